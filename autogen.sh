@@ -1,0 +1,7 @@
+#!/bin/sh
+# Generates ./configure from configure.ac (needs autoconf, automake,
+# libtool, autopoint and pkg-config).
+set -e
+cd "$(dirname "$0")"
+autoreconf --force --install --verbose >/dev/null
+echo "Now run ./configure && make"

@@ -1,0 +1,12 @@
+/* commands.h: the subcommands of `lttv` (docs/cli.md). Each returns the
+ * process exit status: 0 success, 1 a trace could not be read, 2 usage. */
+#pragma once
+
+typedef struct {
+  const char *name;
+  const char *summary;
+  int (*run) (int argc, char **argv);
+} LttvCommand;
+
+/* NULL-terminated table of the subcommands, in the order of `lttv --help`. */
+extern const LttvCommand lttv_commands[];

@@ -1,0 +1,57 @@
+/* lttv: the command-line front end (dump, state, stats, info). */
+#include "config.h"
+
+#include <glib.h>
+#include <glib/gi18n.h>
+#include <locale.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <lttv/lttv.h>
+
+#include "commands.h"
+
+const LttvCommand lttv_commands[] = {
+  { NULL, NULL, NULL },
+};
+
+static void
+print_usage (FILE *out)
+{
+  fprintf (out, _("Usage: lttv COMMAND [OPTION...] TRACE...\n\nCommands:\n"));
+  for (const LttvCommand *c = lttv_commands; c->name != NULL; c++)
+    fprintf (out, "  %-8s %s\n", c->name, _(c->summary));
+  fprintf (out, _("\nRun 'lttv COMMAND --help' for the options of a command.\n"));
+}
+
+int
+main (int argc, char **argv)
+{
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, lttv_paths_locale_dir ());
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+
+  if (argc < 2)
+    {
+      print_usage (stderr);
+      return 2;
+    }
+  if (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0)
+    {
+      print_usage (stdout);
+      return 0;
+    }
+  if (strcmp (argv[1], "--version") == 0)
+    {
+      printf ("lttv %s\n", lttv_version ());
+      return 0;
+    }
+  for (const LttvCommand *c = lttv_commands; c->name != NULL; c++)
+    if (strcmp (argv[1], c->name) == 0)
+      return c->run (argc - 1, argv + 1);
+
+  fprintf (stderr, _("lttv: unknown command '%s'\n"), argv[1]);
+  print_usage (stderr);
+  return 2;
+}

@@ -1,0 +1,2 @@
+/* Placeholder until the CTF reader lands. */
+#include "config.h"

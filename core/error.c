@@ -1,0 +1,5 @@
+#include "config.h"
+
+#include <lttv/error.h>
+
+G_DEFINE_QUARK (lttv-error-quark, lttv_error)

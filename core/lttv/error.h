@@ -1,0 +1,23 @@
+/* error.h: the GError domain of the core. Messages carry the path and the
+ * position (file and byte offset, or metadata line) and say what was
+ * expected. */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+#define LTTV_ERROR (lttv_error_quark ())
+GQuark lttv_error_quark (void);
+
+typedef enum {
+  LTTV_ERROR_NOT_FOUND,     /* no such file, or no trace in a folder */
+  LTTV_ERROR_IO,            /* a file could not be opened, mapped or read */
+  LTTV_ERROR_METADATA,      /* metadata that does not parse or is invalid */
+  LTTV_ERROR_UNSUPPORTED,   /* valid input this version does not handle */
+  LTTV_ERROR_CORRUPT,       /* stream data that contradicts its metadata */
+  LTTV_ERROR_CANCELLED,     /* the caller cancelled the operation */
+  LTTV_ERROR_USAGE,         /* a bad argument (time, expression) */
+} LttvError;
+
+G_END_DECLS

@@ -1,0 +1,9 @@
+/* lttv.h: the public API of liblttv, the trace-reading and trace-state
+ * core of LTTV. Include this one header. */
+#pragma once
+
+#include <lttv/version.h>
+#include <lttv/error.h>
+#include <lttv/paths.h>
+#include <lttv/time.h>
+#include <lttv/traceset.h>

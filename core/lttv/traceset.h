@@ -1,0 +1,101 @@
+/* traceset.h: the format-independent trace API. A traceset is a set of
+ * traces read together; its iterator yields their events merged in time
+ * order. Everything a viewer, the state core or the command line needs from
+ * a trace goes through here; the CTF reader (core/ctf/) implements it. */
+#pragma once
+
+#include <glib.h>
+#include <stdint.h>
+
+#include <lttv/time.h>
+
+G_BEGIN_DECLS
+
+typedef struct _LttvTraceset   LttvTraceset;
+typedef struct _LttvTrace      LttvTrace;
+typedef struct _LttvEventClass LttvEventClass;
+typedef struct _LttvEvent      LttvEvent;
+typedef struct _LttvIter       LttvIter;
+
+/* A field of an event class, resolved once by name (lttv_event_class_field)
+ * and then read from any event of that class without a name lookup.
+ * Negative: the class has no such field. */
+typedef int LttvFieldRef;
+
+/* --- Traceset ----------------------------------------------------------- */
+
+/* Opens every trace found under `paths` (trace folders, or folders holding
+ * traces at any depth). Traces that fail to open are left out and their
+ * errors kept (lttv_traceset_get_problems); returns NULL and sets `error`
+ * only when no trace at all could be opened. Free with lttv_traceset_free. */
+LttvTraceset *lttv_traceset_open (const char *const *paths, GError **error);
+void lttv_traceset_free (LttvTraceset *ts);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LttvTraceset, lttv_traceset_free)
+
+guint lttv_traceset_n_traces (const LttvTraceset *ts);
+LttvTrace *lttv_traceset_get_trace (const LttvTraceset *ts, guint i);
+/* Time of the first and last event (from the packet index). */
+LttvTime lttv_traceset_begin (const LttvTraceset *ts);
+LttvTime lttv_traceset_end (const LttvTraceset *ts);
+/* Problems met while opening: GError* owned by the traceset. */
+const GPtrArray *lttv_traceset_get_problems (const LttvTraceset *ts);
+
+/* --- Trace -------------------------------------------------------------- */
+
+const char *lttv_trace_path (const LttvTrace *trace);
+/* A value of the metadata's `env` block: NULL / FALSE when absent. */
+const char *lttv_trace_env_string (const LttvTrace *trace, const char *key);
+gboolean lttv_trace_env_int (const LttvTrace *trace, const char *key,
+                             int64_t *out);
+guint lttv_trace_n_event_classes (const LttvTrace *trace);
+/* Event classes are numbered 0..n-1 within their trace, densely, so that a
+ * handler table can be an array indexed by lttv_event_class_index. */
+const LttvEventClass *lttv_trace_get_event_class (const LttvTrace *trace,
+                                                  guint index);
+LttvTime lttv_trace_begin (const LttvTrace *trace);
+LttvTime lttv_trace_end (const LttvTrace *trace);
+
+/* --- Event class -------------------------------------------------------- */
+
+const char *lttv_event_class_name (const LttvEventClass *ec);
+guint lttv_event_class_index (const LttvEventClass *ec);
+const LttvTrace *lttv_event_class_trace (const LttvEventClass *ec);
+/* Finds a field by name in the payload, then the event context, the stream
+ * event context and the packet context. Call when a trace opens, not per
+ * event. */
+LttvFieldRef lttv_event_class_field (const LttvEventClass *ec,
+                                     const char *name);
+
+/* --- Iteration ---------------------------------------------------------- */
+
+/* An iterator over the events of every trace of `ts`, merged by time (ties
+ * broken deterministically). Free with lttv_iter_free. */
+LttvIter *lttv_iter_new (LttvTraceset *ts);
+void lttv_iter_free (LttvIter *it);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LttvIter, lttv_iter_free)
+/* Positions the iterator on the first event at or after `t`, through the
+ * packet index (no read from the start). */
+gboolean lttv_iter_seek_time (LttvIter *it, LttvTime t, GError **error);
+/* The next event, valid until the next call; NULL at the end or on error
+ * (then `error` is set, and the events before the fault were returned). */
+const LttvEvent *lttv_iter_next (LttvIter *it, GError **error);
+
+/* --- Event -------------------------------------------------------------- */
+
+LttvTime lttv_event_time (const LttvEvent *ev);
+/* The CPU of the event's stream (packet context `cpu_id`), or -1. */
+int lttv_event_cpu (const LttvEvent *ev);
+const LttvEventClass *lttv_event_get_class (const LttvEvent *ev);
+/* Integer (or enumeration) field as a signed or unsigned value; FALSE when
+ * the field is absent in this event or not an integer. */
+gboolean lttv_event_get_int (const LttvEvent *ev, LttvFieldRef field,
+                             int64_t *out);
+gboolean lttv_event_get_uint (const LttvEvent *ev, LttvFieldRef field,
+                              uint64_t *out);
+/* String field (or array/sequence of 8-bit text integers): a pointer that
+ * stays valid until the next lttv_iter_next, `len` bytes without the NUL.
+ * NULL when absent. */
+const char *lttv_event_get_string (const LttvEvent *ev, LttvFieldRef field,
+                                   size_t *len);
+
+G_END_DECLS

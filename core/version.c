@@ -1,0 +1,9 @@
+#include "config.h"
+
+#include <lttv/version.h>
+
+const char *
+lttv_version (void)
+{
+  return PACKAGE_VERSION;
+}
