@@ -24,16 +24,26 @@ read_u32 (const uint8_t *p, gboolean be)
 /* Concatenates the packets' contents. */
 static GString *
 depacketize (const uint8_t *data, gsize len, const char *path,
-             GError **error)
+             gboolean *is_be, GError **error)
 {
   GString *text = g_string_sized_new (len);
   gsize off = 0;
+  gboolean first_be = FALSE;
   while (off < len)
     {
       if (len - off < METADATA_HEADER_SIZE)
         goto truncated;
       const uint8_t *p = data + off;
       gboolean be = read_u32 (p, TRUE) == METADATA_MAGIC;
+      if (off == 0)
+        first_be = be;
+      else if (be != first_be)
+        {
+          g_set_error (error, LTTV_ERROR, LTTV_ERROR_METADATA,
+                       "%s: byte %" G_GSIZE_FORMAT ": metadata packet byte "
+                       "order differs from the first packet's", path, off);
+          goto fail;
+        }
       if (!be && read_u32 (p, FALSE) != METADATA_MAGIC)
         {
           g_set_error (error, LTTV_ERROR, LTTV_ERROR_METADATA,
@@ -67,6 +77,7 @@ depacketize (const uint8_t *data, gsize len, const char *path,
                            content / 8 - METADATA_HEADER_SIZE);
       off += size / 8;
     }
+  *is_be = first_be;
   return text;
 truncated:
   g_set_error (error, LTTV_ERROR, LTTV_ERROR_METADATA,
@@ -94,11 +105,20 @@ ctf_metadata_load (CtfTraceClass *tc, const char *path, GError **error)
   if (len >= 4 && (read_u32 ((uint8_t *) data, TRUE) == METADATA_MAGIC
                    || read_u32 ((uint8_t *) data, FALSE) == METADATA_MAGIC))
     {
-      GString *text = depacketize ((uint8_t *) data, len, path, error);
+      gboolean be = FALSE;
+      GString *text = depacketize ((uint8_t *) data, len, path, &be, error);
       if (text == NULL)
         return FALSE;
       gboolean ok = ctf_metadata_parse (tc, text->str, text->len, path,
                                         error);
+      if (ok && tc->byte_order >= 0 && (tc->byte_order == CTF_BE) != be)
+        {
+          g_set_error (error, LTTV_ERROR, LTTV_ERROR_METADATA,
+                       "%s: byte 0: metadata packets are %s-endian but the "
+                       "trace's byte_order is %s", path, be ? "big" : "little",
+                       be ? "le" : "be");
+          ok = FALSE;
+        }
       g_string_free (text, TRUE);
       return ok;
     }

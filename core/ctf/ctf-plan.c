@@ -484,8 +484,9 @@ compile_stream_class (Compiler *c, CtfStreamClass *sc)
       assign_slots (c, ec->fields);
       ec->n_slots = c->next_slot - stream_slots;
       ec->slot_types = ctf_alloc (tc, sizeof (CtfType *) * (ec->n_slots + 1));
-      memcpy (ec->slot_types, c->slot_types + stream_slots,
-              sizeof (CtfType *) * ec->n_slots);
+      if (ec->n_slots > 0)
+        memcpy (ec->slot_types, c->slot_types + stream_slots,
+                sizeof (CtfType *) * ec->n_slots);
       if (c->next_slot > sc->max_slots)
         sc->max_slots = c->next_slot;
       c->scopes[SC_CTX] = ec->context;
@@ -502,7 +503,9 @@ compile_stream_class (Compiler *c, CtfStreamClass *sc)
   force_out (sc->packet_header);
 
   sc->slot_types = g_new (CtfType *, sc->n_slots + 1);
-  memcpy (sc->slot_types, c->slot_types, sizeof (CtfType *) * sc->n_slots);
+  if (sc->n_slots > 0)
+    memcpy (sc->slot_types, c->slot_types,
+            sizeof (CtfType *) * sc->n_slots);
 
   /* event classes by id: an array when the ids are small */
   uint64_t max_id = 0;
@@ -536,6 +539,16 @@ prepare_clocks (Compiler *c)
   for (guint i = 0; i < c->tc->clocks->len; i++)
     {
       CtfClock *k = c->tc->clocks->pdata[i];
+      if (k->offset_neg)
+        {
+          uint64_t whole = (k->offset + k->freq - 1) / k->freq;
+          if (whole > (uint64_t) INT64_MAX
+              || k->offset_s < INT64_MIN + (int64_t) whole)
+            return cfail (c, "clock '%s': offset out of range", k->name);
+          k->offset_s -= (int64_t) whole;
+          k->offset = whole * k->freq - k->offset;
+          k->offset_neg = FALSE;
+        }
       if (k->offset >= k->freq)
         {
           uint64_t whole = k->offset / k->freq;
@@ -584,6 +597,13 @@ ctf_trace_class_compile (CtfTraceClass *tc, const char *path, GError **error)
     {
       CtfEventClass *ec = tc->pending_events->pdata[i];
       CtfStreamClass *sc = NULL;
+      c.line = ec->line;
+      if (!ec->has_stream_id && tc->streams->len > 1)
+        {
+          cfail (&c, "event '%s' has no stream_id and the trace has several "
+                 "stream classes", ec->name);
+          goto out;
+        }
       for (guint s = 0; s < tc->streams->len; s++)
         {
           CtfStreamClass *o = tc->streams->pdata[s];

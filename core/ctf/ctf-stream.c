@@ -66,19 +66,6 @@ read_packet_header (CtfStream *s, uint64_t off, CtfPacket *pk,
                   (unsigned) s->values[sc0->slot_magic].u);
       return stream_error (s, error, off, msg);
     }
-  if (tc->has_uuid && sc0->packet_header != NULL)
-    {
-      for (guint i = 0; i < sc0->packet_header->n_fields; i++)
-        {
-          const CtfField *f = &sc0->packet_header->fields[i];
-          if (f->type->meaning == CTF_MEAN_UUID && f->type->length == 16
-              && f->type->elem->size == 8
-              && memcmp (c->buf + (s->values[f->type->slot].pos >> 3),
-                         tc->uuid, 16) != 0)
-            return stream_error (s, error, off, "packet's trace UUID "
-                                 "differs from the metadata's");
-        }
-    }
   uint64_t sid = 0;
   if (sc0->slot_stream_id >= 0)
     sid = s->values[sc0->slot_stream_id].u;

@@ -92,6 +92,7 @@ struct _CtfClock {
   uint64_t freq;
   int64_t offset_s;
   uint64_t offset;               /* cycles, normalized below freq */
+  gboolean offset_neg;           /* `offset` was negative (magnitude) */
   gboolean absolute;
   char *description;
   uint8_t uuid[16];
@@ -106,6 +107,7 @@ typedef struct {
   char *name;
   uint64_t id;
   uint64_t stream_id;
+  gboolean has_stream_id;
   gboolean has_loglevel;
   int64_t loglevel;
   char *model_emf_uri;

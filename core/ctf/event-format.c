@@ -332,16 +332,18 @@ lttv_text_format_event (LttvTextFormat *f, const LttvEvent *ev, GString *out)
       f->has_last = TRUE;
       f->last_ns = ev->ns;
     }
-  /* babeltrace2's defaults show the host only (field-trace:hostname) */
-  static const char *const keys[] = { "hostname" };
-  for (int k = 0; k < 1; k++)
+  /* babeltrace2 2.0's defaults: hostname, procname and vpid, no domain */
+  static const char *const keys[] = { "hostname", "procname", "vpid" };
+  for (int k = 0; k < 3; k++)
     {
       const CtfEnvEntry *e = ctf_trace_class_env (tc, keys[k]);
       if (e == NULL)
         continue;
       if (dom)
         g_string_append_c (out, ':');
-      if (e->is_int)
+      if (k == 2 && e->is_int)
+        g_string_append_printf (out, "(%" G_GINT64_FORMAT ")", e->i);
+      else if (e->is_int)
         g_string_append_printf (out, "%" G_GINT64_FORMAT, e->i);
       else
         g_string_append (out, e->s);
