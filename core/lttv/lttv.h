@@ -8,3 +8,4 @@
 #include <lttv/paths.h>
 #include <lttv/time.h>
 #include <lttv/traceset.h>
+#include <lttv/event-format.h>
