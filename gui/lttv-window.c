@@ -80,6 +80,8 @@ show_traceset (LttvWindow *self)
   g_autofree char *subtitle = g_strdup_printf ("%s – %s", begin_text, end_text);
   int row = 0;
 
+  /* The window manager's title too: task lists and tests look for it. */
+  gtk_window_set_title (GTK_WINDOW (self), title);
   gtk_header_bar_set_title (self->header_bar, title);
   gtk_header_bar_set_subtitle (self->header_bar, subtitle);
 
