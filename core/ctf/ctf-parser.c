@@ -1533,6 +1533,7 @@ ctf_metadata_parse (CtfTraceClass *tc, const char *text, gsize len,
       (GDestroyNotify) g_hash_table_unref);
   push_scope (&ps);
   gboolean ok = next (&ps) && parse_top (&ps);
+  tc->last_line = ps.lx.line;
   g_ptr_array_free (ps.scopes, TRUE);
   ctf_lexer_clear (&ps.lx);
   return ok;

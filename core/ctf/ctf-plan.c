@@ -577,12 +577,15 @@ ctf_trace_class_compile (CtfTraceClass *tc, const char *path, GError **error)
 
   if (tc->major == 0)
     {
-      cfail (&c, "no trace block (CTF version and byte order)");
+      c.line = tc->last_line;
+      cfail (&c, "end of metadata without a trace block (CTF version and "
+             "byte order)");
       goto out;
     }
   if (tc->byte_order < 0)
     {
-      cfail (&c, "the trace block has no byte_order");
+      c.line = tc->last_line;
+      cfail (&c, "end of metadata: the trace block has no byte_order");
       goto out;
     }
   if (!prepare_clocks (&c))

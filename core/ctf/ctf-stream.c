@@ -107,8 +107,12 @@ read_packet_header (CtfStream *s, uint64_t off, CtfPacket *pk,
     return stream_error (s, error, off, "packet content size is larger "
                          "than the packet size");
   if (pk->packet_bits > avail_bits)
-    return stream_error (s, error, off, "packet goes past the end of the "
-                         "file");
+    {
+      /* a truncated file: read what is there, then report it */
+      pk->truncated = TRUE;
+      pk->packet_bits = avail_bits;
+      pk->content_bits = MIN (pk->content_bits, avail_bits);
+    }
   if (c->pos > pk->content_bits)
     return stream_error (s, error, off, "packet header and context are "
                          "larger than the packet content");
@@ -121,6 +125,8 @@ read_packet_header (CtfStream *s, uint64_t off, CtfPacket *pk,
   return TRUE;
 }
 
+/* A bad packet ends the index: the packets before it are read, then its
+ * error is reported where it is met (s->index_error). */
 static gboolean
 index_packets (CtfStream *s, GError **error)
 {
@@ -128,9 +134,17 @@ index_packets (CtfStream *s, GError **error)
   while (off < s->size)
     {
       CtfPacket pk;
-      if (!read_packet_header (s, off, &pk, error))
-        return FALSE;
+      if (!read_packet_header (s, off, &pk, &s->index_error))
+        return s->packets->len > 0 || (g_propagate_error (
+            error, g_steal_pointer (&s->index_error)), FALSE);
       g_array_append_val (s->packets, pk);
+      if (pk.truncated)
+        {
+          g_set_error (&s->index_error, LTTV_ERROR, LTTV_ERROR_CORRUPT,
+                       "%s: byte %" G_GUINT64_FORMAT ": packet goes past the "
+                       "end of the file (truncated file?)", s->path, off);
+          break;
+        }
       off += pk.packet_bits / 8;
     }
   return TRUE;
@@ -196,6 +210,7 @@ ctf_stream_free (CtfStream *s)
   if (s->map != NULL)
     munmap ((void *) s->map, s->size);
   g_array_free (s->packets, TRUE);
+  g_clear_error (&s->index_error);
   g_free (s->values);
   g_free (s->path);
   g_free (s);
@@ -283,6 +298,8 @@ ctf_stream_next (CtfStream *s, GError **error)
       if (s->packet + 1 >= s->packets->len)
         {
           s->done = TRUE;
+          if (s->index_error != NULL)
+            g_propagate_error (error, g_error_copy (s->index_error));
           return FALSE;
         }
       if (!enter_packet (s, s->packet + 1, error))

@@ -14,6 +14,7 @@ typedef struct {
   uint64_t ts_begin, ts_end;     /* clock cycles; 0 when absent */
   int64_t ns_begin, ns_end;
   uint64_t discarded;
+  gboolean truncated;            /* the file ends inside it */
 } CtfPacket;
 
 typedef struct _CtfStream CtfStream;
@@ -46,6 +47,7 @@ struct _CtfStream {
   uint64_t released;             /* bytes given back to the kernel */
   LttvEvent event;
   gboolean done;
+  GError *index_error;           /* the packet that ended the index */
   gboolean pending;              /* s->event is decoded, not returned */
   uint64_t n_events;
 };

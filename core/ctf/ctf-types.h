@@ -163,6 +163,7 @@ typedef struct {
   GPtrArray *events;             /* CtfEventClass*, trace order */
   GPtrArray *pending_events;     /* events seen before their stream */
   GPtrArray *allocs;             /* everything the model owns */
+  int last_line;                 /* of the metadata text */
 } CtfTraceClass;
 
 /* Memory of the model: freed with the trace class. */
