@@ -12,9 +12,10 @@ out="$LTTV_BUILDDIR/tests/ctf-writer/out"
 scenarios="lttng-2.8 lttng-2.5 lttng-2.5-arm32 lttng-2.12 perf multi-packet
 equal-times strings missing-field"
 n_scn=$(echo $scenarios | wc -w)
+n_all=$(ls "$src"/scenarios/*.scn | wc -l)
 n_bad=$(ls "$src"/scenarios/bad/*.scn | wc -l)
 
-plan $((n_scn + 6 + n_bad + 5))
+plan $((n_scn + n_all + 6 + n_bad + 5))
 
 rm -rf "$out"
 mkdir -p "$out"
@@ -47,6 +48,25 @@ for s in $scenarios; do
     diag "$(head -c 2000 "$out/$s.bt-err")"
     diag "$(diff "$src/expected/$s.txt" "$out/$s.txt" | head -20)"
     fail "$s: babeltrace2 reads the events written by hand in the scenario"
+  fi
+done
+
+# ---- Every scenario, pinned or not: written, and all its events read ----
+for f in "$src"/scenarios/*.scn; do
+  s=all-$(basename "$f" .scn)
+  want=$(grep -E '^[0-9]+[[:space:]]+cpu[0-9]+[[:space:]]' "$f" \
+         | grep -vcE '^[0-9]+[[:space:]]+cpu[0-9]+[[:space:]]+discarded[[:space:]]')
+  if ! "$writer" "$f" "$out/$s" 2>"$out/$s.err"; then
+    diag "$(cat "$out/$s.err")"
+    fail "$(basename "$f"): written"
+  elif [ $have_bt = no ]; then
+    skip "$(basename "$f"): babeltrace2 not found (configure found none)"
+  else
+    bt_text "$out/$s" >"$out/$s.txt" 2>"$out/$s.bt-err"
+    rc=$?
+    got=$(wc -l <"$out/$s.txt")
+    check "$(basename "$f"): babeltrace2 reads its $want events (got $got, status $rc)" \
+      test "$got" -eq "$want" -a $rc -eq 0
   fi
 done
 
