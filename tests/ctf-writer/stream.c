@@ -215,10 +215,14 @@ write_payload (BitWriter *w, const CwConfig *c, const CwEvent *ev)
     }
 }
 
-/* Writes the event header; prev is the stream clock before this event. */
+/* Writes the event header; prev is the time of the stream's previous
+ * event. Like LTTng, the compact form is chosen whenever the bits above
+ * the compact timestamp did not change since that event, packet boundaries
+ * or not (the reader starts each packet from timestamp_begin, which lies
+ * between the two); the first event of a stream is always extended. */
 static void
 write_event_header (BitWriter *w, const CwConfig *c, guint id, guint64 t,
-                    guint64 prev, gboolean first_in_packet)
+                    guint64 prev, gboolean first_in_stream)
 {
   if (c->tracer == CW_TRACER_PERF)
     {
@@ -229,7 +233,7 @@ write_event_header (BitWriter *w, const CwConfig *c, guint id, guint64 t,
     }
   if (!c->large_header)
     {
-      gboolean compact = id < 31 && !first_in_packet && (t >> 27) == (prev >> 27);
+      gboolean compact = id < 31 && !first_in_stream && (t >> 27) == (prev >> 27);
 
       bw_align (w, cw_int_align (c, 32));
       if (compact)
@@ -242,7 +246,7 @@ write_event_header (BitWriter *w, const CwConfig *c, guint id, guint64 t,
     }
   else
     {
-      gboolean compact = id < 65535 && !first_in_packet && (t >> 32) == (prev >> 32);
+      gboolean compact = id < 65535 && !first_in_stream && (t >> 32) == (prev >> 32);
 
       bw_align (w, cw_int_align (c, 16));
       if (compact)
@@ -318,6 +322,7 @@ cw_stream_build (const CwScenario *sc, guint cpu, GError **error)
   const CwConfig *c = &sc->config;
   StreamState s = { sc, g_byte_array_new () };
   guint64 prev = 0, first_time = G_MAXUINT64;
+  gboolean have_prev = FALSE;
   gboolean pending = FALSE;    /* discarded events not yet in a packet */
   guint64 pending_time = 0;
 
@@ -352,7 +357,7 @@ cw_stream_build (const CwScenario *sc, guint cpu, GError **error)
         {
           save_bit = s.w.bit;
           save_len = s.w.buf->len;
-          write_event_header (&s.w, c, ev->klass->id, ev->time, prev, s.n_events == 0);
+          write_event_header (&s.w, c, ev->klass->id, ev->time, prev, !have_prev);
           write_payload (&s.w, c, ev);
           if (c->packet_size == 0 || s.w.bit <= (guint64) c->packet_size * 8)
             break;
@@ -376,6 +381,7 @@ cw_stream_build (const CwScenario *sc, guint cpu, GError **error)
       s.n_events++;
       s.pi.end = ev->time;
       prev = ev->time;
+      have_prev = TRUE;
       pending = FALSE;
     }
   if (s.open)
