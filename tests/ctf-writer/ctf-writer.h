@@ -58,6 +58,7 @@ typedef struct {
   gboolean large_header;       /* LTTng event_header_large */
   gboolean arm32;              /* 32-bit long, natural alignment */
   guint64 clock_offset;        /* ns */
+  gboolean no_index;           /* LTTng: leave index/ out */
   char uuid[16];
 } CwConfig;
 
@@ -104,9 +105,9 @@ void cw_scenario_free (CwScenario *scenario);
 char *cw_metadata_text (const CwScenario *scenario);
 GBytes *cw_metadata_packetize (const CwConfig *config, const char *text);
 
-/* stream.c: the bytes of CPU cpu's stream file. */
+/* stream.c: the bytes of CPU cpu's stream file, and of its LTTng index. */
 GBytes *cw_stream_build (const CwScenario *scenario, guint cpu,
-                         GError **error);
+                         GBytes **index, GError **error);
 /* Field size/alignment helpers shared with metadata.c. */
 guint cw_field_int_size (const CwConfig *config, const CwFieldDesc *field);
 guint cw_int_align (const CwConfig *config, guint size);

@@ -86,13 +86,28 @@ write_trace (const char *outdir, GPtrArray *files, GError **error)
     {
       OutFile *f = files->pdata[i];
       char *path = g_build_filename (outdir, f->name, NULL);
+      g_autofree char *dir = g_path_get_dirname (path);
+      gboolean ok = TRUE;
 
-      if (!write_new_file (path, f->bytes, error))
+      /* Sub-folders (index/) are made once, before their first file. */
+      if (strcmp (dir, outdir) != 0 && !g_file_test (dir, G_FILE_TEST_IS_DIR))
+        {
+          if (g_mkdir (dir, 0755) != 0)
+            {
+              int err = errno;
+              g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (err),
+                           "%s: cannot create the folder: %s", dir, g_strerror (err));
+              ok = FALSE;
+            }
+          else
+            g_ptr_array_add (created, g_strdup (dir));
+        }
+      if (!ok || !write_new_file (path, f->bytes, error))
         {
           g_free (path);
-          /* Leave nothing half-written behind. */
-          for (guint k = 0; k < created->len; k++)
-            g_unlink (created->pdata[k]);
+          /* Leave nothing half-written behind, newest first. */
+          for (guint k = created->len; k > 0; k--)
+            g_remove (created->pdata[k - 1]);
           g_rmdir (outdir);
           return FALSE;
         }
@@ -135,7 +150,8 @@ main (int argc, char **argv)
 
   for (guint cpu = 0; cpu < sc->config.n_cpus; cpu++)
     {
-      GBytes *bytes = cw_stream_build (sc, cpu, &error);
+      GBytes *index = NULL;
+      GBytes *bytes = cw_stream_build (sc, cpu, &index, &error);
 
       if (bytes == NULL)
         {
@@ -148,6 +164,15 @@ main (int argc, char **argv)
                                  ? "perf_stream_%u" : "channel0_%u", cpu);
       f->bytes = bytes;
       g_ptr_array_add (files, f);
+      if (sc->config.tracer == CW_TRACER_LTTNG && !sc->config.no_index)
+        {
+          f = g_new0 (OutFile, 1);
+          f->name = g_strdup_printf ("index/channel0_%u.idx", cpu);
+          f->bytes = index;
+          g_ptr_array_add (files, f);
+        }
+      else
+        g_bytes_unref (index);
     }
   cw_scenario_free (sc);
 

@@ -203,6 +203,15 @@ header_directive (Parser *p, GPtrArray *t, GError **error)
         }
       c->arm32 = strcmp (t->pdata[1], "arm32") == 0;
     }
+  else if (strcmp (key, "index") == 0)
+    {
+      if (strcmp (t->pdata[1], "yes") != 0 && strcmp (t->pdata[1], "no") != 0)
+        {
+          fail (p, error, "index: \"yes\" or \"no\" expected");
+          return FALSE;
+        }
+      c->no_index = strcmp (t->pdata[1], "no") == 0;
+    }
   else if (strcmp (key, "clock-offset") == 0)
     {
       if (!parse_u64 (t->pdata[1], G_MAXINT64, &v))
@@ -215,7 +224,7 @@ header_directive (Parser *p, GPtrArray *t, GError **error)
   else
     {
       fail (p, error, "unknown directive \"%s\" (known: flavour, kernel, hostname, "
-            "cpus, packet-size, header, arch, clock-offset; events start with a time)",
+            "cpus, packet-size, header, arch, index, clock-offset; events start with a time)",
             key);
       return FALSE;
     }

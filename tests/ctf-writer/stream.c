@@ -92,6 +92,36 @@ typedef struct {
   guint cpu;
 } PacketInfo;
 
+/* LTTng's packet index (index/channel0_N.idx), version 1.0 as both
+ * reference traces have it: a header (magic 0xC1F1DCC1, major 1, minor 0,
+ * entry size 56) then per packet offset (bytes), packet_size and
+ * content_size (bits), timestamp_begin, timestamp_end, events_discarded,
+ * stream_id; all big-endian. */
+#define INDEX_MAGIC 0xC1F1DCC1u
+#define INDEX_ENTRY 56
+
+static void
+put_be (GByteArray *a, guint64 v, guint bytes)
+{
+  for (guint i = 0; i < bytes; i++)
+    {
+      guint8 b = (guint8) (v >> (8 * (bytes - 1 - i)));
+      g_byte_array_append (a, &b, 1);
+    }
+}
+
+static void
+index_append (GByteArray *index, guint64 offset, const PacketInfo *pi)
+{
+  put_be (index, offset, 8);
+  put_be (index, pi->packet_bits, 8);
+  put_be (index, pi->content_bits, 8);
+  put_be (index, pi->begin, 8);
+  put_be (index, pi->end, 8);
+  put_be (index, pi->discarded, 8);
+  put_be (index, 0, 8);
+}
+
 /* perf declares its packet header and context integers with align = 8
  * (but cpu_id with align = 1); LTTng uses its usual alignment. */
 static guint
@@ -266,6 +296,7 @@ write_event_header (BitWriter *w, const CwConfig *c, guint id, guint64 t,
 typedef struct {
   const CwScenario *sc;
   GByteArray *out;
+  GByteArray *index;      /* LTTng index/<stream>.idx, big-endian */
   BitWriter w;
   PacketInfo pi;
   guint64 ctx_bit;
@@ -310,17 +341,34 @@ packet_close (StreamState *s)
   s->w.bit = s->ctx_bit;
   write_context (&s->w, c, &s->pi);
   g_array_set_size (s->w.buf, (guint) (s->pi.packet_bits / 8));
+  index_append (s->index, s->out->len, &s->pi);
   g_byte_array_append (s->out, (const guint8 *) s->w.buf->data, s->w.buf->len);
   g_array_unref (s->w.buf);
   s->w.buf = NULL;
   s->open = FALSE;
 }
 
+static GBytes *
+index_file (StreamState *s)
+{
+  GByteArray *file = g_byte_array_new ();
+
+  put_be (file, INDEX_MAGIC, 4);
+  put_be (file, 1, 4);
+  put_be (file, 0, 4);
+  put_be (file, INDEX_ENTRY, 4);
+  g_byte_array_append (file, s->index->data, s->index->len);
+  g_byte_array_unref (s->index);
+  s->index = NULL;
+  return g_byte_array_free_to_bytes (file);
+}
+
 GBytes *
-cw_stream_build (const CwScenario *sc, guint cpu, GError **error)
+cw_stream_build (const CwScenario *sc, guint cpu, GBytes **index,
+                 GError **error)
 {
   const CwConfig *c = &sc->config;
-  StreamState s = { sc, g_byte_array_new () };
+  StreamState s = { sc, g_byte_array_new (), g_byte_array_new () };
   guint64 prev = 0, first_time = G_MAXUINT64;
   gboolean have_prev = FALSE;
   gboolean pending = FALSE;    /* discarded events not yet in a packet */
@@ -370,6 +418,7 @@ cw_stream_build (const CwScenario *sc, guint cpu, GError **error)
                            (s.w.bit + 7) / 8);
               g_array_unref (s.w.buf);
               g_byte_array_unref (s.out);
+              g_byte_array_unref (s.index);
               return NULL;
             }
           /* Does not fit: this packet ends, the event starts the next. */
@@ -394,5 +443,6 @@ cw_stream_build (const CwScenario *sc, guint cpu, GError **error)
       packet_open (&s, cpu, t);
       packet_close (&s);
     }
+  *index = index_file (&s);
   return g_byte_array_free_to_bytes (s.out);
 }
