@@ -55,6 +55,7 @@ typedef struct {
   char *hostname;
   guint n_cpus;
   gsize packet_size;           /* bytes; 0 = one packet per stream */
+  guint packet_size_line;      /* where the scenario set it */
   gboolean large_header;       /* LTTng event_header_large */
   gboolean arm32;              /* 32-bit long, natural alignment */
   guint64 clock_offset;        /* ns */

@@ -184,6 +184,7 @@ header_directive (Parser *p, GPtrArray *t, GError **error)
           return FALSE;
         }
       c->packet_size = v;
+      c->packet_size_line = p->line;
     }
   else if (strcmp (key, "header") == 0)
     {
@@ -330,7 +331,7 @@ event_line (Parser *p, GPtrArray *t, GError **error)
   g_autoptr (GPtrArray) holder = g_ptr_array_new_with_free_func (event_free);
   CwEvent *ev = g_new0 (CwEvent, 1);
   guint64 v;
-  const char *cpu = t->pdata[1];
+  const char *cpu = t->len > 1 ? t->pdata[1] : "";
 
   g_ptr_array_add (holder, ev);
   if (!p->have_flavour || !p->have_kernel)

@@ -380,6 +380,23 @@ cw_stream_build (const CwScenario *sc, guint cpu, GBytes **index,
       first_time = MIN (first_time, ev->time);
     }
 
+  /* Even an empty packet needs its header and context. */
+  packet_open (&s, cpu, 0);
+  if (c->packet_size != 0 && s.w.bit > (guint64) c->packet_size * 8)
+    {
+      g_set_error (error, CW_ERROR, 0, "%s:%u: packet-size %zu is smaller than "
+                   "the packet header and context (%" G_GUINT64_FORMAT " bytes)",
+                   sc->path, c->packet_size_line, c->packet_size, s.w.bit / 8);
+      g_array_unref (s.w.buf);
+      g_byte_array_unref (s.out);
+      g_byte_array_unref (s.index);
+      return NULL;
+    }
+  g_array_unref (s.w.buf);
+  s.w.buf = NULL;
+  s.open = FALSE;
+  s.seq = 0;
+
   for (guint i = 0; i < sc->events->len; i++)
     {
       const CwEvent *ev = sc->events->pdata[i];
