@@ -127,9 +127,14 @@ lttng_metadata (GString *s, const CwScenario *sc)
     "\ttracer_name = \"lttng-modules\";\n"
     "\ttracer_major = %u;\n"
     "\ttracer_minor = %u;\n"
-    "\ttracer_patchlevel = 0;\n"
-    "};\n"
-    "\n", c->major, c->minor);
+    "\ttracer_patchlevel = 0;\n", c->major, c->minor);
+  /* lttng-modules 2.11 added the session's buffering scheme, name and
+   * creation time. */
+  if (cw_version_at_least (c, 2, 11))
+    g_string_append (s, "\ttrace_buffering_scheme = \"global\";\n"
+                     "\ttrace_name = \"lttv-ctf-writer\";\n"
+                     "\ttrace_creation_datetime = \"19700101T000000+0000\";\n");
+  g_string_append (s, "};\n\n");
 
   g_string_append_printf (s,
     "clock {\n"
