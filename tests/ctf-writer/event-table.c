@@ -130,6 +130,10 @@ static const CwFieldDesc lt26_rq_issue[] = {
   U32 ("dev"), U64 ("sector"), U32 ("nr_sector"), U32 ("bytes"), I32 ("tid"),
   U32 ("rwbs"), TEXT ("comm"),
 };
+/* Trap (page fault) counts: x86 only, as lttng-modules instruments it. */
+static const CwFieldDesc lt_page_fault[] = {
+  XLONG ("address"), XLONG ("ip"), { "error_code", CW_FT_INT, 8, 0, 16 },
+};
 static const CwFieldDesc lt26_rq_complete[] = {
   U32 ("dev"), U64 ("sector"), U32 ("nr_sector"), I32 ("error"), U32 ("rwbs"),
 };
@@ -152,6 +156,8 @@ static const TableEntry lttng26_table[] = {
   EV ("block_rq_complete", 17, lt26_rq_complete),
   EV0 ("lttng_statedump_start", 18),
   EV0 ("lttng_statedump_end", 19),
+  EV ("x86_exceptions_page_fault_user", 20, lt_page_fault),
+  EV ("x86_exceptions_page_fault_kernel", 21, lt_page_fault),
 };
 
 /* ---- System calls (LTTng); other names get no arguments ---- */
@@ -247,6 +253,10 @@ static const CwFieldDesc pf_rq_complete[] = {
   STR ("rwbs"), STR ("cmd"),
 };
 static const CwFieldDesc pf_cpu_idle[] = { U32 ("state"), U32 ("cpu_id") };
+/* perf writes unsigned longs as hexadecimal ("mostly pointers"). */
+static const CwFieldDesc pf_page_fault[] = {
+  X64 ("address"), X64 ("ip"), X64 ("error_code"),
+};
 
 /* perf numbers classes in order of first use; the ids here are unused. */
 static const TableEntry perf_table[] = {
@@ -270,6 +280,8 @@ static const TableEntry perf_table[] = {
   EV ("block:block_rq_issue", 0, pf_rq_issue),
   EV ("block:block_rq_complete", 0, pf_rq_complete),
   EV ("power:cpu_idle", 0, pf_cpu_idle),
+  EV ("exceptions:page_fault_user", 0, pf_page_fault),
+  EV ("exceptions:page_fault_kernel", 0, pf_page_fault),
 };
 
 G_DEFINE_QUARK (cw-error-quark, cw_error)
