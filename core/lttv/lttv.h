@@ -8,3 +8,4 @@
 #include <lttv/time.h>
 #include <lttv/traceset.h>
 #include <lttv/history.h>
+#include <lttv/state.h>
