@@ -4,6 +4,7 @@
 
 #include <lttv/version.h>
 #include <lttv/error.h>
+#include <lttv/filter.h>
 #include <lttv/paths.h>
 #include <lttv/time.h>
 #include <lttv/traceset.h>
