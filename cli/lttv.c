@@ -12,6 +12,8 @@
 #include "commands.h"
 
 const LttvCommand lttv_commands[] = {
+  { "state", N_("Print the state of the system at given times"), lttv_cmd_state },
+  { "stats", N_("Print statistics of the traceset"), lttv_cmd_stats },
   { NULL, NULL, NULL },
 };
 

@@ -10,3 +10,4 @@
 #include <lttv/traceset.h>
 #include <lttv/history.h>
 #include <lttv/state.h>
+#include <lttv/stats.h>

@@ -86,7 +86,8 @@ gboolean lttv_state_seek_rank (LttvState *s, LttvIter *it, guint64 rank,
 
 /* Writes the state at `t` as `lttv state` prints it (docs/cli.md): lines
  * "T<TAB>PATH<TAB>VALUE" sorted by path, attributes holding nothing left
- * out. FALSE when `t` is outside the built part. */
+ * out; after the end of the traceset, the state at its end. FALSE when
+ * `t` is past the part built so far. */
 gboolean lttv_state_print (LttvState *s, LttvTime t, GString *out);
 
 G_END_DECLS

@@ -21,7 +21,12 @@ lttv_state_print (LttvState *s, LttvTime t, GString *out)
 {
   LttvHistory *h = s->history;
   guint n = 0;
-  g_autofree LttvValue *values = lttv_history_query_full (h, t, &n);
+  /* After the end of a finished history nothing changes: the state at the
+   * end holds. */
+  LttvTime end = lttv_history_committed_end (h);
+  LttvTime q = lttv_history_is_finished (h) && end != LTTV_TIME_NONE && t > end
+               ? end : t;
+  g_autofree LttvValue *values = lttv_history_query_full (h, q, &n);
   if (values == NULL)
     return FALSE;
   GArray *lines = g_array_new (FALSE, FALSE, sizeof (Line));
