@@ -11,6 +11,9 @@ typedef struct {
 /* NULL-terminated table of the subcommands, in the order of `lttv --help`. */
 extern const LttvCommand lttv_commands[];
 
+int lttv_cmd_dump (int argc, char **argv);
+int lttv_cmd_info (int argc, char **argv);
+
 /* The subcommands' entry points (cli/cmd-<name>.c). */
 int lttv_cmd_state (int argc, char **argv);
 int lttv_cmd_stats (int argc, char **argv);
