@@ -9,3 +9,6 @@
 #include <lttv/time.h>
 #include <lttv/traceset.h>
 #include <lttv/event-format.h>
+#include <lttv/history.h>
+#include <lttv/state.h>
+#include <lttv/stats.h>

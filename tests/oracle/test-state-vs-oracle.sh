@@ -33,8 +33,18 @@ ts = sorted({b, e, b - 1} | {r.randint(b, e) for _ in range(20)})
 print(','.join(str(t) for t in ts))" "$1" "$2" "$seed")
   "$LTTV_BUILDDIR/cli/lttv" state --at="$times" "$path" >"$tmp/ours" 2>"$tmp/ours.err"
   /usr/bin/python3 "$LTTV_SRCDIR/tests/oracle/state-model-oracle.py" --at="$times" "$path" \
-    >"$tmp/oracle" 2>/dev/null
-  if [ ! -s "$tmp/oracle" ]; then fail "$name: the oracle printed nothing"; return; fi
+    >"$tmp/oracle" 2>"$tmp/oracle.err"
+  if [ ! -s "$tmp/oracle" ]; then
+    # Only right when no event could be applied (e.g. no CPU known).
+    anomalies=$(sed -n 's/^anomalies: //p' "$tmp/oracle.err")
+    if [ "${anomalies:-0}" -gt 0 ] && [ ! -s "$tmp/ours" ]; then
+      ok "$name: no event is applicable ($anomalies anomalies): both print no state"
+    else
+      fail "$name: the oracle printed nothing"
+      sed 's/^/# /' "$tmp/oracle.err" | head -n 5
+    fi
+    return
+  fi
   if cmp -s "$tmp/ours" "$tmp/oracle"; then
     ok "$name: lttv state equals the oracle at 23 times (seed $seed, $(wc -l <"$tmp/oracle") lines)"
   else
