@@ -106,11 +106,17 @@ lttv_job_bar_get_status (LttvJobBar *self)
   return gtk_label_get_text (self->status);
 }
 
-static void
-cancel_clicked_cb (GtkButton *button, LttvJobBar *self)
+void
+lttv_job_bar_cancel (LttvJobBar *self)
 {
   if (self->jobs->len > 0)
     lttv_job_cancel (self->jobs->pdata[0]);
+}
+
+static void
+cancel_clicked_cb (GtkButton *button, LttvJobBar *self)
+{
+  lttv_job_bar_cancel (self);
 }
 
 static void

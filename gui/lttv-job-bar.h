@@ -14,6 +14,8 @@ G_DECLARE_FINAL_TYPE (LttvJobBar, lttv_job_bar, LTTV, JOB_BAR, GtkRevealer)
 GtkWidget *lttv_job_bar_new (void);
 /* Shows `job` until it finishes (the bar keeps a reference). */
 void lttv_job_bar_add (LttvJobBar *self, LttvJob *job);
+/* What the Cancel button does: cancels the job shown. */
+void lttv_job_bar_cancel (LttvJobBar *self);
 /* The text under the progress bar, e.g. for tests. */
 const char *lttv_job_bar_get_status (LttvJobBar *self);
 

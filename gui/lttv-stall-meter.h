@@ -10,7 +10,8 @@ G_BEGIN_DECLS
 
 /* Call first thing in main(): the launch time. */
 void lttv_stall_meter_mark_launch (void);
-/* Starts measuring when $LTTV_STALL_REPORT is set. */
+/* Starts measuring when $LTTV_STALL_REPORT is set; stalls before the
+ * first paint of a tab (start-up) are not counted. */
 void lttv_stall_meter_start (void);
 /* Records the first time `widget` is drawn (once per process). */
 void lttv_stall_meter_watch_first_paint (GtkWidget *widget);

@@ -67,6 +67,9 @@ update_actions (LttvWindow *self)
   gboolean has_tab = tab != NULL;
   g_autofree char *title = NULL;
 
+  /* Pages leave the notebook as the window is destroyed. */
+  if (gtk_widget_in_destruction (GTK_WIDGET (self)))
+    return;
   enable (self, "close-tab", has_tab);
   enable (self, "add-trace", has_tab);
   enable (self, "back", tc != NULL && lttv_time_context_can_go_back (tc));
