@@ -11,7 +11,7 @@ trap 'kill $pid 2>/dev/null; rm -rf "$out"' EXIT
 "$LTTV_BUILDDIR/gui/lttv-gui" >"$out/stdout" 2>"$out/stderr" &
 pid=$!
 
-id=$(wait_window '^sample-trace$' 20)
+id=$(wait_window '^sample-trace — LTTV$' 20)
 check "a window titled with the sample trace's name appears" [ -n "$id" ]
 sleep 1
 import -window "${id:-root}" "$out/window.png" 2>/dev/null
