@@ -87,7 +87,6 @@ lttv_cmd_dump (int argc, char **argv)
     }
   g_autoptr (LttvTextFormat) fmt = lttv_text_format_new ();
   GString *out = g_string_sized_new (1 << 17);
-  g_autoptr (GString) sink = g_string_sized_new (4096);
   uint64_t n = 0;
   const LttvEvent *ev;
   while ((ev = lttv_iter_next (it, &error)) != NULL)
@@ -96,12 +95,7 @@ lttv_cmd_dump (int argc, char **argv)
         break;
       n++;
       if (count)
-        {
-          /* decode every field as for text, without the output */
-          g_string_truncate (sink, 0);
-          lttv_event_format_fields (ev, sink);
-          continue;
-        }
+        continue;     /* lttv_iter_next decoded every field already */
       lttv_text_format_event (fmt, ev, out);
       if (out->len >= (1 << 16))
         {

@@ -43,7 +43,10 @@ decode_int (CtfCursor *c, const CtfType *t)
         }
     }
 #endif
-  v = ctf_read_bits (c->buf, c->pos, t->size, t->byte_order == CTF_BE);
+  if (G_LIKELY ((c->pos >> 3) + 16 <= c->mapped))
+    v = ctf_read_bits_fast (c->buf, c->pos, t->size, t->byte_order == CTF_BE);
+  else
+    v = ctf_read_bits (c->buf, c->pos, t->size, t->byte_order == CTF_BE);
 loaded:
   c->pos += t->size;
   if (t->clock != NULL)
@@ -147,6 +150,9 @@ decode_variant (CtfCursor *c, const CtfType *t)
   const CtfType *tag = t->ref_type;
   const CtfValue *tv = &c->values[t->ref_slot];
   int option = -1;
+  if (tv->u < t->n_option_values)
+    option = t->option_of_value[tv->u];
+  else
   for (guint m = 0; m < tag->n_mappings; m++)
     {
       const CtfMapping *mp = &tag->mappings[m];
@@ -177,6 +183,109 @@ decode_variant (CtfCursor *c, const CtfType *t)
   return ctf_decode (c, t->fields[option].type);
 }
 
+#define LOAD_LE(type, bits)                                             \
+  do                                                                    \
+    {                                                                   \
+      type x;                                                           \
+      pos = (pos + op->align - 1) & ~(uint64_t) (op->align - 1);        \
+      if (G_UNLIKELY (pos > limit || limit - pos < bits))               \
+        goto overflow;                                                  \
+      memcpy (&x, buf + (pos >> 3), sizeof x);                          \
+      pos += bits;                                                      \
+      v = (uint64_t) x;                                                 \
+    }                                                                   \
+  while (0)
+
+/* Runs a structure's plan: the loop every event's fields go through. */
+static gboolean
+run_plan (CtfCursor *c, const CtfType *st)
+{
+  const uint8_t *buf = c->buf;
+  uint64_t pos = c->pos, limit = c->limit;
+  CtfValue *vals = c->values;
+  const uint32_t gen = c->gen;
+  const CtfOp *op = st->plan, *end = st->plan + st->n_plan;
+  uint64_t v;
+
+  for (; op < end; op++)
+    {
+      switch (op->op)
+        {
+        case CTF_OP_U8: LOAD_LE (uint8_t, 8); break;
+        case CTF_OP_U16: LOAD_LE (uint16_t, 16); break;
+        case CTF_OP_U32: LOAD_LE (uint32_t, 32); break;
+        case CTF_OP_U64: LOAD_LE (uint64_t, 64); break;
+        case CTF_OP_S8: LOAD_LE (int8_t, 8); v = (uint64_t) (int64_t) (int8_t) v; break;
+        case CTF_OP_S16: LOAD_LE (int16_t, 16); v = (uint64_t) (int64_t) (int16_t) v; break;
+        case CTF_OP_S32: LOAD_LE (int32_t, 32); v = (uint64_t) (int64_t) (int32_t) v; break;
+        case CTF_OP_S64: LOAD_LE (int64_t, 64); break;
+        case CTF_OP_ALIGN:
+          pos = (pos + op->align - 1) & ~(uint64_t) (op->align - 1);
+          if (G_UNLIKELY (pos > limit))
+            goto overflow;
+          vals[op->slot].gen = gen;
+          continue;
+        case CTF_OP_STRING:
+          {
+            pos = (pos + 7) & ~(uint64_t) 7;
+            if (G_UNLIKELY (pos > limit))
+              goto overflow;
+            const uint8_t *s = buf + (pos >> 3);
+            const uint8_t *nul = memchr (s, 0, (limit - pos) >> 3);
+            if (G_UNLIKELY (nul == NULL))
+              {
+                c->pos = pos;
+                return fault (c, "string without its terminating NUL byte "
+                              "before the end of the packet content");
+              }
+            CtfValue *val = &vals[op->slot];
+            val->str = (const char *) s;
+            val->len = (uint64_t) (nul - s);
+            val->gen = gen;
+            pos += (val->len + 1) * 8;
+            continue;
+          }
+        case CTF_OP_INT:
+          {
+            const CtfType *t = op->t;
+            pos = (pos + op->align - 1) & ~(uint64_t) (op->align - 1);
+            if (G_UNLIKELY (pos > limit || limit - pos < t->size))
+              goto overflow;
+            if (G_LIKELY ((pos >> 3) + 16 <= c->mapped))
+              v = ctf_read_bits_fast (buf, pos, t->size,
+                                      t->byte_order == CTF_BE);
+            else
+              v = ctf_read_bits (buf, pos, t->size, t->byte_order == CTF_BE);
+            pos += t->size;
+            if (t->clock != NULL)
+              ctf_clock_update (c, v, t->size);
+            if (t->meaning == CTF_MEAN_EVENT_ID)
+              {
+                c->event_id = v;
+                c->has_event_id = TRUE;
+              }
+            if (t->is_signed && t->size < 64 && (v >> (t->size - 1)) & 1)
+              v |= ~UINT64_C (0) << t->size;
+            break;
+          }
+        default:
+          c->pos = pos;
+          if (!ctf_decode (c, op->t))
+            return FALSE;
+          pos = c->pos;
+          continue;
+        }
+      vals[op->slot].u = v;
+      vals[op->slot].gen = gen;
+    }
+  c->pos = pos;
+  return TRUE;
+
+overflow:
+  c->pos = pos;
+  return fault (c, "field goes past the end of the packet content");
+}
+
 gboolean
 ctf_decode (CtfCursor *c, const CtfType *t)
 {
@@ -189,6 +298,8 @@ ctf_decode (CtfCursor *c, const CtfType *t)
     case CTF_T_STRING:
       return decode_string (c, t);
     case CTF_T_STRUCT:
+      if (t->plan != NULL)
+        return run_plan (c, t);
       if (!align_to (c, t->align))
         return fault (c, "structure goes past the end of the packet "
                       "content");

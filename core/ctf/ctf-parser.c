@@ -341,7 +341,7 @@ static gboolean
 int_attr (Parser *ps, const char *name, Value *v, gpointer data)
 {
   CtfType *t = data;
-  uint64_t u;
+  uint64_t u = 0;
 
   if (!strcmp (name, "size"))
     {
@@ -420,7 +420,7 @@ static gboolean
 float_attr (Parser *ps, const char *name, Value *v, gpointer data)
 {
   CtfType *t = data;
-  uint64_t u;
+  uint64_t u = 0;
 
   if (!strcmp (name, "exp_dig") || !strcmp (name, "mant_dig"))
     {
@@ -1140,6 +1140,7 @@ parse_struct_body (Parser *ps, GArray *fields)
                                                          : f.name);
           g_free (f.name);
           f.name = n;
+          f.name_len = strlen (n);
           g_array_append_val (fields, f);
           if (ps->failed || !is_punct (ps, ','))
             break;
@@ -1191,7 +1192,7 @@ static gboolean
 block_value (Parser *ps, BlockState *b, const char *key, Value *v)
 {
   CtfTraceClass *tc = ps->tc;
-  uint64_t u;
+  uint64_t u = 0;
 
   switch (b->kind)
     {

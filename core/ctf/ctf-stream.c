@@ -46,6 +46,7 @@ read_packet_header (CtfStream *s, uint64_t off, CtfPacket *pk,
   uint64_t avail_bits = (s->size - off) * 8;
 
   c->buf = s->map + off;
+  c->mapped = s->size - off;
   c->pos = 0;
   c->limit = avail_bits;
   c->gen++;

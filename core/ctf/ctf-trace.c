@@ -22,6 +22,7 @@ ctf_trace_free (LttvTrace *t)
     g_ptr_array_free (t->streams, TRUE);
   ctf_trace_class_free (t->tc);
   g_free (t->classes);
+  g_free (t->header_prefix);
   g_free (t->metadata_path);
   g_free (t->path);
   g_free (t);

@@ -61,6 +61,7 @@ struct _LttvTrace {
   int64_t begin, end;            /* ns, from the packets */
   gboolean has_range;
   guint index;                   /* in the traceset */
+  char *header_prefix;           /* host etc., as event-format.c prints */
 };
 
 struct _LttvTraceset {
