@@ -205,7 +205,7 @@ run_plan (CtfCursor *c, const CtfType *st)
   CtfValue *vals = c->values;
   const uint32_t gen = c->gen;
   const CtfOp *op = st->plan, *end = st->plan + st->n_plan;
-  uint64_t v;
+  uint64_t v = 0;
 
   for (; op < end; op++)
     {
@@ -268,7 +268,46 @@ run_plan (CtfCursor *c, const CtfType *st)
               v |= ~UINT64_C (0) << t->size;
             break;
           }
+        case CTF_OP_TEXT_ARRAY:
+        case CTF_OP_TEXT_SEQ:
+          {
+            const CtfType *t = op->t;
+            uint64_t n = op->op == CTF_OP_TEXT_ARRAY ? t->length
+                         : vals[t->ref_slot].u;
+            pos = (pos + 7) & ~(uint64_t) 7;
+            if (G_UNLIKELY (pos > limit || n > (limit - pos) / 8))
+              goto overflow;
+            CtfValue *val = &vals[op->slot];
+            val->str = (const char *) buf + (pos >> 3);
+            val->pos = pos;
+            val->len = n;
+            val->gen = gen;
+            pos += n * 8;
+            continue;
+          }
+        case CTF_OP_VARIANT:
+          {
+            const CtfType *t = op->t;
+            uint64_t tag = vals[t->ref_slot].u;
+            int option = tag < t->n_option_values ? t->option_of_value[tag]
+                         : -1;
+            if (G_UNLIKELY (option < 0))
+              break;      /* the generic path reports it */
+            const CtfType *o = t->fields[option].type;
+            CtfValue *val = &vals[op->slot];
+            val->len = (uint64_t) option;
+            val->gen = gen;
+            c->pos = pos;
+            if (!(o->plan != NULL ? run_plan (c, o) : ctf_decode (c, o)))
+              return FALSE;
+            pos = c->pos;
+            continue;
+          }
         default:
+          break;
+        }
+      if (G_UNLIKELY (op->op >= CTF_OP_TEXT_ARRAY))
+        {
           c->pos = pos;
           if (!ctf_decode (c, op->t))
             return FALSE;

@@ -711,6 +711,12 @@ emit_struct (GArray *ops, const CtfType *st)
         }
       else if (t->kind == CTF_T_INT)
         emit (ops, CTF_OP_INT, t->align, t->slot, t);
+      else if (t->kind == CTF_T_ARRAY && t->is_text)
+        emit (ops, CTF_OP_TEXT_ARRAY, t->align, t->slot, t);
+      else if (t->kind == CTF_T_SEQ && t->is_text)
+        emit (ops, CTF_OP_TEXT_SEQ, t->align, t->slot, t);
+      else if (t->kind == CTF_T_VARIANT && t->option_of_value != NULL)
+        emit (ops, CTF_OP_VARIANT, 1, t->slot, t);
       else
         emit (ops, CTF_OP_NODE, 1, t->slot, t);
     }
