@@ -1,6 +1,6 @@
 #!/bin/sh
 # bench/dump.sh TRACE...: `lttv dump` against babeltrace2 2.0 on each trace,
-# one run each, side by side (wall-clock seconds):
+# one run each, side by side (CPU seconds, then wall-clock seconds):
 #   dump-text:  lttv dump T > /dev/null     vs  babeltrace2 T > /dev/null
 #   dump-count: lttv dump --count T         vs  babeltrace2 T -o dummy
 #   info:       lttv info T (metadata + packet index only)
@@ -17,18 +17,36 @@ else
   lttv="$build/cli/lttv"
 fi
 bt=${BABELTRACE2:-babeltrace2}
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 [ $# -gt 0 ] || set -- ${LTTV_BENCH_TRACES:-$here/../../shared/traces/lttng-kernel/many-threads}
 
-now () { date +%s.%N; }
-secs () { # secs CMD...: elapsed seconds of one run, output discarded
-  t0=$(now); "$@" > /dev/null 2>&1 || true; t1=$(now)
-  echo "$t0 $t1" | awk '{ printf "%.3f", $2 - $1 }'
+# CPU seconds of one run (perf's task-clock, else getrusage): the machine
+# is shared, so wall time measures the neighbours as much as the program;
+# wall time follows in parentheses.
+if perf stat -x, -e task-clock true > /dev/null 2>&1; then
+  secs () { # secs CMD...: "cpu wall" of one run, output discarded
+    t0=$(date +%s.%N)
+    perf stat -x, -e task-clock -o "$tmp/perf" "$@" > /dev/null 2>&1 || true
+    t1=$(date +%s.%N)
+    awk -F, -v t0="$t0" -v t1="$t1" '$3 == "task-clock" || $4 == "task-clock" {
+      printf "%.4f %.4f", $1 / 1000, t1 - t0 }' "$tmp/perf"
+  }
+else
+  secs () {
+    python3 -c '
+import resource, subprocess, sys, time
+t0 = time.monotonic()
+subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+wall = time.monotonic() - t0
+r = resource.getrusage(resource.RUSAGE_CHILDREN)
+print("%.4f %.4f" % (r.ru_utime + r.ru_stime, wall))' "$@"
+  }
+fi
+line () { # line NAME "OURS_CPU OURS_WALL" "REF_CPU REF_WALL"
+  echo "$1 $2 $3" | awk '{ r = $2 > 0 ? $4 / $2 : 0;
+    printf "%s: ours %ss, reference %ss, ratio %.1f (CPU time; wall %ss vs %ss)\n",
+      $1, $2, $4, r, $3, $5 }'
 }
-line () { # line NAME OURS REF
-  echo "$1 $2 $3" | awk '{ r = $2 > 0 ? $3 / $2 : 0;
-    printf "%s: ours %ss, reference %ss, ratio %.1f\n", $1, $2, $3, r }'
-}
-
 for t in "$@"; do
   name=$(basename "$t")
   dummy_dir=$(mktemp -d)
@@ -38,7 +56,9 @@ for t in "$@"; do
   ours=$(secs "$lttv" dump --count "$t")
   ref=$(cd "$dummy_dir" && secs "$bt" "$t" -o dummy)
   line "dump-count[$name]" "$ours" "$ref"
-  echo "info[$name]: ours $(secs "$lttv" info "$t")s"
+  echo "info[$name]: ours $(secs "$lttv" info "$t" | cut -d' ' -f1)s CPU"
+  /usr/bin/time -f '%M' -o "$tmp/rss" "$lttv" dump "$t" > /dev/null 2>&1 || true
+  echo "peak-rss[$name]: lttv dump $(cat "$tmp/rss") KB"
   n=$("$lttv" dump --count "$t" 2>/dev/null || true)
   echo "events[$name]: $n"
   rm -rf "$dummy_dir"

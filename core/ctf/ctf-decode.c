@@ -183,6 +183,8 @@ decode_variant (CtfCursor *c, const CtfType *t)
   return ctf_decode (c, t->fields[option].type);
 }
 
+/* A little-endian integer of 8 to 64 bits: a direct load when it starts
+ * on a byte (always, with byte alignment; usually, with perf's align=1). */
 #define LOAD_LE(type, bits)                                             \
   do                                                                    \
     {                                                                   \
@@ -190,9 +192,14 @@ decode_variant (CtfCursor *c, const CtfType *t)
       pos = (pos + op->align - 1) & ~(uint64_t) (op->align - 1);        \
       if (G_UNLIKELY (pos > limit || limit - pos < bits))               \
         goto overflow;                                                  \
-      memcpy (&x, buf + (pos >> 3), sizeof x);                          \
+      if (G_LIKELY ((pos & 7) == 0))                                    \
+        {                                                               \
+          memcpy (&x, buf + (pos >> 3), sizeof x);                      \
+          v = (uint64_t) x;                                             \
+        }                                                               \
+      else                                                              \
+        v = ctf_read_bits (buf, pos, bits, FALSE);                      \
       pos += bits;                                                      \
-      v = (uint64_t) x;                                                 \
     }                                                                   \
   while (0)
 
@@ -268,6 +275,49 @@ run_plan (CtfCursor *c, const CtfType *st)
               v |= ~UINT64_C (0) << t->size;
             break;
           }
+        case CTF_OP_BLOCK:
+          if (G_LIKELY ((pos & 7) == 0 && pos <= limit
+                        && limit - pos >= op->bits))
+            {
+              const uint8_t *base = buf + (pos >> 3);
+              const CtfOp *m = op + 1, *mend = op + 1 + op->off;
+              for (; m < mend; m++)
+                {
+                  const uint8_t *p = base + m->off;
+                  switch (m->bytes)
+                    {
+                    case 1: v = *p; break;
+                    case 2: { uint16_t x; memcpy (&x, p, 2); v = x; break; }
+                    case 4: { uint32_t x; memcpy (&x, p, 4); v = x; break; }
+                    default: memcpy (&v, p, 8); break;
+                    }
+                  if (m->op != CTF_OP_INT)
+                    {
+                      if (m->op >= CTF_OP_S8 && m->bytes < 8
+                          && (v >> (m->bytes * 8 - 1)) & 1)
+                        v |= ~UINT64_C (0) << (m->bytes * 8);
+                    }
+                  else
+                    {
+                      const CtfType *t = m->t;
+                      if (t->clock != NULL)
+                        ctf_clock_update (c, v, t->size);
+                      if (t->meaning == CTF_MEAN_EVENT_ID)
+                        {
+                          c->event_id = v;
+                          c->has_event_id = TRUE;
+                        }
+                      if (t->is_signed && t->size < 64
+                          && (v >> (t->size - 1)) & 1)
+                        v |= ~UINT64_C (0) << t->size;
+                    }
+                  vals[m->slot].u = v;
+                  vals[m->slot].gen = gen;
+                }
+              pos += op->bits;
+              op = mend - 1;
+            }
+          continue;     /* else: each integer on its own */
         case CTF_OP_TEXT_ARRAY:
         case CTF_OP_TEXT_SEQ:
           {

@@ -1157,6 +1157,10 @@ parse_struct_body (Parser *ps, GArray *fields)
           g_free (f.name);
           f.name = n;
           f.name_len = strlen (n);
+          f.label = ctf_alloc (ps->tc, f.name_len + 6);
+          memcpy (f.label, ", ", 2);
+          memcpy (f.label + 2, n, f.name_len);
+          memcpy (f.label + 2 + f.name_len, " = ", 4);
           g_array_append_val (fields, f);
           if (ps->failed || !is_punct (ps, ','))
             break;
