@@ -3,6 +3,7 @@
  * (madvise) so that memory stays flat on huge traces. */
 #include "config.h"
 
+#include "ctf-index.h"
 #include "ctf-trace.h"
 
 #include <lttv/error.h>
@@ -194,7 +195,39 @@ ctf_stream_open (LttvTrace *trace, const char *path, GError **error)
   s->values = g_new0 (CtfValue, max_slots);
   s->cur.values = s->values;
   s->event.stream = s;
-  if (!index_packets (s, error))
+  if (s->size > 0 && g_getenv ("LTTV_NO_INDEX") == NULL
+      && ctf_index_load (path, s->size, s->packets))
+    {
+      /* the first packet's header tells the stream class and checks that
+         the index belongs to this file */
+      CtfPacket first;
+      CtfPacket *pk0 = &g_array_index (s->packets, CtfPacket, 0);
+      if (read_packet_header (s, 0, &first, NULL)
+          && first.packet_bits == pk0->packet_bits
+          && first.content_bits == pk0->content_bits)
+        {
+          s->from_index = TRUE;
+          for (guint i = 0; i < s->packets->len; i++)
+            {
+              CtfPacket *pk = &g_array_index (s->packets, CtfPacket, i);
+              if (s->sc->clock != NULL
+                  && (!ctf_clock_to_ns (s->sc->clock, pk->ts_begin,
+                                        &pk->ns_begin)
+                      || !ctf_clock_to_ns (s->sc->clock, pk->ts_end,
+                                           &pk->ns_end)))
+                {
+                  s->from_index = FALSE;
+                  break;
+                }
+            }
+        }
+      if (!s->from_index)
+        {
+          g_array_set_size (s->packets, 0);
+          s->sc = NULL;
+        }
+    }
+  if (!s->from_index && !index_packets (s, error))
     {
       ctf_stream_free (s);
       return NULL;
@@ -239,7 +272,8 @@ enter_packet (CtfStream *s, guint i, GError **error)
   release_before (s, pk->offset);
   if (!read_packet_header (s, pk->offset, &again, error))
     return FALSE;
-  s->cur.limit = pk->content_bits;
+  /* the header is the authority; an index only tells where packets are */
+  s->cur.limit = MIN (again.content_bits, pk->packet_bits);
   s->packet = i;
   s->in_packet = TRUE;
   return TRUE;

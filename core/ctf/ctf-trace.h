@@ -48,7 +48,8 @@ struct _CtfStream {
   LttvEvent event;
   gboolean done;
   GError *index_error;           /* the packet that ended the index */
-  gboolean pending;              /* s->event is decoded, not returned */
+  gboolean pending;
+  gboolean from_index;           /* packets from index/NAME.idx */              /* s->event is decoded, not returned */
   uint64_t n_events;
 };
 
