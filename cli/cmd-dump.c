@@ -109,6 +109,16 @@ lttv_cmd_dump (int argc, char **argv)
     printf ("%" G_GUINT64_FORMAT "\n", n);
   fflush (stdout);
   print_problems (ts);
+  for (guint i = 0; i < lttv_traceset_n_traces (ts); i++)
+    {
+      LttvTrace *t = lttv_traceset_get_trace (ts, i);
+      guint64 back = lttv_trace_n_time_regressions (t);
+      if (back > 0)
+        fprintf (stderr, _("lttv: %s: warning: %llu event(s) earlier than "
+                           "the previous event of their stream (shown in "
+                           "stream order)\n"), lttv_trace_path (t),
+                 (unsigned long long) back);
+    }
   if (error != NULL)
     {
       fprintf (stderr, "lttv: %s\n", error->message);

@@ -62,6 +62,12 @@ ctf_index_load (const char *stream_path, uint64_t file_size, GArray *packets)
       pk.ts_begin = be64 (e + 24);
       pk.ts_end = be64 (e + 32);
       pk.discarded = be64 (e + 40);
+      if (entry >= ENTRY_V1_0_SIZE + 16)
+        {
+          /* v1.1: stream_instance_id, then packet_seq_num */
+          pk.seq_num = be64 (e + 64);
+          pk.has_seq_num = TRUE;
+        }
       /* packets follow one another and fit in the file */
       if (pk.offset != expect || pk.packet_bits % 8 != 0
           || pk.packet_bits == 0 || pk.content_bits > pk.packet_bits

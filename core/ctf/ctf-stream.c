@@ -102,6 +102,11 @@ read_packet_header (CtfStream *s, uint64_t off, CtfPacket *pk,
     pk->ts_end = s->values[sc->slot_ts_end].u;
   if (sc->slot_discarded >= 0)
     pk->discarded = s->values[sc->slot_discarded].u;
+  if (sc->slot_seq_num >= 0)
+    {
+      pk->seq_num = s->values[sc->slot_seq_num].u;
+      pk->has_seq_num = TRUE;
+    }
   if (pk->packet_bits % 8 != 0 || pk->packet_bits == 0)
     return stream_error (s, error, off, "packet size is not a positive "
                          "whole number of bytes");
@@ -286,6 +291,8 @@ ctf_stream_seek (CtfStream *s, int64_t ns, GError **error)
   s->in_packet = FALSE;
   s->pending = FALSE;
   s->done = FALSE;
+  s->n_events = 0;
+  s->n_time_back = 0;
   s->released = 0;
   if (ns != INT64_MIN && s->sc != NULL && s->sc->slot_ts_end >= 0)
     while (i < s->packets->len
@@ -384,6 +391,9 @@ ctf_stream_next (CtfStream *s, GError **error)
       goto corrupt;
     }
   s->n_events++;
+  if (G_UNLIKELY (s->event.ns < s->last_ns) && s->n_events > 1)
+    s->n_time_back++;
+  s->last_ns = s->event.ns;
   return TRUE;
 
 corrupt:
