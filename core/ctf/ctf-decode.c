@@ -204,8 +204,8 @@ decode_variant (CtfCursor *c, const CtfType *t)
   while (0)
 
 /* Runs a structure's plan: the loop every event's fields go through. */
-static gboolean
-run_plan (CtfCursor *c, const CtfType *st)
+gboolean
+ctf_run_plan (CtfCursor *c, const CtfType *st)
 {
   const uint8_t *buf = c->buf;
   uint64_t pos = c->pos, limit = c->limit;
@@ -318,6 +318,23 @@ run_plan (CtfCursor *c, const CtfType *st)
               op = mend - 1;
             }
           continue;     /* else: each integer on its own */
+        case CTF_OP_INT_ARRAY:
+          {
+            const CtfType *t = op->t;
+            uint64_t n = t->kind == CTF_T_ARRAY ? t->length
+                         : vals[t->ref_slot].u;
+            guint esize = t->elem->size;
+            pos = (pos + op->align - 1) & ~(uint64_t) (op->align - 1);
+            if (G_UNLIKELY (pos > limit || (n > 0
+                                            && n > (limit - pos) / esize)))
+              goto overflow;
+            CtfValue *val = &vals[op->slot];
+            val->pos = pos;
+            val->len = n;
+            val->gen = gen;
+            pos += n * esize;
+            continue;
+          }
         case CTF_OP_TEXT_ARRAY:
         case CTF_OP_TEXT_SEQ:
           {
@@ -348,7 +365,7 @@ run_plan (CtfCursor *c, const CtfType *st)
             val->len = (uint64_t) option;
             val->gen = gen;
             c->pos = pos;
-            if (!(o->plan != NULL ? run_plan (c, o) : ctf_decode (c, o)))
+            if (!(o->plan != NULL ? ctf_run_plan (c, o) : ctf_decode (c, o)))
               return FALSE;
             pos = c->pos;
             continue;
@@ -388,7 +405,7 @@ ctf_decode (CtfCursor *c, const CtfType *t)
       return decode_string (c, t);
     case CTF_T_STRUCT:
       if (t->plan != NULL)
-        return run_plan (c, t);
+        return ctf_run_plan (c, t);
       if (!align_to (c, t->align))
         return fault (c, "structure goes past the end of the packet "
                       "content");

@@ -766,6 +766,11 @@ emit_struct (GArray *ops, const CtfType *st)
         emit (ops, CTF_OP_TEXT_ARRAY, t->align, t->slot, t);
       else if (t->kind == CTF_T_SEQ && t->is_text)
         emit (ops, CTF_OP_TEXT_SEQ, t->align, t->slot, t);
+      else if ((t->kind == CTF_T_ARRAY || t->kind == CTF_T_SEQ)
+               && (t->elem->kind == CTF_T_INT || t->elem->kind == CTF_T_FLOAT)
+               && t->elem->size % t->elem->align == 0
+               && t->elem->clock == NULL && t->elem->meaning == CTF_MEAN_NONE)
+        emit (ops, CTF_OP_INT_ARRAY, t->align, t->slot, t);
       else if (t->kind == CTF_T_VARIANT && t->option_of_value != NULL)
         emit (ops, CTF_OP_VARIANT, 1, t->slot, t);
       else

@@ -47,6 +47,7 @@ struct _CtfStream {
   CtfValue *values;
   uint32_t packet_gen;
   uint64_t released;             /* bytes given back to the kernel */
+  uint64_t populated;            /* bytes mapped in ahead */
   LttvEvent event;
   gboolean done;
   GError *index_error;           /* the packet that ended the index */

@@ -47,6 +47,8 @@ enum {
   CTF_OP_ALIGN, CTF_OP_STRING, CTF_OP_INT, CTF_OP_TEXT_ARRAY,
   CTF_OP_TEXT_SEQ, CTF_OP_VARIANT, CTF_OP_NODE,
   CTF_OP_BLOCK,       /* the next `n` integers: whole bytes, contiguous */
+  CTF_OP_INT_ARRAY,   /* array or sequence of plain integers: skipped, and
+                         decoded again when printed */
 };
 
 typedef struct {
