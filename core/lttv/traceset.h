@@ -54,6 +54,19 @@ const LttvEventClass *lttv_trace_get_event_class (const LttvTrace *trace,
                                                   guint index);
 LttvTime lttv_trace_begin (const LttvTrace *trace);
 LttvTime lttv_trace_end (const LttvTrace *trace);
+/* Data streams (stream files) and their packets, from the packet index. */
+guint lttv_trace_n_streams (const LttvTrace *trace);
+guint64 lttv_trace_n_packets (const LttvTrace *trace);
+/* The trace clock's name and frequency in Hz; NULL when it has none. */
+const char *lttv_trace_clock (const LttvTrace *trace, uint64_t *freq);
+/* Events the tracer says it discarded (packet contexts' counters). */
+guint64 lttv_trace_discarded_events (const LttvTrace *trace);
+/* Anomalies found in the packet index (lost packets, packets going back
+ * in time, missing end times): one line each, owned by the trace. */
+const GPtrArray *lttv_trace_get_anomalies (const LttvTrace *trace);
+/* Events met so far whose time is before the previous event of their
+ * stream (tolerated, and delivered in stream order). */
+guint64 lttv_trace_n_time_regressions (const LttvTrace *trace);
 
 /* --- Event class -------------------------------------------------------- */
 
