@@ -274,13 +274,16 @@ state_layout_apply (StateLayout *l, StateMachine *m, const LttvEvent *ev)
     return;
   LttvTime t = lttv_event_time (ev);
   int cpu = lttv_event_cpu (ev);
+  /* An event of no known CPU does not fit the model, whatever it is. */
+  if (!state_machine_cpu_ok (m, cpu))
+    return;
   int64_t v[MAX_FIELDS];
   gboolean has[MAX_FIELDS];
   for (guint i = 0; i < MAX_FIELDS; i++)
     has[i] = hd->f[i] >= 0 && lttv_event_get_int (ev, hd->f[i], &v[i]);
 #define OPT(i) (has[i] ? &v[i] : NULL)
 #define NEED(i) if (!has[i]) goto missing
-#define NEED_CPU if (!state_machine_cpu_ok (m, cpu)) return
+#define NEED_CPU (void) 0
 
   switch (hd->kind)
     {
