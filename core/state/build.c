@@ -195,7 +195,7 @@ build_from_trace (LttvState *s, GCancellable *cancellable, GError **error)
           guint idx = cur->types[lttv_event_class_index (ec)] * (STATE_STATS_CPUS + 1) + slot;
           if (counter.table[idx]++ == 0)
             g_array_append_val (counter.dirty, idx);
-          state_layout_apply (cur->layout, m, ev);
+          state_layout_apply (cur->layout, m, ev, t);
         }
       same_t++;
       rank++;

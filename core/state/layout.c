@@ -267,12 +267,12 @@ get_string (StateLayout *l, const LttvEvent *ev, LttvFieldRef f)
 }
 
 void
-state_layout_apply (StateLayout *l, StateMachine *m, const LttvEvent *ev)
+state_layout_apply (StateLayout *l, StateMachine *m, const LttvEvent *ev,
+                    LttvTime t)
 {
   const Handler *hd = &l->handlers[lttv_event_class_index (lttv_event_get_class (ev))];
   if (hd->kind == H_NONE)
     return;
-  LttvTime t = lttv_event_time (ev);
   int cpu = lttv_event_cpu (ev);
   /* An event of no known CPU does not fit the model, whatever it is. */
   if (!state_machine_cpu_ok (m, cpu))
