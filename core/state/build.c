@@ -29,6 +29,7 @@ lttv_state_free (LttvState *s)
 {
   if (s == NULL)
     return;
+  state_paths_free (s);
   lttv_history_free (s->history);
   g_array_unref (s->checkpoints);
   g_array_unref (s->counts);
