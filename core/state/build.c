@@ -282,6 +282,7 @@ lttv_state_build_async (LttvState *s, gboolean use_cache,
   g_object_set_data_full (G_OBJECT (task), "lttv-build-args", args, g_free);
   /* The build checks the cancellable itself, every few thousand events. */
   g_task_set_return_on_cancel (task, FALSE);
+  g_task_set_check_cancellable (task, FALSE);
   g_task_run_in_thread (task, build_thread);
   g_object_unref (task);
 }
