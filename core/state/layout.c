@@ -39,12 +39,22 @@ typedef struct {
   LttvValue syscall;
 } Handler;
 
+/* Recent short strings (command names) and their interned values, so that
+ * most events intern nothing. */
+#define STRING_CACHE 512
+typedef struct {
+  char text[16];
+  guint8 len;
+  LttvValue value;
+} CachedString;
+
 struct _StateLayout {
   gboolean perf;
   StatePrevEncoding prev_encoding;
   LttvHistory *h;
   Handler *handlers;
   guint n_handlers;
+  CachedString strings[STRING_CACHE];
   LttvValue *perf_syscalls;   /* by id, interned on first use */
   guint n_perf_syscalls;
 };
@@ -263,7 +273,20 @@ get_string (StateLayout *l, const LttvEvent *ev, LttvFieldRef f)
 {
   size_t len;
   const char *s = f >= 0 ? lttv_event_get_string (ev, f, &len) : NULL;
-  return s == NULL ? LTTV_VALUE_NONE : lttv_history_intern_len (l->h, s, len);
+  if (s == NULL)
+    return LTTV_VALUE_NONE;
+  if (len >= sizeof l->strings[0].text)
+    return lttv_history_intern_len (l->h, s, len);
+  guint32 hash = 2166136261u;
+  for (size_t i = 0; i < len; i++)
+    hash = (hash ^ (guint8) s[i]) * 16777619u;
+  CachedString *c = &l->strings[hash % STRING_CACHE];
+  if (c->value != LTTV_VALUE_NONE && c->len == len && memcmp (c->text, s, len) == 0)
+    return c->value;
+  c->value = lttv_history_intern_len (l->h, s, len);
+  memcpy (c->text, s, len);
+  c->len = (guint8) len;
+  return c->value;
 }
 
 void

@@ -17,9 +17,14 @@ typedef struct {
   LttvAttr base, status, exec_name, ppid, pid, prio, syscall, cpu_rq;
 } Thread;
 
+/* Thread structures never move or die (a freed tid keeps its attributes
+ * for the next thread of that number), so a CPU can point at its current
+ * one. */
+
 typedef struct {
   LttvAttr base, status, current_thread, irqs, softirqs;
   int64_t cur_tid;          /* -1: unknown before the first sched_switch */
+  Thread *cur;              /* the thread of cur_tid, NULL when unknown */
   guint n_irqs;             /* IRQ handlers running here */
   guint n_softirqs;         /* soft IRQs running here */
   GHashTable *irq_attrs;    /* irq -> attr + 1 */
@@ -238,7 +243,9 @@ running_status (StateMachine *m, Thread *th)
 static Thread *
 current_thread (StateMachine *m, Cpu *c, int cpu)
 {
-  return c->cur_tid < 0 ? NULL : thread_get (m, c->cur_tid, cpu);
+  (void) m;
+  (void) cpu;
+  return c->cur;
 }
 
 static void
@@ -344,6 +351,7 @@ state_sched_switch (StateMachine *m, LttvTime t, int cpu, int64_t prev_tid,
     set (m, next->prio, t, lttv_value_int (*next_prio));
 
   c->cur_tid = next_tid;
+  c->cur = next;
   set (m, c->current_thread, t, lttv_value_int (next_tid));
   cpu_recompute (m, t, c, cpu);
 }
