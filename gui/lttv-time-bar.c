@@ -162,7 +162,7 @@ add_field (LttvTimeBar *self, Field f, const char *label, const char *tooltip, i
   gtk_style_context_add_class (gtk_widget_get_style_context (l), "dim-label");
   gtk_label_set_mnemonic_widget (GTK_LABEL (l), e);
   /* Narrow windows shrink the fields; wide ones show whole times. */
-  gtk_entry_set_width_chars (GTK_ENTRY (e), chars * 2 / 3);
+  gtk_entry_set_width_chars (GTK_ENTRY (e), chars / 2);
   gtk_entry_set_max_width_chars (GTK_ENTRY (e), chars + 2);
   gtk_widget_set_tooltip_text (e, tooltip);
   gtk_widget_set_tooltip_text (l, tooltip);
