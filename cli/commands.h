@@ -10,3 +10,6 @@ typedef struct {
 
 /* NULL-terminated table of the subcommands, in the order of `lttv --help`. */
 extern const LttvCommand lttv_commands[];
+
+int lttv_cmd_dump (int argc, char **argv);
+int lttv_cmd_info (int argc, char **argv);

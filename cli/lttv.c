@@ -12,6 +12,10 @@
 #include "commands.h"
 
 const LttvCommand lttv_commands[] = {
+  { "dump", N_("Print every event in time order (babeltrace2 text)"),
+    lttv_cmd_dump },
+  { "info", N_("Describe each trace: tracer, streams, time range"),
+    lttv_cmd_info },
   { NULL, NULL, NULL },
 };
 

@@ -7,6 +7,7 @@
 
 #include "lttv-job-bar.h"
 #include "lttv-module.h"
+#include "lttv-time-bar.h"
 #include "lttv-time-context.h"
 
 G_BEGIN_DECLS
@@ -34,6 +35,7 @@ GtkWidget *lttv_tab_get_viewer_widget (LttvTab *self, guint index);
 LttvTimeContext *lttv_tab_get_time_context (LttvTab *self);
 LttvTraceset *lttv_tab_get_traceset (LttvTab *self);
 LttvJobBar *lttv_tab_get_job_bar (LttvTab *self);
+LttvTimeBar *lttv_tab_get_time_bar (LttvTab *self);
 /* "trace, trace", or a placeholder before anything opened. */
 const char *lttv_tab_get_title (LttvTab *self);
 /* The text of the info bar, NULL when it is hidden. */

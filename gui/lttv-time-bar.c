@@ -5,7 +5,15 @@
 #include "lttv-time-bar.h"
 #include "lttv-time-text.h"
 
-typedef enum { FIELD_START, FIELD_END, FIELD_SPAN, FIELD_CURRENT, FIELD_SEL_START, FIELD_SEL_END, N_FIELDS } Field;
+typedef enum {
+  FIELD_START = LTTV_TIME_BAR_START,
+  FIELD_END = LTTV_TIME_BAR_END,
+  FIELD_SPAN = LTTV_TIME_BAR_SPAN,
+  FIELD_CURRENT = LTTV_TIME_BAR_CURRENT,
+  FIELD_SEL_START = LTTV_TIME_BAR_SELECTION_START,
+  FIELD_SEL_END = LTTV_TIME_BAR_SELECTION_END,
+  N_FIELDS = LTTV_TIME_BAR_N_FIELDS
+} Field;
 
 struct _LttvTimeBar
 {
@@ -145,6 +153,26 @@ entry_focus_out_cb (GtkWidget *entry, GdkEvent *event, LttvTimeBar *self)
   /* Leaving a field without Enter drops the edit, once the focus is gone. */
   g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, refresh_idle_cb, g_object_ref (self), g_object_unref);
   return FALSE;
+}
+
+const char *
+lttv_time_bar_get_text (LttvTimeBar *self, LttvTimeBarField field)
+{
+  g_return_val_if_fail (LTTV_IS_TIME_BAR (self), NULL);
+  g_return_val_if_fail (field < LTTV_TIME_BAR_N_FIELDS, NULL);
+  return gtk_entry_get_text (self->entries[field]);
+}
+
+gboolean
+lttv_time_bar_enter (LttvTimeBar *self, LttvTimeBarField field, const char *text)
+{
+  g_return_val_if_fail (LTTV_IS_TIME_BAR (self), FALSE);
+  g_return_val_if_fail (field < LTTV_TIME_BAR_N_FIELDS, FALSE);
+  gtk_entry_set_text (self->entries[field], text);
+  if (!apply (self, (Field) field))
+    return FALSE;
+  lttv_time_bar_refresh (self);
+  return TRUE;
 }
 
 void

@@ -7,3 +7,4 @@
 #include <lttv/paths.h>
 #include <lttv/time.h>
 #include <lttv/traceset.h>
+#include <lttv/event-format.h>

@@ -28,7 +28,8 @@ grab () {
 
 LTTV_STALL_REPORT=1 "$gui" "$trace" >"$out/stdout" 2>"$out/stderr" &
 pid=$!
-id=$(wait_window "$name" 30)
+# The title has "(opening…)" until the traceset is open.
+id=$(wait_window "^$name [^(]*LTTV\$" 30)
 check "the trace named on the command line opens in the window (title $name)" [ -n "$id" ]
 sleep 1
 

@@ -20,7 +20,7 @@ act () { gapplication action org.lttv.Lttv "$@" 2>>"$out/gapp"; }
 
 LTTV_STALL_REPORT=1 "$gui" "$trace" >"$out/stdout" 2>"$out/stderr" &
 pid=$!
-id=$(wait_window "$(basename "$trace")" 30)
+id=$(wait_window "^$(basename "$trace") [^(]*LTTV\$" 30)
 check "the window opens on $(basename "$trace")" [ -n "$id" ]
 sleep 1
 for i in 1 2 3 4 5; do

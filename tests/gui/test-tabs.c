@@ -12,6 +12,7 @@
 
 #include "gui/lttv-application.h"
 #include "gui/lttv-module-host.h"
+#include "gui/lttv-time-text.h"
 #include "gui/lttv-window.h"
 
 /* --- A probe viewer: counts what its context tells it ------------------- */
@@ -201,6 +202,76 @@ test_failed_trace_shows_in_info_bar (void)
   gtk_widget_destroy (GTK_WIDGET (w));
 }
 
+/* First and last event times of `trace` as babeltrace2 prints them with
+ * --clock-seconds ("325.210603143"); FALSE without babeltrace2. */
+static gboolean
+babeltrace2_range (const char *trace, char **first, char **last)
+{
+  const char *bt2 = g_getenv ("BABELTRACE2");
+  g_autofree char *quoted = g_shell_quote (trace);
+  g_autofree char *cmd = NULL, *text = NULL;
+  g_auto (GStrv) lines = NULL;
+  guint n;
+
+  if (bt2 == NULL || bt2[0] == '\0')
+    return FALSE;
+  cmd = g_strdup_printf ("%s --clock-seconds %s", bt2, quoted);
+  if (!g_spawn_command_line_sync (cmd, &text, NULL, NULL, NULL) || text == NULL)
+    return FALSE;
+  lines = g_strsplit (g_strchomp (text), "\n", -1);
+  n = g_strv_length (lines);
+  if (n == 0 || lines[0][0] != '[' || lines[n - 1][0] != '[')
+    return FALSE;
+  *first = g_strndup (lines[0] + 1, strcspn (lines[0] + 1, "]"));
+  *last = g_strndup (lines[n - 1] + 1, strcspn (lines[n - 1] + 1, "]"));
+  return TRUE;
+}
+
+/* The time bar shows the traceset's range, as babeltrace2 reads it. */
+static void
+test_time_bar_shows_the_traceset_range (void)
+{
+  LttvWindow *w = new_window ();
+  g_autoptr (GFile) sample = g_file_new_for_path (lttv_paths_sample_trace ());
+  g_autofree char *first = NULL, *last = NULL;
+  LttvTab *tab;
+  LttvTimeBar *bar;
+
+  if (!babeltrace2_range (lttv_paths_sample_trace (), &first, &last))
+    {
+      g_test_skip ("babeltrace2 did not read the sample trace");
+      gtk_widget_destroy (GTK_WIDGET (w));
+      return;
+    }
+  tab = lttv_window_open_traces (w, &sample, 1);
+  g_assert_true (iterate_until (tab_opened, tab, 20000));
+  if (lttv_tab_get_traceset (tab) == NULL)
+    {
+      g_test_skip ("this build has no trace reader");
+      gtk_widget_destroy (GTK_WIDGET (w));
+      return;
+    }
+  bar = lttv_tab_get_time_bar (tab);
+  lttv_time_text_set_format (LTTV_TIME_FORMAT_SECONDS);
+  lttv_window_refresh_times (w);
+  g_assert_cmpstr (lttv_time_bar_get_text (bar, LTTV_TIME_BAR_START), ==, first);
+  g_assert_cmpstr (lttv_time_bar_get_text (bar, LTTV_TIME_BAR_END), ==, last);
+  g_assert_cmpstr (lttv_time_bar_get_text (bar, LTTV_TIME_BAR_CURRENT), ==, first);
+
+  /* Typing a window in the bar moves it: +0.1 s from the start, 0.2 s long. */
+  g_assert_true (lttv_time_bar_enter (bar, LTTV_TIME_BAR_START, "+0.1"));
+  g_assert_true (lttv_time_bar_enter (bar, LTTV_TIME_BAR_SPAN, "200 ms"));
+  g_assert_cmpstr (lttv_time_bar_get_text (bar, LTTV_TIME_BAR_START), ==, "325.310603143");
+  g_assert_cmpstr (lttv_time_bar_get_text (bar, LTTV_TIME_BAR_END), ==, "325.510603143");
+  g_assert_false (lttv_time_bar_enter (bar, LTTV_TIME_BAR_CURRENT, "soon"));
+  /* Relative times, as Preferences may ask. */
+  lttv_time_text_set_format (LTTV_TIME_FORMAT_RELATIVE);
+  lttv_window_refresh_times (w);
+  g_assert_cmpstr (lttv_time_bar_get_text (bar, LTTV_TIME_BAR_START), ==, "+0.100000000");
+  lttv_time_text_set_format (LTTV_TIME_FORMAT_CLOCK);
+  gtk_widget_destroy (GTK_WIDGET (w));
+}
+
 /* --- Background jobs ----------------------------------------------------- */
 
 typedef struct
@@ -356,6 +427,7 @@ main (int argc, char **argv)
   g_test_add_func ("/tabs/back-and-forward-actions", test_back_and_forward_actions);
   g_test_add_func ("/tabs/viewers-move-and-go", test_viewers_move_and_go);
   g_test_add_func ("/tabs/failed-trace-shows-in-info-bar", test_failed_trace_shows_in_info_bar);
+  g_test_add_func ("/tabs/time-bar-shows-the-traceset-range", test_time_bar_shows_the_traceset_range);
   g_test_add_func ("/jobs/progress-and-responsiveness", test_job_progress_and_responsiveness);
   g_test_add_func ("/jobs/cancel", test_job_cancel);
   return g_test_run ();
