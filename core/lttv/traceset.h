@@ -105,6 +105,19 @@ gboolean lttv_event_get_int (const LttvEvent *ev, LttvFieldRef field,
                              int64_t *out);
 gboolean lttv_event_get_uint (const LttvEvent *ev, LttvFieldRef field,
                               uint64_t *out);
+/* What a field holds in this event, to read it with the right getter:
+ * a negative signed integer read with lttv_event_get_uint shows its bit
+ * pattern. Enumerations are integers of their container's signedness. */
+typedef enum {
+  LTTV_FIELD_ABSENT,     /* not in this event (or the class lacks it) */
+  LTTV_FIELD_SIGNED,     /* integer: lttv_event_get_int */
+  LTTV_FIELD_UNSIGNED,   /* integer: lttv_event_get_uint */
+  LTTV_FIELD_FLOAT,
+  LTTV_FIELD_STRING,     /* string or text array: lttv_event_get_string */
+  LTTV_FIELD_COMPOUND,   /* structure, variant, array of non-text */
+} LttvFieldKind;
+
+LttvFieldKind lttv_event_field_kind (const LttvEvent *ev, LttvFieldRef field);
 /* String field (or array/sequence of 8-bit text integers): a pointer that
  * stays valid until the next lttv_iter_next, `len` bytes without the NUL.
  * NULL when absent. */
