@@ -276,13 +276,20 @@ add_subtree (LttvTimelineModel *m, GPtrArray *children, const guint8 *shown, gui
     }
 }
 
+static void
+array_unref0 (gpointer a)
+{
+  if (a != NULL)
+    g_array_unref (a);
+}
+
 void
 lttv_timeline_model_refilter (LttvTimelineModel *m)
 {
   guint n = m->rows->len;
   g_autofree guint8 *shown = g_new0 (guint8, MAX (n, 1));
   /* children->pdata[parent + 1]: GArray of row indexes; [0] the top rows. */
-  g_autoptr (GPtrArray) children = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  g_autoptr (GPtrArray) children = g_ptr_array_new_with_free_func (array_unref0);
 
   g_array_set_size (m->visible, 0);
   g_array_set_size (m->depth, 0);
