@@ -303,13 +303,14 @@ lttv_timeline_model_refilter (LttvTimelineModel *m)
   for (guint i = 0; i < n; i++)
     {
       const LttvTimelineRow *row = &g_array_index (m->rows, LttvTimelineRow, i);
-      if (row->hidden || !row_matches (m, row))
+      if (row->hidden || row->user_hidden || !row_matches (m, row))
         continue;
       shown[i] = 1;
       /* In a tree, a match shows its ancestors. */
       for (int p = row->parent; m->tree && p >= 0 && !shown[p];
            p = g_array_index (m->rows, LttvTimelineRow, p).parent)
-        if (!g_array_index (m->rows, LttvTimelineRow, p).hidden)
+        if (!g_array_index (m->rows, LttvTimelineRow, p).hidden
+            && !g_array_index (m->rows, LttvTimelineRow, p).user_hidden)
           shown[p] = 1;
     }
   for (guint i = 0; i < n; i++)

@@ -31,7 +31,8 @@ typedef struct
   guint64 tag;          /* the viewer's own: tid, CPU number... */
   guint kind;           /* the viewer's own */
   gboolean tint;        /* colour by label value (one tint per thread) */
-  gboolean hidden;      /* hidden by the viewer */
+  gboolean hidden;      /* hidden by the viewer's filters */
+  gboolean user_hidden; /* hidden by the user (names pane menu) */
   gboolean collapsed;   /* children hidden (tree mode) */
 } LttvTimelineRow;
 

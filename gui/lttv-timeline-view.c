@@ -773,12 +773,60 @@ canvas_key_press (GtkWidget *widget, GdkEventKey *event, LttvTimelineView *self)
     }
 }
 
+static void
+hide_row_cb (GtkMenuItem *item, LttvTimelineView *self)
+{
+  int row = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (item), "row"));
+  if (self->model != NULL && row < (int) lttv_timeline_model_n_rows (self->model))
+    {
+      lttv_timeline_model_get_row (self->model, row)->user_hidden = TRUE;
+      lttv_timeline_view_refilter (self);
+    }
+}
+
+static void
+show_rows_cb (GtkMenuItem *item, LttvTimelineView *self)
+{
+  for (guint i = 0; self->model != NULL && i < lttv_timeline_model_n_rows (self->model); i++)
+    lttv_timeline_model_get_row (self->model, i)->user_hidden = FALSE;
+  lttv_timeline_view_refilter (self);
+}
+
+/* Right click on a name: hide that row, or show the rows hidden so. */
+static void
+names_menu (LttvTimelineView *self, GdkEventButton *event, int row)
+{
+  GtkWidget *menu = gtk_menu_new ();
+  GtkWidget *hide = gtk_menu_item_new_with_label (_("Hide this row"));
+  GtkWidget *show = gtk_menu_item_new_with_label (_("Show the hidden rows"));
+  gboolean any = FALSE;
+
+  for (guint i = 0; i < lttv_timeline_model_n_rows (self->model); i++)
+    any |= lttv_timeline_model_get_row (self->model, i)->user_hidden;
+  g_object_set_data (G_OBJECT (hide), "row", GINT_TO_POINTER (row));
+  gtk_widget_set_sensitive (hide, row >= 0);
+  gtk_widget_set_sensitive (show, any);
+  g_signal_connect (hide, "activate", G_CALLBACK (hide_row_cb), self);
+  g_signal_connect (show, "activate", G_CALLBACK (show_rows_cb), self);
+  gtk_menu_shell_append (GTK_MENU_SHELL (menu), hide);
+  gtk_menu_shell_append (GTK_MENU_SHELL (menu), show);
+  gtk_widget_show_all (menu);
+  gtk_menu_attach_to_widget (GTK_MENU (menu), self->names, NULL);
+  g_signal_connect (menu, "deactivate", G_CALLBACK (gtk_widget_destroy), NULL);
+  gtk_menu_popup_at_pointer (GTK_MENU (menu), (GdkEvent *) event);
+}
+
 static gboolean
 names_button_press (GtkWidget *widget, GdkEventButton *event, LttvTimelineView *self)
 {
   int row = lttv_timeline_view_row_at (self, event->y);
 
   gtk_widget_grab_focus (self->canvas);
+  if (self->model != NULL && gdk_event_triggers_context_menu ((GdkEvent *) event))
+    {
+      names_menu (self, event, row);
+      return TRUE;
+    }
   if (event->button != GDK_BUTTON_PRIMARY || row < 0)
     return FALSE;
   if (lttv_timeline_model_on_expander (self->model, row, event->x) || event->type == GDK_2BUTTON_PRESS)
@@ -903,7 +951,8 @@ lttv_timeline_view_new (LttvViewerContext *ctx)
   self->names = area (self, G_CALLBACK (names_draw), GDK_BUTTON_PRESS_MASK | GDK_SCROLL_MASK
                                                      | GDK_SMOOTH_SCROLL_MASK);
   gtk_widget_set_tooltip_text (self->names, _("Click to select a row; click the triangle or "
-                                              "double-click to fold its children"));
+                                              "double-click to fold its children; right-click "
+                                              "to hide rows"));
   g_signal_connect (self->names, "button-press-event", G_CALLBACK (names_button_press), self);
   g_signal_connect (self->names, "scroll-event", G_CALLBACK (names_scroll), self);
 
