@@ -1,6 +1,7 @@
 /* state-private.h: LttvState's fields, shared by its files. */
 #pragma once
 
+#include <lttv/density.h>
 #include <lttv/state.h>
 
 #include "layout.h"
@@ -34,6 +35,7 @@ struct _LttvState {
   gint progress_permille;
   gboolean from_cache;
   gboolean built;
+  LttvDensity *density;     /* events per time bucket (density.c) */
 };
 
 /* Event types of the traceset (names resolved at open). */
@@ -43,3 +45,10 @@ guint state_type_of (LttvState *s, const LttvEvent *ev);
 /* The cache (cache.c): TRUE when `s` was filled from a valid cache file. */
 gboolean state_cache_load (LttvState *s);
 void state_cache_save (LttvState *s);
+
+/* The event density (density.c), fed one event at a time by the build. */
+LttvDensity *state_density_new (LttvTraceset *ts);
+void state_density_free (LttvDensity *d);
+void state_density_reset (LttvDensity *d);
+void state_density_add (LttvDensity *d, LttvTime t);
+void state_density_finish (LttvDensity *d);
