@@ -48,6 +48,8 @@ gboolean lttv_state_build_finish (LttvState *s, GAsyncResult *result,
                                   GError **error);
 /* Fraction of the traceset's time range built so far, 0 to 1; any thread. */
 double lttv_state_progress (LttvState *s);
+/* Events read so far by the build (updated every 64 K events); any thread. */
+guint64 lttv_state_events_done (LttvState *s);
 /* TRUE when the last build came from the cache. */
 gboolean lttv_state_from_cache (LttvState *s);
 

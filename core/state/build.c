@@ -176,6 +176,7 @@ build_from_trace (LttvState *s, GCancellable *cancellable, GError **error)
               if (end > begin)
                 g_atomic_int_set (&s->progress_permille,
                                   (gint) ((t - begin) * 1000.0 / (end - begin)));
+              atomic_store_explicit (&s->events_done, rank, memory_order_relaxed);
               if (g_cancellable_is_cancelled (cancellable))
                 {
                   cancelled = TRUE;
@@ -208,6 +209,7 @@ build_from_trace (LttvState *s, GCancellable *cancellable, GError **error)
   g_array_append_val (s->block_start, terminator);
 
   s->n_events = rank;
+  atomic_store_explicit (&s->events_done, rank, memory_order_relaxed);
   memcpy (s->anomalies, state_machine_anomalies (m), sizeof s->anomalies);
   lttv_history_finish (h, MAX (end, last_t));
   state_density_finish (s->density);
@@ -244,6 +246,7 @@ lttv_state_build (LttvState *s, gboolean use_cache, GCancellable *cancellable,
     {
       s->from_cache = TRUE;
       g_atomic_int_set (&s->progress_permille, 1000);
+      atomic_store_explicit (&s->events_done, s->n_events, memory_order_relaxed);
       return TRUE;
     }
   if (!build_from_trace (s, cancellable, error))
@@ -301,6 +304,12 @@ double
 lttv_state_progress (LttvState *s)
 {
   return g_atomic_int_get (&s->progress_permille) / 1000.0;
+}
+
+guint64
+lttv_state_events_done (LttvState *s)
+{
+  return atomic_load_explicit (&s->events_done, memory_order_relaxed);
 }
 
 gboolean

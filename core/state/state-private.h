@@ -1,6 +1,8 @@
 /* state-private.h: LttvState's fields, shared by its files. */
 #pragma once
 
+#include <stdatomic.h>
+
 #include <lttv/density.h>
 #include <lttv/state.h>
 
@@ -33,6 +35,7 @@ struct _LttvState {
   GArray *counts;           /* StateCount */
   GArray *block_start;      /* guint64 */
   gint progress_permille;
+  _Atomic uint64_t events_done; /* events read so far, for progress */
   gboolean from_cache;
   gboolean built;
   LttvDensity *density;     /* events per time bucket (density.c) */
