@@ -15,7 +15,6 @@
 
 #include "histogram-count.h"
 #include "histogram-draw.h"
-#include "histogram-state.h"
 
 #define OVERVIEW_HEIGHT 90
 #define LABEL_HEIGHT 18
@@ -179,7 +178,7 @@ static gboolean
 area_draw_cb (GtkWidget *area, cairo_t *cr, Histogram *self)
 {
   guint which = area == self->detail;
-  LttvState *s = histogram_get_state (self->ctx, FALSE);
+  LttvState *s = lttv_viewer_context_get_state (self->ctx);
   draw_plot (self->ctx, s, which, self->jobs[which].result, self->log_scale, cr, 0,
              gtk_widget_get_allocated_width (area), gtk_widget_get_allocated_height (area));
   return FALSE;
@@ -188,7 +187,7 @@ area_draw_cb (GtkWidget *area, cairo_t *cr, Histogram *self)
 static void
 update_status (Histogram *self)
 {
-  LttvState *s = histogram_get_state (self->ctx, FALSE);
+  LttvState *s = lttv_viewer_context_get_state (self->ctx);
   if (s == NULL)
     {
       gtk_label_set_text (GTK_LABEL (self->status), _("Waiting for the state to be built…"));
@@ -313,7 +312,7 @@ refresh_jobs (gpointer data)
 {
   Histogram *self = data;
   self->refresh_id = 0;
-  LttvState *s = histogram_get_state (self->ctx, FALSE);
+  LttvState *s = lttv_viewer_context_get_state (self->ctx);
   if (s == NULL || !lttv_history_is_finished (lttv_state_get_history (s)))
     return G_SOURCE_REMOVE;
   const char *filter = lttv_viewer_context_get_filter (self->ctx);
@@ -515,7 +514,7 @@ query_tooltip_cb (GtkWidget *area, int x, int y, gboolean keyboard, GtkTooltip *
                   Histogram *self)
 {
   guint which = area == self->detail;
-  LttvState *s = histogram_get_state (self->ctx, FALSE);
+  LttvState *s = lttv_viewer_context_get_state (self->ctx);
   int w = gtk_widget_get_allocated_width (area);
   if (s == NULL || keyboard || x < 0 || x >= w || y >= gtk_widget_get_allocated_height (area) - LABEL_HEIGHT)
     return FALSE;
@@ -687,7 +686,7 @@ histogram_create (LttvViewerContext *ctx)
 static gboolean
 histogram_render (LttvViewerContext *ctx, cairo_t *cr, int width, int height, GError **error)
 {
-  LttvState *s = histogram_get_state (ctx, TRUE);
+  LttvState *s = lttv_viewer_context_get_state (ctx);
   const char *filter = lttv_viewer_context_get_filter (ctx);
   HistogramCount *exact[2] = { NULL, NULL };
   cairo_set_source_rgb (cr, 1, 1, 1);

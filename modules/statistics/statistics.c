@@ -13,8 +13,6 @@
 
 #include "statistics-model.h"
 
-/* Until the host provides it (the shell's state wiring), weak: NULL then. */
-LttvState *lttv_viewer_context_get_state (LttvViewerContext *ctx) __attribute__ ((weak));
 
 typedef struct {
   gint ref;
@@ -40,7 +38,7 @@ typedef struct {
 static LttvState *
 get_state (LttvViewerContext *ctx)
 {
-  return lttv_viewer_context_get_state != NULL ? lttv_viewer_context_get_state (ctx) : NULL;
+  return lttv_viewer_context_get_state (ctx);
 }
 
 static void
@@ -432,15 +430,8 @@ statistics_create (LttvViewerContext *ctx)
 static gboolean
 statistics_render (LttvViewerContext *ctx, cairo_t *cr, int width, int height, GError **error)
 {
+  /* the host builds the state before a headless export */
   LttvState *s = get_state (ctx);
-  g_autoptr (LttvState) own = NULL;
-  LttvTraceset *ts = lttv_viewer_context_get_traceset (ctx);
-  if (s == NULL && ts != NULL)
-    {
-      /* headless export before the host built a state: build one here */
-      own = s = lttv_state_new (ts);
-      lttv_state_build (s, TRUE, NULL, NULL);
-    }
   cairo_set_source_rgb (cr, 1, 1, 1);
   cairo_paint (cr);
   if (s == NULL)
