@@ -8,6 +8,8 @@
 
 #include <math.h>
 
+#include <inttypes.h>
+
 #include <glib/gi18n-lib.h>
 
 #include <lttv-module.h>
@@ -205,13 +207,13 @@ update_status (Histogram *self)
       guint64 m = 0;
       for (guint i = 0; i < r->n; i++)
         m += r->counts[i];
-      events = g_strdup_printf (_("%" G_GUINT64_FORMAT " of %.0f events in the window match the filter"),
+      events = g_strdup_printf (_("%" PRIu64 " of %.0f events in the window match the filter"),
                                 m, n);
     }
   else
     events = g_strdup_printf (_("%.0f events in the window"), n);
   g_autofree char *text = lost > 0
-    ? g_strdup_printf (_("%s, %" G_GUINT64_FORMAT " discarded"), events, lost)
+    ? g_strdup_printf (_("%s, %" PRIu64 " discarded"), events, lost)
     : g_strdup (events);
   gtk_label_set_text (GTK_LABEL (self->status), text);
 }
@@ -532,20 +534,20 @@ query_tooltip_cb (GtkWidget *area, int x, int y, gboolean keyboard, GtkTooltip *
   GString *text = g_string_new (NULL);
   g_string_append_printf (text, "%s – %s\n", ta, tb);
   if (have_exact && r->filter[0] != '\0')
-    g_string_append_printf (text, _("%" G_GUINT64_FORMAT " matching events (of about %.0f)"),
+    g_string_append_printf (text, _("%" PRIu64 " matching events (of about %.0f)"),
                             r->counts[x], all);
   else if (have_exact)
-    g_string_append_printf (text, _("%" G_GUINT64_FORMAT " events"), r->counts[x]);
+    g_string_append_printf (text, _("%" PRIu64 " events"), r->counts[x]);
   else
     {
       guint64 exact;
       if (lttv_density_count_exact (d, a, b - 1, &exact))
-        g_string_append_printf (text, _("%" G_GUINT64_FORMAT " events"), exact);
+        g_string_append_printf (text, _("%" PRIu64 " events"), exact);
       else
         g_string_append_printf (text, _("about %.0f events"), all);
     }
   if (lost > 0)
-    g_string_append_printf (text, _("\n%" G_GUINT64_FORMAT " discarded events"), lost);
+    g_string_append_printf (text, _("\n%" PRIu64 " discarded events"), lost);
   gtk_tooltip_set_text (tooltip, text->str);
   g_string_free (text, TRUE);
   return TRUE;

@@ -5,6 +5,8 @@
  * anomalies. Computed in a background job; copied as text. */
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <glib/gi18n-lib.h>
 
 #include <lttv-module.h>
@@ -142,8 +144,8 @@ job_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
           g_autofree char *a = lttv_viewer_context_format_time (self->ctx, sj->result->t0);
           g_autofree char *b = lttv_viewer_context_format_time (self->ctx, MIN (sj->result->t1, lttv_history_committed_end (lttv_state_get_history (sj->state))));
           g_autofree char *text = g_strdup_printf (
-              self->shown_selection ? _("Selection %s – %s: %" G_GUINT64_FORMAT " events")
-                                    : _("Whole traceset %s – %s: %" G_GUINT64_FORMAT " events"),
+              self->shown_selection ? _("Selection %s – %s: %" PRIu64 " events")
+                                    : _("Whole traceset %s – %s: %" PRIu64 " events"),
               a, b, sj->result->n_events);
           set_status (self, text);
         }
