@@ -40,6 +40,19 @@ LttvTime lttv_traceset_end (const LttvTraceset *ts);
 /* Problems met while opening: GError* owned by the traceset. */
 const GPtrArray *lttv_traceset_get_problems (const LttvTraceset *ts);
 
+/* Events a tracer discarded (its packets' events_discarded counters): one
+ * entry per packet that reports new losses, lost between `begin` (the end
+ * of the stream's previous packet, or the packet's start for the first)
+ * and `end` (the end of that packet). */
+typedef struct {
+  LttvTime begin, end;
+  guint64 count;
+} LttvDiscarded;
+
+/* The losses of every stream of every trace of `ts`, sorted by begin:
+ * a new array of LttvDiscarded (g_array_unref). */
+GArray *lttv_traceset_discarded (const LttvTraceset *ts);
+
 /* --- Trace -------------------------------------------------------------- */
 
 const char *lttv_trace_path (const LttvTrace *trace);

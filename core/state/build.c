@@ -21,6 +21,7 @@ lttv_state_new (LttvTraceset *ts)
   s->type_names = g_ptr_array_new_with_free_func (g_free);
   s->type_ids = g_hash_table_new (g_str_hash, g_str_equal);
   state_types_init (s);
+  s->density = state_density_new (ts);
   return s;
 }
 
@@ -31,6 +32,7 @@ lttv_state_free (LttvState *s)
     return;
   state_paths_free (s);
   lttv_history_free (s->history);
+  state_density_free (s->density);
   g_array_unref (s->checkpoints);
   g_array_unref (s->counts);
   g_array_unref (s->block_start);
@@ -199,6 +201,7 @@ build_from_trace (LttvState *s, GCancellable *cancellable, GError **error)
             g_array_append_val (counter.dirty, idx);
           state_layout_apply (cur->layout, m, ev, t);
         }
+      state_density_add (s->density, t);
       same_t++;
       rank++;
     }
@@ -210,6 +213,7 @@ build_from_trace (LttvState *s, GCancellable *cancellable, GError **error)
   atomic_store_explicit (&s->events_done, rank, memory_order_relaxed);
   memcpy (s->anomalies, state_machine_anomalies (m), sizeof s->anomalies);
   lttv_history_finish (h, MAX (end, last_t));
+  state_density_finish (s->density);
   g_atomic_int_set (&s->progress_permille, 1000);
 
   g_free (counter.table);
