@@ -1157,7 +1157,7 @@ parse_struct_body (Parser *ps, GArray *fields)
           g_free (f.name);
           f.name = n;
           f.name_len = strlen (n);
-          f.label = ctf_alloc (ps->tc, f.name_len + 6);
+          f.label = ctf_alloc (ps->tc, f.name_len + 6 + 8);
           memcpy (f.label, ", ", 2);
           memcpy (f.label + 2, n, f.name_len);
           memcpy (f.label + 2 + f.name_len, " = ", 4);
