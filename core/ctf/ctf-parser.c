@@ -92,9 +92,8 @@ ctf_p_expect_punct (Parser *ps, char c)
 void
 ctf_p_push_scope (Parser *ps)
 {
-  g_ptr_array_add (ps->scopes,
-                   g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
-                                          NULL));
+  /* most scopes declare nothing: their table is made on first use */
+  g_ptr_array_add (ps->scopes, NULL);
 }
 
 void
@@ -108,7 +107,8 @@ ctf_p_lookup_type (Parser *ps, const char *name)
 {
   for (guint i = ps->scopes->len; i-- > 0;)
     {
-      CtfType *t = g_hash_table_lookup (ps->scopes->pdata[i], name);
+      CtfType *t = ps->scopes->pdata[i] == NULL ? NULL
+                   : g_hash_table_lookup (ps->scopes->pdata[i], name);
       if (t != NULL)
         return t;
     }
@@ -119,6 +119,12 @@ gboolean
 ctf_p_register_type (Parser *ps, const char *name, CtfType *t, int line)
 {
   GHashTable *scope = ps->scopes->pdata[ps->scopes->len - 1];
+  if (scope == NULL)
+    {
+      scope = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      ps->scopes->pdata[ps->scopes->len - 1] = scope;
+    }
+  t->named = TRUE;
   if (g_hash_table_contains (scope, name))
     return ctf_p_fail_at (ps, line, "type '%s' declared twice in the same scope",
                     name);
@@ -663,14 +669,20 @@ parse_top (Parser *ps)
   return !ps->failed;
 }
 
+static void
+free_scope (gpointer table)
+{
+  if (table != NULL)
+    g_hash_table_unref (table);
+}
+
 gboolean
 ctf_metadata_parse (CtfTraceClass *tc, const char *text, gsize len,
                     const char *path, GError **error)
 {
   Parser ps = { .tc = tc, .error = error };
   ctf_lexer_init (&ps.lx, text, len, path);
-  ps.scopes = g_ptr_array_new_with_free_func (
-      (GDestroyNotify) g_hash_table_unref);
+  ps.scopes = g_ptr_array_new_with_free_func (free_scope);
   ctf_p_push_scope (&ps);
   gboolean ok = ctf_p_next (&ps) && parse_top (&ps);
   tc->last_line = ps.lx.line;
