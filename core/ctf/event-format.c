@@ -269,7 +269,26 @@ format_struct (CtfCursor *c, const CtfType *t, GString *out)
         put_name (out, f->label, f->name_len + 5);
       else
         put_name (out, f->label + 1, f->name_len + 4);
-      format_value (c, f->type, out);
+      const CtfType *ft = f->type;
+      if (ft->kind == CTF_T_INT && !ft->is_enum)
+        {
+          /* the common case, without format_value's dispatch */
+          const CtfValue *v = &c->values[ft->slot];
+          if (ft->base == 10)
+            {
+              if (ft->is_signed && v->i < 0)
+                {
+                  putc1 (out, '-');
+                  append_u64 (out, 0 - v->u);
+                }
+              else
+                append_u64 (out, v->u);
+            }
+          else
+            format_int (ft, v, out);
+        }
+      else
+        format_value (c, ft, out);
     }
   PUTS (out, " }");
 }
