@@ -10,7 +10,12 @@ trace=${LTTV_BIG_TRACE:-}
 [ -n "$trace" ] && [ -d "$trace" ] || { echo "state: set LTTV_BIG_TRACE (record-kernel-trace DIR 60)"; exit 0; }
 b=$LTTV_BUILDDIR
 make -s -C "$b/bench" state-query >/dev/null || exit 1
-lttv="$b/cli/lttv"
+# The real program, not libtool's wrapper script around it.
+if [ -x "$b/cli/.libs/lttv" ]; then
+  lttv="$b/cli/.libs/lttv"; LD_LIBRARY_PATH="$b/core/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"; export LD_LIBRARY_PATH
+else
+  lttv="$b/cli/lttv"
+fi
 bt=${BABELTRACE2:-babeltrace2}
 cache=$(mktemp -d)
 trap 'rm -rf "$cache"' EXIT
@@ -34,4 +39,5 @@ times=$(XDG_CACHE_HOME="$cache" "$b/bench/state-query" "$trace" >/dev/null 2>&1;
     for (i = 0; i < 100; i++) s = s (i ? "," : "") sprintf("%.0f", b + rand() * (e - b)); print s }')
 at=$(seconds env XDG_CACHE_HOME="$cache" "$lttv" state --at="$times" "$trace")
 report "lttv state --at= 100 times, cached, vs babeltrace2 -o dummy" "$at" "$ref"
-XDG_CACHE_HOME="$cache" "$b/bench/state-query" "$trace" | sed 's/^/state query: /'
+q="$b/bench/state-query"; [ -x "$b/bench/.libs/state-query" ] && q="$b/bench/.libs/state-query"
+XDG_CACHE_HOME="$cache" "$q" "$trace" | sed 's/^/state query: /'

@@ -302,31 +302,53 @@ load_checked (LttvState *s, Reader *r, const char *key)
         return FALSE;   /* a duplicate string: not a file we wrote */
     }
   guint64 n_attrs = get_count (r);
+  HistoryChange *buf = NULL;
+  guint64 buf_len = 0;
   for (guint64 i = 0; i < n_attrs && !r->bad; i++)
     {
       guint64 parent = get_varint (r);
       g_autofree char *name = get_string (r);
       if (r->bad || parent > i)
-        return FALSE;
+        break;
       LttvAttr a = lttv_history_attr_child (h, parent == 0 ? LTTV_ATTR_NONE
                                                            : (LttvAttr) parent - 1, name);
       if (a != i)
-        return FALSE;
+        {
+          r->bad = TRUE;
+          break;
+        }
       guint64 n = get_count (r);
+      if (n > G_MAXUINT)
+        return FALSE;
+      if (n > buf_len)
+        {
+          buf_len = MAX (n, 2 * buf_len);
+          buf = g_renew (HistoryChange, buf, buf_len);
+        }
       LttvTime t = 0;
+      LttvValue prev = LTTV_VALUE_NONE;
       for (guint64 k = 0; k < n && !r->bad; k++)
         {
           guint64 delta = get_varint (r);
           LttvValue v = get_varint (r);
+          /* What lttv_history_set guarantees: times going up, each change
+           * a new value. */
           if ((k > 0 && delta == 0) || t + delta < t || t + delta >= limit
               || (lttv_value_type (v) == LTTV_VALUE_STRING && (v >> 2) >= n_strings)
-              || lttv_value_type (v) == 3
-              || v == lttv_history_current (h, a))
-            return FALSE;
+              || lttv_value_type (v) == 3 || v == prev)
+            {
+              g_free (buf);
+              return FALSE;
+            }
           t += delta;
-          lttv_history_set (h, a, t, v);
+          buf[k] = (HistoryChange) { t, v };
+          prev = v;
         }
+      if (r->bad)
+        break;
+      history_load (h, a, buf, (guint) n);
     }
+  g_free (buf);
   if (r->bad || r->p != r->end || limit == 0)
     return FALSE;
   lttv_history_set_begin (h, begin);
@@ -352,11 +374,12 @@ state_cache_load (LttvState *s)
 {
   g_autofree char *key = cache_key (s);
   g_autofree char *path = cache_path (key);
-  g_autofree char *data = NULL;
-  gsize len = 0;
-  if (!g_file_get_contents (path, &data, &len, NULL))
+  g_autoptr (GMappedFile) file = g_mapped_file_new (path, FALSE, NULL);
+  if (file == NULL)
     return FALSE;
-  if (len < SHA_LEN)
+  const char *data = g_mapped_file_get_contents (file);
+  gsize len = g_mapped_file_get_length (file);
+  if (data == NULL || len < SHA_LEN)
     return FALSE;
   guint8 sum[SHA_LEN];
   gsize sum_len = sizeof sum;
