@@ -2,7 +2,8 @@
  * traceset, saved in $XDG_CACHE_HOME/lttv/state-<key>.cache. The key is a
  * SHA-256 of every trace's path and identity and of its files' names,
  * sizes and modification times, so a changed trace gets a new file. The
- * file ends with a SHA-256 of its content: a partial or corrupt file is
+ * file ends with a 64-bit checksum of its content (against damage, not
+ * against malice: it is the user's own cache): a partial or corrupt file is
  * never trusted (the state is rebuilt and the file rewritten), and reading
  * it checks every bound. Nothing is written into the trace folder. */
 #include "config.h"
@@ -18,8 +19,28 @@
 #include "state-private.h"
 
 #define CACHE_MAGIC "LTTV-STATE-CACHE"
-#define CACHE_VERSION 1
-#define SHA_LEN 32
+#define CACHE_VERSION 2
+#define SUM_LEN 8
+
+/* A checksum fast enough not to cost more than reading the file: 64-bit
+ * words mixed by multiplication, the tail byte by byte, the length last. */
+static guint64
+checksum (const guint8 *p, gsize len)
+{
+  guint64 h = 0x9e3779b97f4a7c15u ^ len;
+  gsize i = 0;
+  for (; i + 8 <= len; i += 8)
+    {
+      guint64 w;
+      memcpy (&w, p + i, 8);
+      h = (h ^ w) * 0xff51afd7ed558ccdu;
+      h ^= h >> 32;
+    }
+  for (; i < len; i++)
+    h = (h ^ p[i]) * 0xc4ceb9fe1a85ec53u;
+  h ^= h >> 29;
+  return h * 0x9e3779b97f4a7c15u;
+}
 
 /* --- The key --------------------------------------------------------------- */
 
@@ -176,13 +197,8 @@ state_cache_save (LttvState *s)
         }
     }
 
-  guint8 sum[SHA_LEN];
-  gsize len = sizeof sum;
-  GChecksum *ck = g_checksum_new (G_CHECKSUM_SHA256);
-  g_checksum_update (ck, b->data, b->len);
-  g_checksum_get_digest (ck, sum, &len);
-  g_checksum_free (ck);
-  g_byte_array_append (b, sum, SHA_LEN);
+  guint64 sum = GUINT64_TO_LE (checksum (b->data, b->len));
+  g_byte_array_append (b, (const guint8 *) &sum, SUM_LEN);
   /* Atomic: a reader sees the old file or the whole new one. */
   g_file_set_contents (path, (const char *) b->data, b->len, NULL);
   g_byte_array_unref (b);
@@ -379,17 +395,13 @@ state_cache_load (LttvState *s)
     return FALSE;
   const char *data = g_mapped_file_get_contents (file);
   gsize len = g_mapped_file_get_length (file);
-  if (data == NULL || len < SHA_LEN)
+  if (data == NULL || len < SUM_LEN)
     return FALSE;
-  guint8 sum[SHA_LEN];
-  gsize sum_len = sizeof sum;
-  GChecksum *ck = g_checksum_new (G_CHECKSUM_SHA256);
-  g_checksum_update (ck, (const guint8 *) data, len - SHA_LEN);
-  g_checksum_get_digest (ck, sum, &sum_len);
-  g_checksum_free (ck);
-  if (memcmp (sum, data + len - SHA_LEN, SHA_LEN) != 0)
+  guint64 sum;
+  memcpy (&sum, data + len - SUM_LEN, SUM_LEN);
+  if (GUINT64_FROM_LE (sum) != checksum ((const guint8 *) data, len - SUM_LEN))
     return FALSE;
-  Reader r = { (const guint8 *) data, (const guint8 *) data + len - SHA_LEN, FALSE };
+  Reader r = { (const guint8 *) data, (const guint8 *) data + len - SUM_LEN, FALSE };
   if (load_checked (s, &r, key))
     return TRUE;
   reset (s);
