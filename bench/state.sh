@@ -17,13 +17,23 @@ else
   lttv="$b/cli/lttv"
 fi
 bt=${BABELTRACE2:-babeltrace2}
+
+# cpu COMMAND...: user + system seconds of one run (wall time is noisy on
+# a shared machine; both are printed).
+cpu () {
+  /usr/bin/time -o "$cache/time" -f '%U %S' "$@" >/dev/null 2>&1
+  awk '{ printf "%.2f", $1 + $2 }' "$cache/time"
+}
+
 cache=$(mktemp -d)
 trap 'rm -rf "$cache"' EXIT
-
 ref=$(seconds "$bt" "$trace" -o dummy)
+ref_cpu=$(cpu "$bt" "$trace" -o dummy)
 # From nothing: every run with an empty cache.
 build=$(BENCH_REPEAT=${BENCH_REPEAT:-3} seconds sh -c "rm -rf '$cache/lttv'; XDG_CACHE_HOME='$cache' '$lttv' state '$trace'")
 report "state build from nothing (lttv state, empty cache) vs babeltrace2 -o dummy" "$build" "$ref"
+rm -rf "$cache/lttv"
+report "  same, CPU time" "$(cpu env XDG_CACHE_HOME="$cache" "$lttv" state "$trace")" "$ref_cpu"
 # Peak memory while building, and the cache's size.
 rm -rf "$cache/lttv"
 peak=$( { XDG_CACHE_HOME="$cache" /usr/bin/time -f '%M' "$lttv" state "$trace" >/dev/null; } 2>&1 | tail -1)
@@ -39,5 +49,6 @@ times=$(XDG_CACHE_HOME="$cache" "$b/bench/state-query" "$trace" >/dev/null 2>&1;
     for (i = 0; i < 100; i++) s = s (i ? "," : "") sprintf("%.0f", b + rand() * (e - b)); print s }')
 at=$(seconds env XDG_CACHE_HOME="$cache" "$lttv" state --at="$times" "$trace")
 report "lttv state --at= 100 times, cached, vs babeltrace2 -o dummy" "$at" "$ref"
+report "  same, CPU time" "$(cpu env XDG_CACHE_HOME="$cache" "$lttv" state --at="$times" "$trace")" "$ref_cpu"
 q="$b/bench/state-query"; [ -x "$b/bench/.libs/state-query" ] && q="$b/bench/.libs/state-query"
 XDG_CACHE_HOME="$cache" "$q" "$trace" | sed 's/^/state query: /'

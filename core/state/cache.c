@@ -114,27 +114,44 @@ cache_path (const char *key)
 
 /* --- Writing ---------------------------------------------------------------- */
 
-static void
-put_varint (GByteArray *b, guint64 v)
+/* A growing buffer written without a function call per byte. */
+typedef struct {
+  guint8 *data;
+  gsize len, cap;
+} Writer;
+
+static inline void
+reserve (Writer *w, gsize n)
 {
-  guint8 buf[10];
-  guint n = 0;
-  do
+  if (w->len + n > w->cap)
     {
-      buf[n] = (v & 0x7f) | (v > 0x7f ? 0x80 : 0);
-      v >>= 7;
-      n++;
+      w->cap = MAX (w->cap * 2, w->len + n + 4096);
+      w->data = g_realloc (w->data, w->cap);
     }
-  while (v != 0);
-  g_byte_array_append (b, buf, n);
+}
+
+static inline void
+put_varint (Writer *w, guint64 v)
+{
+  reserve (w, 10);
+  guint8 *p = w->data + w->len;
+  while (v > 0x7f)
+    {
+      *p++ = (guint8) (v | 0x80);
+      v >>= 7;
+    }
+  *p++ = (guint8) v;
+  w->len = (gsize) (p - w->data);
 }
 
 static void
-put_string (GByteArray *b, const char *s)
+put_string (Writer *w, const char *s)
 {
   size_t n = strlen (s);
-  put_varint (b, n);
-  g_byte_array_append (b, (const guint8 *) s, (guint) n);
+  put_varint (w, n);
+  reserve (w, n);
+  memcpy (w->data + w->len, s, n);
+  w->len += n;
 }
 
 void
@@ -147,7 +164,7 @@ state_cache_save (LttvState *s)
     return;
 
   LttvHistory *h = s->history;
-  GByteArray *b = g_byte_array_sized_new (1 << 20);
+  Writer wr = { g_malloc (1 << 20), 0, 1 << 20 }, *b = &wr;
   put_string (b, key);
   put_varint (b, s->n_events);
   for (guint i = 0; i < LTTV_N_ANOMALIES; i++)
@@ -198,10 +215,12 @@ state_cache_save (LttvState *s)
     }
 
   guint64 sum = GUINT64_TO_LE (checksum (b->data, b->len));
-  g_byte_array_append (b, (const guint8 *) &sum, SUM_LEN);
+  reserve (b, SUM_LEN);
+  memcpy (b->data + b->len, &sum, SUM_LEN);
+  b->len += SUM_LEN;
   /* Atomic: a reader sees the old file or the whole new one. */
-  g_file_set_contents (path, (const char *) b->data, b->len, NULL);
-  g_byte_array_unref (b);
+  g_file_set_contents (path, (const char *) b->data, (gssize) b->len, NULL);
+  g_free (b->data);
 }
 
 /* --- Reading, every bound checked ----------------------------------------- */
