@@ -155,8 +155,21 @@ register_type (Parser *ps, const char *name, CtfType *t, int line)
 
 /* --- Values ---------------------------------------------------------------- */
 
+static gboolean parse_value_inner (Parser *ps, Value *v);
+static void value_clear (Value *v);
+
+/* A value; on failure nothing is left to free. */
 static gboolean
 parse_value (Parser *ps, Value *v)
+{
+  if (parse_value_inner (ps, v))
+    return TRUE;
+  value_clear (v);
+  return FALSE;
+}
+
+static gboolean
+parse_value_inner (Parser *ps, Value *v)
 {
   memset (v, 0, sizeof *v);
   v->line = TOK->line;
@@ -341,7 +354,7 @@ static gboolean
 int_attr (Parser *ps, const char *name, Value *v, gpointer data)
 {
   CtfType *t = data;
-  uint64_t u;
+  uint64_t u = 0;
 
   if (!strcmp (name, "size"))
     {
@@ -420,7 +433,7 @@ static gboolean
 float_attr (Parser *ps, const char *name, Value *v, gpointer data)
 {
   CtfType *t = data;
-  uint64_t u;
+  uint64_t u = 0;
 
   if (!strcmp (name, "exp_dig") || !strcmp (name, "mant_dig"))
     {
@@ -969,7 +982,10 @@ parse_declarator (Parser *ps, CtfType *base, char **name_out,
                     "name", TOK->text->str);
   *name_out = g_strdup (TOK->text->str);
   if (!next (ps))
-    return FALSE;
+    {
+      g_clear_pointer (name_out, g_free);
+      return FALSE;
+    }
   GPtrArray *dims = g_ptr_array_new ();   /* CtfType* of each [ ] */
   while (is_punct (ps, '['))
     {
@@ -1140,6 +1156,11 @@ parse_struct_body (Parser *ps, GArray *fields)
                                                          : f.name);
           g_free (f.name);
           f.name = n;
+          f.name_len = strlen (n);
+          f.label = ctf_alloc (ps->tc, f.name_len + 6);
+          memcpy (f.label, ", ", 2);
+          memcpy (f.label + 2, n, f.name_len);
+          memcpy (f.label + 2 + f.name_len, " = ", 4);
           g_array_append_val (fields, f);
           if (ps->failed || !is_punct (ps, ','))
             break;
@@ -1191,7 +1212,7 @@ static gboolean
 block_value (Parser *ps, BlockState *b, const char *key, Value *v)
 {
   CtfTraceClass *tc = ps->tc;
-  uint64_t u;
+  uint64_t u = 0;
 
   switch (b->kind)
     {
@@ -1533,6 +1554,7 @@ ctf_metadata_parse (CtfTraceClass *tc, const char *text, gsize len,
       (GDestroyNotify) g_hash_table_unref);
   push_scope (&ps);
   gboolean ok = next (&ps) && parse_top (&ps);
+  tc->last_line = ps.lx.line;
   g_ptr_array_free (ps.scopes, TRUE);
   ctf_lexer_clear (&ps.lx);
   return ok;

@@ -21,6 +21,7 @@ lttv_state_new (LttvTraceset *ts)
   s->type_names = g_ptr_array_new_with_free_func (g_free);
   s->type_ids = g_hash_table_new (g_str_hash, g_str_equal);
   state_types_init (s);
+  s->density = state_density_new (ts);
   return s;
 }
 
@@ -31,6 +32,7 @@ lttv_state_free (LttvState *s)
     return;
   state_paths_free (s);
   lttv_history_free (s->history);
+  state_density_free (s->density);
   g_array_unref (s->checkpoints);
   g_array_unref (s->counts);
   g_array_unref (s->block_start);
@@ -175,6 +177,7 @@ build_from_trace (LttvState *s, GCancellable *cancellable, GError **error)
               if (end > begin)
                 g_atomic_int_set (&s->progress_permille,
                                   (gint) ((t - begin) * 1000.0 / (end - begin)));
+              atomic_store_explicit (&s->events_done, rank, memory_order_relaxed);
               if (g_cancellable_is_cancelled (cancellable))
                 {
                   cancelled = TRUE;
@@ -198,6 +201,7 @@ build_from_trace (LttvState *s, GCancellable *cancellable, GError **error)
             g_array_append_val (counter.dirty, idx);
           state_layout_apply (cur->layout, m, ev, t);
         }
+      state_density_add (s->density, t);
       same_t++;
       rank++;
     }
@@ -206,8 +210,10 @@ build_from_trace (LttvState *s, GCancellable *cancellable, GError **error)
   g_array_append_val (s->block_start, terminator);
 
   s->n_events = rank;
+  atomic_store_explicit (&s->events_done, rank, memory_order_relaxed);
   memcpy (s->anomalies, state_machine_anomalies (m), sizeof s->anomalies);
   lttv_history_finish (h, MAX (end, last_t));
+  state_density_finish (s->density);
   g_atomic_int_set (&s->progress_permille, 1000);
 
   g_free (counter.table);
@@ -241,6 +247,7 @@ lttv_state_build (LttvState *s, gboolean use_cache, GCancellable *cancellable,
     {
       s->from_cache = TRUE;
       g_atomic_int_set (&s->progress_permille, 1000);
+      atomic_store_explicit (&s->events_done, s->n_events, memory_order_relaxed);
       return TRUE;
     }
   if (!build_from_trace (s, cancellable, error))
@@ -299,6 +306,12 @@ double
 lttv_state_progress (LttvState *s)
 {
   return g_atomic_int_get (&s->progress_permille) / 1000.0;
+}
+
+guint64
+lttv_state_events_done (LttvState *s)
+{
+  return atomic_load_explicit (&s->events_done, memory_order_relaxed);
 }
 
 gboolean

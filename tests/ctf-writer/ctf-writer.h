@@ -58,6 +58,7 @@ typedef struct {
   guint packet_size_line;      /* where the scenario set it */
   gboolean large_header;       /* LTTng event_header_large */
   gboolean arm32;              /* 32-bit long, natural alignment */
+  gboolean big_endian;         /* LTTng: byte_order = be */
   guint64 clock_offset;        /* ns */
   gboolean no_index;           /* LTTng: leave index/ out */
   char uuid[16];

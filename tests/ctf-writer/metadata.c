@@ -104,7 +104,7 @@ lttng_metadata (GString *s, const CwScenario *sc)
     "\tmajor = 1;\n"
     "\tminor = 8;\n"
     "\tuuid = \"%s\";\n"
-    "\tbyte_order = le;\n"
+    "\tbyte_order = %s;\n"
     "\tpacket.header := struct {\n"
     "\t\tuint32_t magic;\n"
     "\t\tuint8_t  uuid[16];\n"
@@ -114,7 +114,7 @@ lttng_metadata (GString *s, const CwScenario *sc)
     "};\n"
     "\n",
     cw_int_align (c, 16), cw_int_align (c, 32), cw_int_align (c, 64),
-    lsize, cw_int_align (c, lsize), uuid,
+    lsize, cw_int_align (c, lsize), uuid, c->big_endian ? "be" : "le",
     v28 ? "\t\tuint64_t stream_instance_id;\n" : "");
 
   g_string_append (s, "env {\n\thostname = ");
@@ -322,11 +322,12 @@ cw_metadata_text (const CwScenario *sc)
   return g_string_free (s, FALSE);
 }
 
+/* In the trace's byte order: the magic tells readers which it is. */
 static void
-put_u32 (guint8 *p, guint32 v)
+put_u32 (guint8 *p, guint32 v, gboolean be)
 {
   for (guint i = 0; i < 4; i++)
-    p[i] = (guint8) (v >> (8 * i));
+    p[i] = (guint8) (v >> (8 * (be ? 3 - i : i)));
 }
 
 /* LTTng cuts its metadata into 4 KiB packets, each with this header. */
@@ -342,11 +343,13 @@ cw_metadata_packetize (const CwConfig *config, const char *text)
       guint8 packet[METADATA_PACKET] = { 0 };
       gsize n = MIN (room, len - off);
 
-      put_u32 (packet, METADATA_MAGIC);
+      gboolean be = config->big_endian;
+
+      put_u32 (packet, METADATA_MAGIC, be);
       memcpy (packet + 4, config->uuid, 16);
-      put_u32 (packet + 20, 0);                                   /* checksum */
-      put_u32 (packet + 24, (guint32) ((METADATA_HEADER + n) * 8)); /* content */
-      put_u32 (packet + 28, METADATA_PACKET * 8);                 /* packet size */
+      put_u32 (packet + 20, 0, be);                                   /* checksum */
+      put_u32 (packet + 24, (guint32) ((METADATA_HEADER + n) * 8), be); /* content */
+      put_u32 (packet + 28, METADATA_PACKET * 8, be);                 /* packet size */
       packet[32] = 0;   /* compression_scheme */
       packet[33] = 0;   /* encryption_scheme */
       packet[34] = 0;   /* checksum_scheme */

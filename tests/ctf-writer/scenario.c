@@ -131,7 +131,7 @@ header_directive (Parser *p, GPtrArray *t, GError **error)
     }
   if (strcmp (key, "flavour") == 0)
     {
-      if (t->len == 2 && strcmp (t->pdata[1], "perf") == 0)
+      if (t->len == 2 && strcmp (t->pdata[1], "perf") == 0 && !c->big_endian)
         {
           c->tracer = CW_TRACER_PERF;
           p->next_id = 0;
@@ -204,6 +204,16 @@ header_directive (Parser *p, GPtrArray *t, GError **error)
         }
       c->arm32 = strcmp (t->pdata[1], "arm32") == 0;
     }
+  else if (strcmp (key, "byte-order") == 0)
+    {
+      if ((strcmp (t->pdata[1], "le") != 0 && strcmp (t->pdata[1], "be") != 0)
+          || (c->tracer == CW_TRACER_PERF && strcmp (t->pdata[1], "be") == 0))
+        {
+          fail (p, error, "byte-order: \"le\" or \"be\" (LTTng only) expected");
+          return FALSE;
+        }
+      c->big_endian = strcmp (t->pdata[1], "be") == 0;
+    }
   else if (strcmp (key, "index") == 0)
     {
       if (strcmp (t->pdata[1], "yes") != 0 && strcmp (t->pdata[1], "no") != 0)
@@ -225,8 +235,8 @@ header_directive (Parser *p, GPtrArray *t, GError **error)
   else
     {
       fail (p, error, "unknown directive \"%s\" (known: flavour, kernel, hostname, "
-            "cpus, packet-size, header, arch, index, clock-offset; events start with a time)",
-            key);
+            "cpus, packet-size, header, arch, byte-order, index, clock-offset; "
+            "events start with a time)", key);
       return FALSE;
     }
   return TRUE;

@@ -8,10 +8,13 @@
 
 #define CTF_MAGIC 0xC1FC1FC1u
 
-/* Bits are written least significant first (byte_order = le). */
+/* byte_order = le fills each byte from its least significant bit, a
+ * value's low bits first; be fills from the most significant bit, the
+ * value's high bits first (CTF 1.8, section 4.1.5). */
 typedef struct {
   GArray *buf;    /* guint8, zero-filled as it grows */
   guint64 bit;
+  gboolean be;
 } BitWriter;
 
 static void
@@ -40,7 +43,19 @@ bw_int (BitWriter *w, guint64 v, guint size, guint align)
   if (w->bit % 8 == 0 && size % 8 == 0)
     {
       for (guint i = 0; i < size / 8; i++)
-        data[w->bit / 8 + i] = (guint8) (v >> (8 * i));
+        data[w->bit / 8 + i] = (guint8) (v >> (8 * (w->be ? size / 8 - 1 - i : i)));
+    }
+  else if (w->be)
+    {
+      for (guint i = 0; i < size; i++)
+        {
+          guint64 pos = w->bit + i;
+          guint8 mask = (guint8) (0x80u >> (pos % 8));
+          if ((v >> (size - 1 - i)) & 1)
+            data[pos / 8] |= mask;
+          else
+            data[pos / 8] &= (guint8) ~mask;
+        }
     }
   else
     {
@@ -313,6 +328,7 @@ packet_open (StreamState *s, guint cpu, guint64 begin)
 
   s->w.buf = g_array_new (FALSE, TRUE, 1);
   s->w.bit = 0;
+  s->w.be = c->big_endian;
   memset (&s->pi, 0, sizeof s->pi);
   s->pi.cpu = cpu;
   s->pi.begin = begin;

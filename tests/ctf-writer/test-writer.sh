@@ -10,12 +10,13 @@ src="$LTTV_SRCDIR/tests/ctf-writer"
 writer="$LTTV_BUILDDIR/tests/ctf-writer/lttv-ctf-writer"
 out="$LTTV_BUILDDIR/tests/ctf-writer/out"
 scenarios="lttng-2.8 lttng-2.5 lttng-2.5-arm32 lttng-2.12 perf multi-packet
-equal-times strings missing-field limits"
+equal-times strings missing-field limits lttng-2.5-be"
 n_scn=$(echo $scenarios | wc -w)
 n_all=$(ls "$src"/scenarios/*.scn | wc -l)
 n_bad=$(ls "$src"/scenarios/bad/*.scn | wc -l)
+n_packets=$(ls "$src"/expected/*.packets | wc -l)
 
-plan $((n_scn + n_all + 7 + n_bad + 5))
+plan $((n_scn + n_all + n_packets + 6 + n_bad + 5))
 
 rm -rf "$out"
 mkdir -p "$out"
@@ -70,22 +71,29 @@ for f in "$src"/scenarios/*.scn; do
   fi
 done
 
-# ---- Packets and discarded events, as babeltrace2's details sink sees them ----
-if [ $have_bt = no ]; then
-  skip "multi-packet: packets per stream (babeltrace2 not found)"
-else
+# ---- Packets and discarded events, as babeltrace2's details sink sees them
+# (expected/NAME.packets: each stream's packets and events, stream by stream) ----
+packets () {
   "$BABELTRACE2" -c sink.text.details -p with-metadata=false,compact=true \
-    "$out/multi-packet" >"$out/multi-packet.details" 2>&1
-  for id in 0 1 2; do
-    grep -F "{0 0 $id} " "$out/multi-packet.details" | grep -v 'Stream '
-  done >"$out/multi-packet.packets"
-  if cmp -s "$src/expected/multi-packet.packets" "$out/multi-packet.packets"; then
-    ok "multi-packet: 3, 2 and 1 packets per stream, 3 events discarded between packets"
-  else
-    diag "$(diff "$src/expected/multi-packet.packets" "$out/multi-packet.packets" | head -20)"
-    fail "multi-packet: 3, 2 and 1 packets per stream, 3 events discarded between packets"
+    "$1" >"$1.details" 2>&1
+  for id in 0 1 2 3; do
+    grep -F "{0 0 $id} " "$1.details" | grep -v 'Stream '
+  done
+}
+for f in "$src"/expected/*.packets; do
+  s=$(basename "$f" .packets)
+  if [ $have_bt = no ]; then
+    skip "$s: packets per stream (babeltrace2 not found)"
+    continue
   fi
-fi
+  packets "$out/$s" >"$out/$s.packets"
+  if cmp -s "$f" "$out/$s.packets"; then
+    ok "$s: the packets worked out in the scenario's comments"
+  else
+    diag "$(diff "$f" "$out/$s.packets" | head -20)"
+    fail "$s: the packets worked out in the scenario's comments"
+  fi
+done
 
 # babeltrace2 finds the packets through index/*.idx when it is there (a
 # wrong offset in it breaks the read): the same packets without it.
@@ -94,11 +102,7 @@ if [ $have_bt = no ]; then
   skip "multi-packet without index/: same packets (babeltrace2 not found)"
 elif "$writer" "$out/noindex.scn" "$out/noindex" 2>"$out/noindex.err" \
      && ! [ -e "$out/noindex/index" ]; then
-  "$BABELTRACE2" -c sink.text.details -p with-metadata=false,compact=true \
-    "$out/noindex" >"$out/noindex.details" 2>&1
-  for id in 0 1 2; do
-    grep -F "{0 0 $id} " "$out/noindex.details" | grep -v 'Stream '
-  done >"$out/noindex.packets"
+  packets "$out/noindex" >"$out/noindex.packets"
   check "multi-packet without index/: babeltrace2 finds the same packets" \
     cmp -s "$src/expected/multi-packet.packets" "$out/noindex.packets"
 else
