@@ -5,6 +5,7 @@
 #include <lttv/lttv.h>
 
 #include "lttv-module-host.h"
+#include "lttv-stall-meter.h"
 #include "lttv-tab.h"
 #include "lttv-time-bar.h"
 #include "lttv-time-ruler.h"
@@ -347,6 +348,7 @@ open_done (GObject *source, GAsyncResult *result, gpointer user_data)
       lttv_time_context_set_bounds (self->time_context, lttv_traceset_begin (self->traceset),
                                     lttv_traceset_end (self->traceset));
     }
+  lttv_stall_meter_watch_opened_paint (GTK_WIDGET (self));
   g_signal_emit (self, signals[OPENED], 0);
   g_object_unref (self);
 }
