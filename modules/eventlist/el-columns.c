@@ -26,7 +26,7 @@ static const char *const tips[EL_N_COLS] = {
   N_("Payload and context fields, name = value"),
 };
 
-static const int default_widths[EL_N_COLS] = { 170, 125, 110, 45, 190, 170, 65, 600 };
+static const int default_widths[EL_N_COLS] = { 170, 125, 110, 45, 230, 170, 65, 600 };
 static const gboolean default_visible[EL_N_COLS] = { TRUE, TRUE, FALSE, TRUE, TRUE, TRUE, TRUE, TRUE };
 
 static char *

@@ -272,9 +272,9 @@ el_list_select_row (EventList *el, guint64 row, gboolean set_time)
   el->selected_rank = el_list_row_rank (el, row);
   if (row < el->top_row || row >= el->top_row + el->n_visible)
     {
-      /* Off screen: show it a third of the way down, with context. */
-      gint64 top = (gint64) row - (gint64) el->n_visible / 3;
-      el_list_scroll_to (el, top);
+      /* Off screen: at the top, where the rows after it are read
+       * forward from the event just found, without another seek. */
+      el_list_scroll_to (el, (gint64) row);
     }
   else
     el_list_refill (el);
@@ -448,7 +448,6 @@ el_list_build (EventList *el, GtkWidget *box)
   g_object_unref (el->store);
   gtk_tree_view_set_enable_search (GTK_TREE_VIEW (el->tree), FALSE);
   gtk_tree_view_set_fixed_height_mode (GTK_TREE_VIEW (el->tree), TRUE);
-  gtk_widget_set_tooltip_text (el->tree, _("Events in time order: select one to move the current time to it"));
   el_columns_setup (el);
 
   GtkWidget *hbox = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
