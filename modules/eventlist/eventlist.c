@@ -336,7 +336,7 @@ static const LttvViewerInfo event_list_viewer = {
   .gettext_domain = GETTEXT_PACKAGE,
   .icon_name = "view-list-symbolic",
   .create = event_list_create,
-  .render = NULL,
+  .render = el_render,
 };
 
 static gboolean
