@@ -93,7 +93,6 @@ lttv_cmd_dump (int argc, char **argv)
     }
   g_autoptr (LttvTextFormat) fmt = lttv_text_format_new ();
   GString *out = g_string_sized_new (1 << 17);
-  g_autoptr (GString) sink = g_string_sized_new (4096);
   uint64_t n = 0;
   const LttvEvent *ev;
   while ((ev = lttv_iter_next (it, &error)) != NULL)
@@ -104,12 +103,7 @@ lttv_cmd_dump (int argc, char **argv)
         continue;
       n++;
       if (count)
-        {
-          /* decode every field as for text, without the output */
-          g_string_truncate (sink, 0);
-          lttv_event_format_fields (ev, sink);
-          continue;
-        }
+        continue;     /* lttv_iter_next decoded every field already */
       lttv_text_format_event (fmt, ev, out);
       if (out->len >= (1 << 16))
         {
@@ -123,6 +117,16 @@ lttv_cmd_dump (int argc, char **argv)
     printf ("%" G_GUINT64_FORMAT "\n", n);
   fflush (stdout);
   print_problems (ts);
+  for (guint i = 0; i < lttv_traceset_n_traces (ts); i++)
+    {
+      LttvTrace *t = lttv_traceset_get_trace (ts, i);
+      guint64 back = lttv_trace_n_time_regressions (t);
+      if (back > 0)
+        fprintf (stderr, _("lttv: %s: warning: %llu event(s) earlier than "
+                           "the previous event of their stream (shown in "
+                           "stream order)\n"), lttv_trace_path (t),
+                 (unsigned long long) back);
+    }
   if (error != NULL)
     {
       fprintf (stderr, "lttv: %s\n", error->message);

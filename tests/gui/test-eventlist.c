@@ -125,16 +125,12 @@ open_list (const char *trace)
   tab = lttv_window_open_traces (window, files, 1);
   g_assert_true (iterate_until (tab_opened, tab, 60000));
   g_assert_nonnull (lttv_tab_get_traceset (tab));
-  /* The default layout may hold one already: one list only. */
-  viewer_index = G_MAXUINT;
-  for (guint i = 0; i < lttv_tab_get_n_viewers (tab); i++)
-    if (g_strcmp0 (lttv_tab_get_viewer_id (tab, i), "eventlist") == 0)
-      viewer_index = i;
-  if (viewer_index == G_MAXUINT)
-    {
-      viewer_index = lttv_tab_get_n_viewers (tab);
-      g_assert_true (lttv_tab_add_viewer (tab, "eventlist"));
-    }
+  /* The list alone in the tab, so that its height does not depend on
+   * which other viewers are installed. */
+  while (lttv_tab_get_n_viewers (tab) > 0)
+    lttv_tab_remove_viewer (tab, 0);
+  viewer_index = 0;
+  g_assert_true (lttv_tab_add_viewer (tab, "eventlist"));
   GtkWidget *w = lttv_tab_get_viewer_widget (tab, viewer_index);
   tree = find_named (w, "eventlist-tree");
   status = find_named (w, "eventlist-status");
