@@ -12,3 +12,4 @@
 #include <lttv/history.h>
 #include <lttv/state.h>
 #include <lttv/stats.h>
+#include <lttv/density.h>

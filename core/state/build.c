@@ -21,6 +21,7 @@ lttv_state_new (LttvTraceset *ts)
   s->type_names = g_ptr_array_new_with_free_func (g_free);
   s->type_ids = g_hash_table_new (g_str_hash, g_str_equal);
   state_types_init (s);
+  s->density = state_density_new (ts);
   return s;
 }
 
@@ -29,7 +30,9 @@ lttv_state_free (LttvState *s)
 {
   if (s == NULL)
     return;
+  state_paths_free (s);
   lttv_history_free (s->history);
+  state_density_free (s->density);
   g_array_unref (s->checkpoints);
   g_array_unref (s->counts);
   g_array_unref (s->block_start);
@@ -196,8 +199,9 @@ build_from_trace (LttvState *s, GCancellable *cancellable, GError **error)
           guint idx = cur->types[lttv_event_class_index (ec)] * (STATE_STATS_CPUS + 1) + slot;
           if (counter.table[idx]++ == 0)
             g_array_append_val (counter.dirty, idx);
-          state_layout_apply (cur->layout, m, ev);
+          state_layout_apply (cur->layout, m, ev, t);
         }
+      state_density_add (s->density, t);
       same_t++;
       rank++;
     }
@@ -209,6 +213,7 @@ build_from_trace (LttvState *s, GCancellable *cancellable, GError **error)
   atomic_store_explicit (&s->events_done, rank, memory_order_relaxed);
   memcpy (s->anomalies, state_machine_anomalies (m), sizeof s->anomalies);
   lttv_history_finish (h, MAX (end, last_t));
+  state_density_finish (s->density);
   g_atomic_int_set (&s->progress_permille, 1000);
 
   g_free (counter.table);
@@ -284,6 +289,7 @@ lttv_state_build_async (LttvState *s, gboolean use_cache,
   g_object_set_data_full (G_OBJECT (task), "lttv-build-args", args, g_free);
   /* The build checks the cancellable itself, every few thousand events. */
   g_task_set_return_on_cancel (task, FALSE);
+  g_task_set_check_cancellable (task, FALSE);
   g_task_run_in_thread (task, build_thread);
   g_object_unref (task);
 }

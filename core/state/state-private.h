@@ -3,6 +3,7 @@
 
 #include <stdatomic.h>
 
+#include <lttv/density.h>
 #include <lttv/state.h>
 
 #include "layout.h"
@@ -33,16 +34,27 @@ struct _LttvState {
    * checkpoint interval i (events of rank 4096 i to 4096 (i + 1) - 1). */
   GArray *counts;           /* StateCount */
   GArray *block_start;      /* guint64 */
+  GArray *paths;            /* attributes sorted by path (state-print.c) */
   gint progress_permille;
   _Atomic uint64_t events_done; /* events read so far, for progress */
   gboolean from_cache;
   gboolean built;
+  LttvDensity *density;     /* events per time bucket (density.c) */
 };
 
 /* Event types of the traceset (names resolved at open). */
 void state_types_init (LttvState *s);
 guint state_type_of (LttvState *s, const LttvEvent *ev);
 
+void state_paths_free (LttvState *s);
+
 /* The cache (cache.c): TRUE when `s` was filled from a valid cache file. */
 gboolean state_cache_load (LttvState *s);
 void state_cache_save (LttvState *s);
+
+/* The event density (density.c), fed one event at a time by the build. */
+LttvDensity *state_density_new (LttvTraceset *ts);
+void state_density_free (LttvDensity *d);
+void state_density_reset (LttvDensity *d);
+void state_density_add (LttvDensity *d, LttvTime t);
+void state_density_finish (LttvDensity *d);
