@@ -202,14 +202,15 @@ update_status (Histogram *self)
   guint64 lost = lttv_density_count_discarded (d, t0, t1 + 1);
   const HistogramCount *r = self->jobs[1].result;
   g_autofree char *events = NULL;
-  if (r != NULL && r->t0 == t0 && r->filter[0] != '\0')
-    {
-      guint64 m = 0;
-      for (guint i = 0; i < r->n; i++)
-        m += r->counts[i];
-      events = g_strdup_printf (_("%" PRIu64 " of %.0f events in the window match the filter"),
-                                m, n);
-    }
+  guint64 m = 0;
+  gboolean exact = r != NULL && r->t0 == t0 && r->t0 + r->n * r->step > t1;
+  for (guint i = 0; exact && i < r->n; i++)
+    m += r->counts[i];
+  if (exact && r->filter[0] != '\0')
+    events = g_strdup_printf (_("%" PRIu64 " of %.0f events in the window match the filter"),
+                              m, n);
+  else if (exact)
+    events = g_strdup_printf (_("%" PRIu64 " events in the window"), m);
   else
     events = g_strdup_printf (_("%.0f events in the window"), n);
   g_autofree char *text = lost > 0

@@ -132,6 +132,20 @@ statistics_model_fill (GtkTreeStore *store, const char *title, const LttvStats *
       const LttvStatsCount *c = &g_array_index (st->types, LttvStatsCount, i);
       add_row (store, &row, &group, c->name, c->count, NONE, part (c->count, st->n_events));
     }
+  /* Traps: the state core does not follow them, their events say enough
+   * (LTTng x86_exceptions_*, perf exceptions:*, any *trap* event) */
+  gboolean have_traps = FALSE;
+  for (guint i = 0; i < st->types->len; i++)
+    {
+      const LttvStatsCount *c = &g_array_index (st->types, LttvStatsCount, i);
+      if (strstr (c->name, "exceptions") == NULL && strstr (c->name, "trap") == NULL
+          && strstr (c->name, "page_fault") == NULL)
+        continue;
+      if (!have_traps)
+        add_row (store, &group, &root, _("Traps"), NONE, NONE, -1);
+      have_traps = TRUE;
+      add_row (store, &row, &group, c->name, c->count, NONE, part (c->count, st->n_events));
+    }
   add_row (store, &row, &root, _("Discarded events"), discarded, NONE,
            part (discarded, st->n_events + discarded));
 

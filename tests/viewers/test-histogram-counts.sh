@@ -7,7 +7,7 @@
 [ -x "${BABELTRACE2:-}" ] || skip_all "babeltrace2 is not installed"
 traces="${LTTV_TEST_TRACES:-}"
 [ -d "$traces/perf/vm-small" ] || skip_all "the shared traces are not there ($traces)"
-plan 13
+plan 15
 
 counts="$LTTV_BUILDDIR/tests/viewers/histo-counts"
 writer="$LTTV_BUILDDIR/tests/ctf-writer/lttv-ctf-writer"
@@ -104,4 +104,9 @@ check "discarded: the trace's events are all counted too" \
   [ "$(value events "$tmp/disc.layout")" = "$(bt_events "$tmp/disc" | wc -l)" ]
 check "discarded: no loss outside the losses' start times" \
   [ "$(value discarded "$tmp/disc.layout")" = 8 ]
+"$LTTV_BUILDDIR/cli/lttv" stats --no-cache --format=tsv "$tmp/disc" > "$tmp/disc.stats"
+check "discarded: lttv stats reports them too ($total)" grep -qx "discarded	$total" "$tmp/disc.stats"
+"$LTTV_BUILDDIR/cli/lttv" stats --no-cache --format=tsv --begin=0.0011 "$tmp/disc" > "$tmp/disc.stats2"
+check "discarded: lttv stats from 1.1 ms counts the loss that began there (5)" \
+  grep -qx "discarded	5" "$tmp/disc.stats2"
 finish
