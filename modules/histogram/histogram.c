@@ -133,19 +133,31 @@ draw_time_labels (LttvViewerContext *ctx, cairo_t *cr, PangoLayout *layout,
   g_autofree char *span = which == 0
     ? g_strdup_printf (_("whole traceset, %.6f s"), (p->t1 - p->t0) / 1e9)
     : g_strdup_printf (_("window, %.6f s"), (p->t1 - p->t0) / 1e9);
-  int tw;
-  cairo_set_source_rgb (cr, 0.3, 0.3, 0.3);
+  int wa, wb, ws;
   pango_layout_set_text (layout, a, -1);
-  cairo_move_to (cr, x, y);
-  pango_cairo_show_layout (cr, layout);
-  pango_layout_set_text (layout, span, -1);
-  pango_layout_get_pixel_size (layout, &tw, NULL);
-  cairo_move_to (cr, x + (w - tw) / 2, y);
-  pango_cairo_show_layout (cr, layout);
+  pango_layout_get_pixel_size (layout, &wa, NULL);
   pango_layout_set_text (layout, b, -1);
-  pango_layout_get_pixel_size (layout, &tw, NULL);
-  cairo_move_to (cr, x + w - tw, y);
-  pango_cairo_show_layout (cr, layout);
+  pango_layout_get_pixel_size (layout, &wb, NULL);
+  pango_layout_set_text (layout, span, -1);
+  pango_layout_get_pixel_size (layout, &ws, NULL);
+  cairo_set_source_rgb (cr, 0.3, 0.3, 0.3);
+  /* narrow plots keep what fits: the span first, then both ends */
+  gboolean ends = wa + wb + 12 <= w;
+  gboolean middle = ends ? wa + wb + ws + 24 <= w : ws <= w;
+  if (middle)
+    {
+      cairo_move_to (cr, x + (w - ws) / 2, y);
+      pango_cairo_show_layout (cr, layout);
+    }
+  if (ends)
+    {
+      pango_layout_set_text (layout, a, -1);
+      cairo_move_to (cr, x, y);
+      pango_cairo_show_layout (cr, layout);
+      pango_layout_set_text (layout, b, -1);
+      cairo_move_to (cr, x + w - wb, y);
+      pango_cairo_show_layout (cr, layout);
+    }
 }
 
 static PangoLayout *

@@ -469,8 +469,13 @@ statistics_render (LttvViewerContext *ctx, cairo_t *cr, int width, int height, G
   pango_layout_set_font_description (layout, font);
   pango_font_description_free (font);
   pango_layout_set_text (layout, text, -1);
+  /* all columns on the page: a narrow export gets smaller text */
+  int tw;
+  pango_layout_get_pixel_size (layout, &tw, NULL);
+  double scale = tw > width - 16 ? MAX ((double) (width - 16) / tw, 0.4) : 1.0;
   cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
-  cairo_move_to (cr, 8, 8);
+  cairo_translate (cr, 8, 8);
+  cairo_scale (cr, scale, scale);
   pango_cairo_show_layout (cr, layout);
   return TRUE;
 }
