@@ -1,6 +1,6 @@
 #!/bin/sh
-# The state history store against a history tree, on synthetic changes
-# (bench/history-bench.c). Usage: bench/history.sh [BUILDDIR] [N_CHANGES]
-builddir=${1:-build}
-make -s -C "$builddir/bench" history-bench >/dev/null || exit 1
-exec "$builddir/bench/history-bench" "${2:-5000000}"
+# The state history store against a history tree, on 5 M synthetic changes
+# (bench/history-bench.c, built on demand in $LTTV_BUILDDIR/bench).
+b=${LTTV_BUILDDIR:?}
+make -s -C "$b/bench" history-bench >/dev/null || exit 1
+exec "$b/bench/history-bench" "${HISTORY_CHANGES:-5000000}"

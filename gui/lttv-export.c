@@ -178,7 +178,15 @@ lttv_export_run (const char *const *traces, const char *const *exports,
         }
     }
 
-  ts = lttv_traceset_open (traces != NULL && traces[0] != NULL ? traces : sample, &error);
+  /* The same paths as the window opens: absolute, without "..". */
+  g_autoptr (GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
+  for (int i = 0; traces != NULL && traces[i] != NULL; i++)
+    {
+      g_autoptr (GFile) file = g_file_new_for_commandline_arg (traces[i]);
+      g_ptr_array_add (paths, g_file_get_path (file));
+    }
+  g_ptr_array_add (paths, NULL);
+  ts = lttv_traceset_open (paths->len > 1 ? (const char *const *) paths->pdata : sample, &error);
   if (ts == NULL)
     {
       /* Still render: the viewers say that nothing could be read. */

@@ -17,6 +17,10 @@ void lttv_stall_meter_start (void);
 void lttv_stall_meter_watch_first_paint (GtkWidget *widget);
 /* Longest gap between two ticks beyond the tick period, in ms. */
 double lttv_stall_meter_longest_ms (void);
+/* Longest main-thread CPU time between two ticks, in ms: the cost of the
+ * callbacks themselves, without the time the process waited for a core on
+ * a busy machine. */
+double lttv_stall_meter_longest_busy_ms (void);
 /* Prints the figures if measuring. */
 void lttv_stall_meter_report (void);
 

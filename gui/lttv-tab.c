@@ -451,7 +451,6 @@ lttv_tab_add_traces (LttvTab *self, GFile **files, int n_files)
       if (path != NULL && !g_ptr_array_find_with_equal_func (self->paths, path, g_str_equal, NULL))
         g_ptr_array_add (self->paths, g_steal_pointer (&path));
     }
-  set_title (self);
   d->paths = g_new0 (char *, self->paths->len + 1);
   for (guint i = 0; i < self->paths->len; i++)
     d->paths[i] = g_strdup (self->paths->pdata[i]);
@@ -462,6 +461,7 @@ lttv_tab_add_traces (LttvTab *self, GFile **files, int n_files)
   self->open_job = lttv_job_new (_("Opening the traces…"), open_func, d, open_data_free);
   g_object_set_data (G_OBJECT (self->open_job), "lttv-open-data", d);
   lttv_job_start (self->open_job, open_done, g_object_ref (self));
+  set_title (self);
   lttv_job_bar_add (LTTV_JOB_BAR (self->job_bar), self->open_job);
 }
 
@@ -471,6 +471,7 @@ LttvTimeContext *lttv_tab_get_time_context (LttvTab *self) { return self->time_c
 LttvTraceset *lttv_tab_get_traceset (LttvTab *self) { return self->traceset; }
 LttvState *lttv_tab_get_state (LttvTab *self) { return self->data != NULL ? lttv_trace_data_get_state (self->data) : NULL; }
 LttvJobBar *lttv_tab_get_job_bar (LttvTab *self) { return LTTV_JOB_BAR (self->job_bar); }
+LttvTimeBar *lttv_tab_get_time_bar (LttvTab *self) { return LTTV_TIME_BAR (self->time_bar); }
 gboolean lttv_tab_is_opening (LttvTab *self) { return self->open_job != NULL; }
 
 const char *

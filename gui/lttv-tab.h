@@ -7,6 +7,7 @@
 
 #include "lttv-job-bar.h"
 #include "lttv-module.h"
+#include "lttv-time-bar.h"
 #include "lttv-time-context.h"
 
 G_BEGIN_DECLS
@@ -36,6 +37,7 @@ LttvTraceset *lttv_tab_get_traceset (LttvTab *self);
 /* The traceset's state, building or built; NULL before it opens. */
 LttvState *lttv_tab_get_state (LttvTab *self);
 LttvJobBar *lttv_tab_get_job_bar (LttvTab *self);
+LttvTimeBar *lttv_tab_get_time_bar (LttvTab *self);
 /* "trace, trace", or a placeholder before anything opened. */
 const char *lttv_tab_get_title (LttvTab *self);
 /* The text of the info bar, NULL when it is hidden. */

@@ -5,7 +5,15 @@
 #include "lttv-time-bar.h"
 #include "lttv-time-text.h"
 
-typedef enum { FIELD_START, FIELD_END, FIELD_SPAN, FIELD_CURRENT, FIELD_SEL_START, FIELD_SEL_END, N_FIELDS } Field;
+typedef enum {
+  FIELD_START = LTTV_TIME_BAR_START,
+  FIELD_END = LTTV_TIME_BAR_END,
+  FIELD_SPAN = LTTV_TIME_BAR_SPAN,
+  FIELD_CURRENT = LTTV_TIME_BAR_CURRENT,
+  FIELD_SEL_START = LTTV_TIME_BAR_SELECTION_START,
+  FIELD_SEL_END = LTTV_TIME_BAR_SELECTION_END,
+  N_FIELDS = LTTV_TIME_BAR_N_FIELDS
+} Field;
 
 struct _LttvTimeBar
 {
@@ -147,6 +155,26 @@ entry_focus_out_cb (GtkWidget *entry, GdkEvent *event, LttvTimeBar *self)
   return FALSE;
 }
 
+const char *
+lttv_time_bar_get_text (LttvTimeBar *self, LttvTimeBarField field)
+{
+  g_return_val_if_fail (LTTV_IS_TIME_BAR (self), NULL);
+  g_return_val_if_fail (field < LTTV_TIME_BAR_N_FIELDS, NULL);
+  return gtk_entry_get_text (self->entries[field]);
+}
+
+gboolean
+lttv_time_bar_enter (LttvTimeBar *self, LttvTimeBarField field, const char *text)
+{
+  g_return_val_if_fail (LTTV_IS_TIME_BAR (self), FALSE);
+  g_return_val_if_fail (field < LTTV_TIME_BAR_N_FIELDS, FALSE);
+  gtk_entry_set_text (self->entries[field], text);
+  if (!apply (self, (Field) field))
+    return FALSE;
+  lttv_time_bar_refresh (self);
+  return TRUE;
+}
+
 void
 lttv_time_bar_focus_current (LttvTimeBar *self)
 {
@@ -162,7 +190,7 @@ add_field (LttvTimeBar *self, Field f, const char *label, const char *tooltip, i
   gtk_style_context_add_class (gtk_widget_get_style_context (l), "dim-label");
   gtk_label_set_mnemonic_widget (GTK_LABEL (l), e);
   /* Narrow windows shrink the fields; wide ones show whole times. */
-  gtk_entry_set_width_chars (GTK_ENTRY (e), chars * 2 / 3);
+  gtk_entry_set_width_chars (GTK_ENTRY (e), chars / 2);
   gtk_entry_set_max_width_chars (GTK_ENTRY (e), chars + 2);
   gtk_widget_set_tooltip_text (e, tooltip);
   gtk_widget_set_tooltip_text (l, tooltip);

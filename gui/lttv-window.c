@@ -81,7 +81,13 @@ update_actions (LttvWindow *self)
        *n != NULL; n++)
     enable (self, *n, has_tab);
 
-  title = has_tab ? g_strdup_printf (_("%s — LTTV"), lttv_tab_get_title (tab)) : g_strdup (_("LTTV Trace Viewer"));
+  /* Scripts wait for the plain title to know the traces are open. */
+  if (!has_tab)
+    title = g_strdup (_("LTTV Trace Viewer"));
+  else if (lttv_tab_is_opening (tab))
+    title = g_strdup_printf (_("%s (opening…) — LTTV"), lttv_tab_get_title (tab));
+  else
+    title = g_strdup_printf (_("%s — LTTV"), lttv_tab_get_title (tab));
   gtk_window_set_title (GTK_WINDOW (self), title);
   gtk_stack_set_visible_child_name (self->stack, has_tab ? "tabs" : "empty");
 }

@@ -22,6 +22,8 @@ typedef struct {
 typedef struct {
   const uint8_t *buf;    /* packet start */
   uint64_t limit;        /* readable bits (the packet's content) */
+  uint64_t mapped;       /* bytes mapped from buf on (reads may look
+                            ahead up to there) */
   uint64_t pos;          /* bit position */
   CtfValue *values;
   uint32_t gen;
@@ -31,6 +33,44 @@ typedef struct {
   char err[160];         /* what went wrong, when decoding fails */
   uint64_t err_pos;      /* bit position of the fault */
 } CtfCursor;
+
+/* Reads `size` bits (1..64) at bit `pos` of `buf`, in the given byte
+ * order, when at least 16 bytes can be read from buf + pos / 8: two
+ * unaligned 8-byte loads instead of a byte loop. */
+static inline uint64_t
+ctf_read_bits_fast (const uint8_t *buf, uint64_t pos, guint size, int be)
+{
+  const uint8_t *p = buf + (pos >> 3);
+  guint shift = (guint) (pos & 7);
+  uint64_t lo, hi;
+  memcpy (&lo, p, 8);
+  memcpy (&hi, p + 8, 8);
+#if G_BYTE_ORDER == G_LITTLE_ENDIAN
+  if (!be)
+    {
+      uint64_t v = shift ? (lo >> shift) | (hi << (64 - shift)) : lo;
+      return size < 64 ? v & ((UINT64_C (1) << size) - 1) : v;
+    }
+  lo = __builtin_bswap64 (lo);
+  hi = __builtin_bswap64 (hi);
+#else
+  if (be)
+    {
+      uint64_t v = shift ? (lo << shift) | (hi >> (64 - shift)) : lo;
+      return v >> (64 - size);
+    }
+  lo = __builtin_bswap64 (lo);
+  hi = __builtin_bswap64 (hi);
+  {
+    uint64_t v = shift ? (lo >> shift) | (hi << (64 - shift)) : lo;
+    return size < 64 ? v & ((UINT64_C (1) << size) - 1) : v;
+  }
+#endif
+  {
+    uint64_t v = shift ? (lo << shift) | (hi >> (64 - shift)) : lo;
+    return v >> (64 - size);
+  }
+}
 
 /* Reads `size` bits (1..64) at bit `pos` of `buf`, in the given byte order. */
 static inline uint64_t
@@ -73,6 +113,15 @@ ctf_read_bits (const uint8_t *buf, uint64_t pos, guint size, int be)
 /* Decodes one value of type `t` at c->pos; FALSE with c->err set when the
  * data does not fit the packet or contradicts the metadata. */
 gboolean ctf_decode (CtfCursor *c, const CtfType *t);
+/* The same for a structure with a plan (ctf-plan.c). */
+gboolean ctf_run_plan (CtfCursor *c, const CtfType *st);
+
+/* Decodes a scope (a structure), through its plan when it has one. */
+static inline gboolean
+ctf_decode_scope (CtfCursor *c, const CtfType *t)
+{
+  return t->plan != NULL ? ctf_run_plan (c, t) : ctf_decode (c, t);
+}
 
 /* Moves the clock to an integer's value, extending wrapped timestamps. */
 static inline void

@@ -9,6 +9,8 @@
 #include <lttv/error.h>
 #include <string.h>
 
+void ctf_compile_plans (CtfTraceClass *tc, CtfType *t);
+
 typedef struct {
   CtfTraceClass *tc;
   const char *path;
@@ -289,6 +291,23 @@ resolve_refs (Compiler *c, CtfType *t)
                 break;
               }
         }
+      /* small unsigned tags (LTTng's event header ids): a direct table */
+      if (!tag->is_signed && tag->size <= 8 && t->n_fields < 127)
+        {
+          t->n_option_values = 1u << tag->size;
+          t->option_of_value = ctf_alloc (c->tc, t->n_option_values);
+          for (guint v = 0; v < t->n_option_values; v++)
+            {
+              t->option_of_value[v] = -1;
+              for (guint m = 0; m < tag->n_mappings; m++)
+                if (v >= (uint64_t) tag->mappings[m].lo
+                    && v <= (uint64_t) tag->mappings[m].hi)
+                  {
+                    t->option_of_value[v] = (int8_t) t->option_of_mapping[m];
+                    break;
+                  }
+            }
+        }
     }
   if (t->kind == CTF_T_STRUCT || t->kind == CTF_T_VARIANT)
     {
@@ -497,6 +516,14 @@ compile_stream_class (Compiler *c, CtfStreamClass *sc)
       update_in_ir (ec->context);
       c->line = 0;
     }
+  for (guint e = 0; e < sc->events->len; e++)
+    {
+      CtfEventClass *ec = sc->events->pdata[e];
+      ctf_compile_plans (tc, ec->context);
+      ctf_compile_plans (tc, ec->fields);
+    }
+  for (int i = 0; i < 4; i++)
+    ctf_compile_plans (tc, scopes[i]);
   update_in_ir (sc->event_context);
   force_out (sc->event_header);
   update_in_ir (sc->packet_context);
@@ -600,6 +627,7 @@ ctf_trace_class_compile (CtfTraceClass *tc, const char *path, GError **error)
     {
       CtfEventClass *ec = tc->pending_events->pdata[i];
       CtfStreamClass *sc = NULL;
+      ec->name_len = strlen (ec->name);
       c.line = ec->line;
       if (!ec->has_stream_id && tc->streams->len > 1)
         {
@@ -647,4 +675,129 @@ ctf_trace_class_compile (CtfTraceClass *tc, const char *path, GError **error)
 out:
   g_free (c.slot_types);
   return ok;
+}
+
+/* --- Decoding plans ----------------------------------------------------------- */
+
+static void
+emit (GArray *ops, uint8_t op, guint align, int slot, const CtfType *t)
+{
+  CtfOp o = { .op = op, .align = (uint16_t) align, .slot = slot, .t = t };
+  g_array_append_val (ops, o);
+}
+
+/* Whole-byte little-endian integers that follow one another need no
+ * alignment or bounds check each once their block starts on a byte and
+ * fits: a block op covers such a run. */
+static gboolean
+blockable (const CtfOp *o)
+{
+  const CtfType *t = o->t;
+  if (o->op > CTF_OP_S64 && o->op != CTF_OP_INT)
+    return FALSE;
+  return t->kind == CTF_T_INT && t->byte_order == CTF_LE && t->align <= 8
+         && (t->size == 8 || t->size == 16 || t->size == 32 || t->size == 64)
+         && G_BYTE_ORDER == G_LITTLE_ENDIAN;
+}
+
+static GArray *
+add_blocks (GArray *ops)
+{
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (CtfOp));
+  for (guint i = 0; i < ops->len;)
+    {
+      guint j = i;
+      while (j < ops->len && blockable (&g_array_index (ops, CtfOp, j)))
+        j++;
+      if (j - i >= 2)
+        {
+          CtfOp b = { .op = CTF_OP_BLOCK, .align = 8, .off = j - i,
+                      .slot = -1 };
+          guint idx = out->len;
+          g_array_append_val (out, b);
+          uint32_t off = 0;
+          for (guint k = i; k < j; k++)
+            {
+              CtfOp m = g_array_index (ops, CtfOp, k);
+              m.bytes = (uint8_t) (m.t->size / 8);
+              m.off = off;
+              off += m.bytes;
+              g_array_append_val (out, m);
+            }
+          g_array_index (out, CtfOp, idx).bits = off * 8;
+          i = j;
+        }
+      else
+        {
+          g_array_append_val (out, g_array_index (ops, CtfOp, i));
+          i++;
+        }
+    }
+  g_array_free (ops, TRUE);
+  return out;
+}
+
+static void
+emit_struct (GArray *ops, const CtfType *st)
+{
+  if (st->align > 1)
+    emit (ops, CTF_OP_ALIGN, st->align, st->slot, st);
+  for (guint i = 0; i < st->n_fields; i++)
+    {
+      const CtfType *t = st->fields[i].type;
+      if (t->kind == CTF_T_STRUCT)
+        emit_struct (ops, t);
+      else if (t->kind == CTF_T_STRING)
+        emit (ops, CTF_OP_STRING, 8, t->slot, t);
+      else if (t->kind == CTF_T_INT && t->byte_order == CTF_LE
+               && t->clock == NULL
+               && t->meaning == CTF_MEAN_NONE
+               && (t->size == 8 || t->size == 16 || t->size == 32
+                   || t->size == 64) && G_BYTE_ORDER == G_LITTLE_ENDIAN)
+        {
+          int k = t->size == 8 ? 0 : t->size == 16 ? 1 : t->size == 32 ? 2
+                  : 3;
+          emit (ops, (uint8_t) ((t->is_signed ? CTF_OP_S8 : CTF_OP_U8) + k),
+                t->align, t->slot, t);
+        }
+      else if (t->kind == CTF_T_INT)
+        emit (ops, CTF_OP_INT, t->align, t->slot, t);
+      else if (t->kind == CTF_T_ARRAY && t->is_text)
+        emit (ops, CTF_OP_TEXT_ARRAY, t->align, t->slot, t);
+      else if (t->kind == CTF_T_SEQ && t->is_text)
+        emit (ops, CTF_OP_TEXT_SEQ, t->align, t->slot, t);
+      else if ((t->kind == CTF_T_ARRAY || t->kind == CTF_T_SEQ)
+               && (t->elem->kind == CTF_T_INT || t->elem->kind == CTF_T_FLOAT)
+               && t->elem->size % t->elem->align == 0
+               && t->elem->clock == NULL && t->elem->meaning == CTF_MEAN_NONE)
+        emit (ops, CTF_OP_INT_ARRAY, t->align, t->slot, t);
+      else if (t->kind == CTF_T_VARIANT && t->option_of_value != NULL)
+        emit (ops, CTF_OP_VARIANT, 1, t->slot, t);
+      else
+        emit (ops, CTF_OP_NODE, 1, t->slot, t);
+    }
+}
+
+/* Gives every structure of `t` its plan (structures inside arrays and
+ * variants too, as they are decoded through ctf_decode). */
+void
+ctf_compile_plans (CtfTraceClass *tc, CtfType *t)
+{
+  if (t == NULL)
+    return;
+  if (t->kind == CTF_T_STRUCT && t->plan == NULL)
+    {
+      GArray *ops = g_array_new (FALSE, FALSE, sizeof (CtfOp));
+      emit_struct (ops, t);
+      ops = add_blocks (ops);
+      t->n_plan = ops->len;
+      t->plan = ctf_alloc (tc, sizeof (CtfOp) * (ops->len + 1));
+      if (ops->len > 0)
+        memcpy (t->plan, ops->data, sizeof (CtfOp) * ops->len);
+      g_array_free (ops, TRUE);
+    }
+  for (guint i = 0; i < t->n_fields; i++)
+    ctf_compile_plans (tc, t->fields[i].type);
+  if (t->elem != NULL)
+    ctf_compile_plans (tc, t->elem);
 }

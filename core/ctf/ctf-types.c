@@ -5,11 +5,27 @@
 
 #include <string.h>
 
+#define CHUNK_SIZE (256 * 1024)
+
+/* A bump allocator: the model is freed all at once with its trace. */
 gpointer
 ctf_alloc (CtfTraceClass *tc, gsize size)
 {
-  gpointer p = g_malloc0 (size);
-  g_ptr_array_add (tc->allocs, p);
+  size = (size + 15) & ~(gsize) 15;
+  if (size > CHUNK_SIZE / 4)
+    {
+      gpointer p = g_malloc0 (size);
+      g_ptr_array_add (tc->allocs, p);
+      return p;
+    }
+  if (tc->chunk_left < size)
+    {
+      tc->chunk = g_malloc0 (CHUNK_SIZE);
+      g_ptr_array_add (tc->allocs, tc->chunk);
+      tc->chunk_left = CHUNK_SIZE;
+    }
+  gpointer p = tc->chunk + (CHUNK_SIZE - tc->chunk_left);
+  tc->chunk_left -= size;
   return p;
 }
 
@@ -18,8 +34,9 @@ ctf_strdup (CtfTraceClass *tc, const char *s)
 {
   if (s == NULL)
     return NULL;
-  char *p = g_strdup (s);
-  g_ptr_array_add (tc->allocs, p);
+  gsize n = strlen (s) + 1;
+  char *p = ctf_alloc (tc, n);
+  memcpy (p, s, n);
   return p;
 }
 
@@ -46,6 +63,8 @@ ctf_type_copy (CtfTraceClass *tc, const CtfType *t)
       for (guint i = 0; i < t->n_fields; i++)
         {
           c->fields[i].name = t->fields[i].name;
+          c->fields[i].name_len = t->fields[i].name_len;
+          c->fields[i].label = t->fields[i].label;
           c->fields[i].type = ctf_type_copy (tc, t->fields[i].type);
         }
     }

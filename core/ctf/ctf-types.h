@@ -38,6 +38,29 @@ enum {
 typedef struct _CtfType  CtfType;
 typedef struct _CtfClock CtfClock;
 
+/* One step of a structure's decoding plan (ctf-plan.c compiles it, ctf-
+ * decode.c runs it): nested structures are flattened, byte-aligned
+ * little-endian integers get a direct load, the rest a generic step. */
+enum {
+  CTF_OP_U8, CTF_OP_U16, CTF_OP_U32, CTF_OP_U64,
+  CTF_OP_S8, CTF_OP_S16, CTF_OP_S32, CTF_OP_S64,
+  CTF_OP_ALIGN, CTF_OP_STRING, CTF_OP_INT, CTF_OP_TEXT_ARRAY,
+  CTF_OP_TEXT_SEQ, CTF_OP_VARIANT, CTF_OP_NODE,
+  CTF_OP_BLOCK,       /* the next `n` integers: whole bytes, contiguous */
+  CTF_OP_INT_ARRAY,   /* array or sequence of plain integers: skipped, and
+                         decoded again when printed */
+};
+
+typedef struct {
+  uint8_t op;
+  uint8_t bytes;                 /* in a block: the integer's size */
+  uint16_t align;                /* bits */
+  uint32_t off;                  /* in a block: byte offset; block: n */
+  uint32_t bits;                 /* block: its size */
+  int32_t slot;
+  const CtfType *t;              /* CTF_OP_NODE: decoded generically */
+} CtfOp;
+
 typedef struct {
   char *label;
   gboolean is_signed;
@@ -47,6 +70,8 @@ typedef struct {
 typedef struct {
   char *name;
   CtfType *type;
+  gsize name_len;
+  char *label;                   /* ", NAME = ", for the text format */
 } CtfField;
 
 struct _CtfType {
@@ -82,7 +107,12 @@ struct _CtfType {
   int ref_slot;                  /* sequence length / variant tag slot */
   CtfType *ref_type;             /* the length or tag field's type */
   int *option_of_mapping;        /* variant: mapping index -> option */
+  int8_t *option_of_value;       /* variant: tag value -> option (-1),
+                                    for tags below n_option_values */
+  guint n_option_values;
   int slot_first, slot_end;      /* slots inside this node */
+  CtfOp *plan;                   /* struct: its decoding plan */
+  guint n_plan;
   gboolean fixed_size;           /* size known without reading */
   uint64_t static_bits;          /* that size, when fixed_size */
 };
@@ -105,6 +135,7 @@ typedef struct _CtfStreamClass CtfStreamClass;
 
 typedef struct {
   char *name;
+  gsize name_len;
   uint64_t id;
   uint64_t stream_id;
   gboolean has_stream_id;
@@ -164,6 +195,8 @@ typedef struct {
   GPtrArray *pending_events;     /* events seen before their stream */
   GPtrArray *allocs;             /* everything the model owns */
   int last_line;                 /* of the metadata text */
+  char *chunk;                   /* ctf_alloc's current chunk */
+  gsize chunk_left;
 } CtfTraceClass;
 
 /* Memory of the model: freed with the trace class. */
@@ -187,6 +220,8 @@ gboolean ctf_metadata_parse (CtfTraceClass *tc, const char *text, gsize len,
  * it. */
 gboolean ctf_metadata_load (CtfTraceClass *tc, const char *path,
                             GError **error);
+/* Compiles the decoding plans of every structure in `t`. */
+void ctf_compile_plans (CtfTraceClass *tc, CtfType *t);
 /* Resolves paths, meanings and slots; compiles the decoding plans. */
 gboolean ctf_trace_class_compile (CtfTraceClass *tc, const char *path,
                                   GError **error);

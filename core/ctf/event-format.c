@@ -21,18 +21,92 @@ struct _LttvTextFormat {
 
 static void format_value (CtfCursor *c, const CtfType *t, GString *out);
 
+/* GString appends without the per-call checks of g_string_append: the
+ * formatter runs for every field of every event. */
+static inline void
+put (GString *g, const char *s, size_t n)
+{
+  if (G_UNLIKELY (g->len + n >= g->allocated_len))
+    {
+      g_string_append_len (g, s, (gssize) n);
+      return;
+    }
+  memcpy (g->str + g->len, s, n);
+  g->len += n;
+  g->str[g->len] = '\0';
+}
+
+static inline void
+putc1 (GString *g, char c)
+{
+  if (G_UNLIKELY (g->len + 1 >= g->allocated_len))
+    {
+      g_string_append_c (g, c);
+      return;
+    }
+  g->str[g->len++] = c;
+  g->str[g->len] = '\0';
+}
+
+#define PUTS(g, lit) put ((g), (lit), sizeof (lit) - 1)
+
+/* Room for `n` more bytes, so that numbers are written in place. */
+static inline char *
+reserve (GString *g, size_t n)
+{
+  if (G_UNLIKELY (g->len + n >= g->allocated_len))
+    {
+      gsize len = g->len;
+      g_string_set_size (g, len + n);
+      g_string_truncate (g, len);
+    }
+  return g->str + g->len;
+}
+
+static const char digit_pairs[] =
+  "00010203040506070809101112131415161718192021222324252627282930313233"
+  "34353637383940414243444546474849505152535455565758596061626364656667"
+  "6869707172737475767778798081828384858687888990919293949596979899";
+
 static inline void
 append_u64 (GString *out, uint64_t v)
 {
   char buf[24];
+  char *e = buf + sizeof buf, *p = e;
+  while (v >= 100)
+    {
+      unsigned r = (unsigned) (v % 100);
+      v /= 100;
+      p -= 2;
+      memcpy (p, digit_pairs + 2 * r, 2);
+    }
+  if (v >= 10)
+    {
+      p -= 2;
+      memcpy (p, digit_pairs + 2 * v, 2);
+    }
+  else
+    *--p = (char) ('0' + v);
+  size_t n = (size_t) (e - p);
+  char *d = reserve (out, n);
+  memcpy (d, p, n);
+  out->len += n;
+  out->str[out->len] = '\0';
+}
+
+static inline void
+append_hex (GString *out, uint64_t v)
+{
+  static const char digits[] = "0123456789ABCDEF";
+  char buf[16];
   int i = sizeof buf;
   do
     {
-      buf[--i] = (char) ('0' + v % 10);
-      v /= 10;
+      buf[--i] = digits[v & 15];
+      v >>= 4;
     }
   while (v != 0);
-  g_string_append_len (out, buf + i, (gssize) (sizeof buf - (size_t) i));
+  put (out, buf + i, sizeof buf - (size_t) i);
 }
 
 static void
@@ -62,12 +136,13 @@ format_int (const CtfType *t, const CtfValue *v, GString *out)
           if (rounded < 64)
             u &= (UINT64_C (1) << rounded) - 1;
         }
-      g_string_append_printf (out, "0x%" G_GINT64_MODIFIER "X", u);
+      PUTS (out, "0x");
+      append_hex (out, u);
       break;
     default:
       if (t->is_signed && v->i < 0)
         {
-          g_string_append_c (out, '-');
+          putc1 (out, '-');
           append_u64 (out, 0 - u);
         }
       else
@@ -79,9 +154,21 @@ format_int (const CtfType *t, const CtfValue *v, GString *out)
 static void
 format_escaped (const char *s, size_t len, GString *out)
 {
-  g_string_append_c (out, '"');
+  putc1 (out, '"');
   for (size_t i = 0; i < len; i++)
     {
+      size_t run = i;
+      while (run < len && (unsigned char) s[run] >= 32
+             && (unsigned char) s[run] != 127 && s[run] != '\\'
+             && s[run] != '\'' && s[run] != '"' && s[run] != '?')
+        run++;
+      if (run > i)
+        {
+          put (out, s + i, run - i);
+          i = run;
+          if (i == len)
+            break;
+        }
       unsigned char ch = (unsigned char) s[i];
       switch (ch)
         {
@@ -109,7 +196,7 @@ format_escaped (const char *s, size_t len, GString *out)
         default: g_string_append_printf (out, "\\x%02x", ch); break;
         }
     }
-  g_string_append_c (out, '"');
+  putc1 (out, '"');
 }
 
 static void
@@ -149,18 +236,20 @@ static void
 format_struct (CtfCursor *c, const CtfType *t, GString *out)
 {
   guint n = 0;
-  g_string_append_c (out, '{');
+  putc1 (out, '{');
   for (guint i = 0; i < t->n_fields; i++)
     {
       const CtfField *f = &t->fields[i];
       if (!f->type->in_ir)
         continue;
-      g_string_append (out, n++ > 0 ? ", " : " ");
-      g_string_append (out, f->name);
-      g_string_append (out, " = ");
+      /* ", name = ", or " name = " for the first */
+      if (n++ > 0)
+        put (out, f->label, f->name_len + 5);
+      else
+        put (out, f->label + 1, f->name_len + 4);
       format_value (c, f->type, out);
     }
-  g_string_append (out, " }");
+  PUTS (out, " }");
 }
 
 static void
@@ -180,9 +269,12 @@ format_array (CtfCursor *c, const CtfType *t, GString *out)
   g_string_append_c (out, '[');
   for (uint64_t i = 0; i < n; i++)
     {
-      g_string_append (out, i > 0 ? ", [" : " [");
+      if (i > 0)
+        PUTS (out, ", [");
+      else
+        PUTS (out, " [");
       append_u64 (out, i);
-      g_string_append (out, "] = ");
+      PUTS (out, "] = ");
       if (!ctf_decode (&sub, t->elem))
         {
           g_string_append (out, "<error>");
@@ -232,7 +324,7 @@ format_scope (CtfCursor *c, const CtfType *t, gboolean first, GString *out)
   if (t == NULL || !t->in_ir)
     return first;
   if (!first)
-    g_string_append (out, ", ");
+    PUTS (out, ", ");
   format_value (c, t, out);
   return FALSE;
 }
@@ -269,6 +361,21 @@ lttv_text_format_free (LttvTextFormat *f)
   g_free (f);
 }
 
+static inline void
+append_nine (GString *out, uint64_t v)
+{
+  char *d = reserve (out, 9);
+  d[8] = (char) ('0' + v % 10);
+  v /= 10;
+  for (int i = 6; i >= 0; i -= 2)
+    {
+      memcpy (d + i, digit_pairs + 2 * (v % 100), 2);
+      v /= 100;
+    }
+  out->len += 9;
+  out->str[out->len] = '\0';
+}
+
 static void
 format_time (LttvTextFormat *f, int64_t ns, GString *out)
 {
@@ -296,63 +403,67 @@ format_time (LttvTextFormat *f, int64_t ns, GString *out)
                   tm.tm_hour, tm.tm_min, tm.tm_sec);
       f->cached_sec = sec;
     }
-  char buf[16];
-  g_string_append (out, f->cached_hms);
-  for (int i = 8; i >= 0; i--)
+  put (out, f->cached_hms, 9);
+  append_nine (out, (uint64_t) nsec);
+}
+
+/* "host:procname:(vpid) ": the env fields babeltrace2 2.0 shows by default
+ * (field-trace:hostname, procname and vpid; not the domain). */
+static char *
+trace_prefix (const CtfTraceClass *tc)
+{
+  static const char *const keys[] = { "hostname", "procname", "vpid" };
+  GString *p = g_string_new (NULL);
+  for (int k = 0; k < 3; k++)
     {
-      buf[i] = (char) ('0' + nsec % 10);
-      nsec /= 10;
+      const CtfEnvEntry *e = ctf_trace_class_env (tc, keys[k]);
+      if (e == NULL)
+        continue;
+      if (p->len > 0)
+        g_string_append_c (p, ':');
+      if (k == 2 && e->is_int)
+        g_string_append_printf (p, "(%" G_GINT64_FORMAT ")", e->i);
+      else if (e->is_int)
+        g_string_append_printf (p, "%" G_GINT64_FORMAT, e->i);
+      else
+        g_string_append (p, e->s);
     }
-  g_string_append_len (out, buf, 9);
+  if (p->len > 0)
+    g_string_append_c (p, ' ');
+  return g_string_free (p, FALSE);
 }
 
 void
 lttv_text_format_event (LttvTextFormat *f, const LttvEvent *ev, GString *out)
 {
   CtfStream *s = ev->stream;
-  const CtfTraceClass *tc = s->trace->tc;
-  gboolean dom = FALSE;
 
   if (s->sc->clock != NULL)
     {
-      g_string_append_c (out, '[');
+      putc1 (out, '[');
       format_time (f, ev->ns, out);
-      g_string_append (out, "] (");
+      PUTS (out, "] (");
       if (f->has_last)
         {
           uint64_t d = (uint64_t) ev->ns - (uint64_t) f->last_ns;
-          g_string_append_c (out, '+');
+          putc1 (out, '+');
           append_u64 (out, d / 1000000000);
-          g_string_append_printf (out, ".%09" G_GUINT64_FORMAT,
-                                  d % 1000000000);
+          putc1 (out, '.');
+          append_nine (out, d % 1000000000);
         }
       else
-        g_string_append (out, "+?.?????????");
-      g_string_append (out, ") ");
+        PUTS (out, "+?.?????????");
+      PUTS (out, ") ");
       f->has_last = TRUE;
       f->last_ns = ev->ns;
     }
-  /* babeltrace2 2.0's defaults: hostname, procname and vpid, no domain */
-  static const char *const keys[] = { "hostname", "procname", "vpid" };
-  for (int k = 0; k < 3; k++)
-    {
-      const CtfEnvEntry *e = ctf_trace_class_env (tc, keys[k]);
-      if (e == NULL)
-        continue;
-      if (dom)
-        g_string_append_c (out, ':');
-      if (k == 2 && e->is_int)
-        g_string_append_printf (out, "(%" G_GINT64_FORMAT ")", e->i);
-      else if (e->is_int)
-        g_string_append_printf (out, "%" G_GINT64_FORMAT, e->i);
-      else
-        g_string_append (out, e->s);
-      dom = TRUE;
-    }
-  if (dom)
-    g_string_append_c (out, ' ');
-  g_string_append (out, ev->cls->ec->name);
-  g_string_append (out, ": ");
+  const LttvTrace *tr = s->trace;
+  if (tr->header_prefix == NULL)
+    ((LttvTrace *) tr)->header_prefix = trace_prefix (tr->tc);
+  put (out, tr->header_prefix, strlen (tr->header_prefix));
+  const CtfEventClass *ec = ev->cls->ec;
+  put (out, ec->name, ec->name_len);
+  PUTS (out, ": ");
   format_fields_from (ev, TRUE, out);
-  g_string_append_c (out, '\n');
+  putc1 (out, '\n');
 }

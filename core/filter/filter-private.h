@@ -91,6 +91,8 @@ struct _LttvFilter {
   GPtrArray *field_names;     /* distinct field names, by slot */
   gboolean needs_threads;
   GHashTable *class_refs;     /* LttvEventClass* -> LttvFieldRef[n slots] */
+  const LttvEventClass *last_class;   /* one-entry cache of class_refs */
+  const LttvFieldRef *last_refs;
 };
 
 FilterNode *filter_parse (const char *expression, GPtrArray *field_names,

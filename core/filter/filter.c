@@ -63,6 +63,8 @@ lttv_filter_needs_thread_state (const LttvFilter *filter)
 static const LttvFieldRef *
 refs_for_class (LttvFilter *filter, const LttvEventClass *ec)
 {
+  if (ec == filter->last_class)
+    return filter->last_refs;
   LttvFieldRef *refs = g_hash_table_lookup (filter->class_refs, ec);
 
   if (refs == NULL)
@@ -72,6 +74,8 @@ refs_for_class (LttvFilter *filter, const LttvEventClass *ec)
         refs[i] = lttv_event_class_field (ec, filter->field_names->pdata[i]);
       g_hash_table_insert (filter->class_refs, (gpointer) ec, refs);
     }
+  filter->last_class = ec;
+  filter->last_refs = refs;
   return refs;
 }
 
@@ -84,18 +88,30 @@ read_field (const LttvEvent *ev, LttvFieldRef ref)
 
   if (ref < 0)
     return v;
-  if (lttv_event_get_uint (ev, ref, &u))
+  /* The field's kind, so that a negative signed value stays negative. */
+  switch (lttv_event_field_kind (ev, ref))
     {
-      v.kind = VALUE_NUMBER;
-      v.number = filter_number_from_uint (u);
+    case LTTV_FIELD_SIGNED:
+      if (lttv_event_get_int (ev, ref, &i))
+        {
+          v.kind = VALUE_NUMBER;
+          v.number = filter_number_from_int (i);
+        }
+      break;
+    case LTTV_FIELD_UNSIGNED:
+      if (lttv_event_get_uint (ev, ref, &u))
+        {
+          v.kind = VALUE_NUMBER;
+          v.number = filter_number_from_uint (u);
+        }
+      break;
+    case LTTV_FIELD_STRING:
+      if ((v.string = lttv_event_get_string (ev, ref, &v.length)) != NULL)
+        v.kind = VALUE_STRING;
+      break;
+    default:
+      break;
     }
-  else if (lttv_event_get_int (ev, ref, &i))
-    {
-      v.kind = VALUE_NUMBER;
-      v.number = filter_number_from_int (i);
-    }
-  else if ((v.string = lttv_event_get_string (ev, ref, &v.length)) != NULL)
-    v.kind = VALUE_STRING;
   return v;
 }
 

@@ -7,6 +7,7 @@
 
 #include <gio/gio.h>
 
+#include <lttv/filter.h>
 #include <lttv/history.h>
 #include <lttv/traceset.h>
 
@@ -83,6 +84,32 @@ const LttvCheckpoint *lttv_state_checkpoint_for_time (LttvState *s,
  * skip at most one checkpoint interval of events). */
 gboolean lttv_state_seek_rank (LttvState *s, LttvIter *it, guint64 rank,
                                GError **error);
+
+/* --- The thread of an event (thread-lookup.c) ----------------------------
+ * From the history, as it was just before the event (t - 1) on its CPU:
+ * the thread that emitted it (a sched_switch's prev thread) and the system
+ * call it was in. Answers cached per CPU and attribute, so that a pass in
+ * time order costs a few comparisons per event. Not thread-safe: one per
+ * thread; the history may still be building (its committed part). */
+typedef struct {
+  int64_t tid;          /* -1: unknown */
+  int64_t pid;          /* the tid when the history has no PID for it */
+  int64_t ppid;         /* -1: unknown */
+  const char *comm;     /* owned by the history; NULL: unknown */
+  const char *syscall;  /* NULL: none */
+} LttvStateThread;
+
+typedef struct _LttvStateThreads LttvStateThreads;
+
+LttvStateThreads *lttv_state_threads_new (LttvState *s);
+void lttv_state_threads_free (LttvStateThreads *st);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LttvStateThreads, lttv_state_threads_free)
+/* The thread at time `t` on `cpu`; FALSE (tid -1) when the history does
+ * not know it (before the CPU's first sched_switch, past the built part). */
+gboolean lttv_state_threads_lookup (LttvStateThreads *st, LttvTime t,
+                                    int cpu, LttvStateThread *out);
+/* A thread source for lttv_filter_match, owned by `st`. */
+const LttvFilterThreadSource *lttv_state_threads_source (LttvStateThreads *st);
 
 /* --- Writing the state -------------------------------------------------- */
 

@@ -30,6 +30,7 @@ lttv_state_free (LttvState *s)
 {
   if (s == NULL)
     return;
+  state_paths_free (s);
   lttv_history_free (s->history);
   state_density_free (s->density);
   g_array_unref (s->checkpoints);
@@ -198,7 +199,7 @@ build_from_trace (LttvState *s, GCancellable *cancellable, GError **error)
           guint idx = cur->types[lttv_event_class_index (ec)] * (STATE_STATS_CPUS + 1) + slot;
           if (counter.table[idx]++ == 0)
             g_array_append_val (counter.dirty, idx);
-          state_layout_apply (cur->layout, m, ev);
+          state_layout_apply (cur->layout, m, ev, t);
         }
       state_density_add (s->density, t);
       same_t++;
@@ -288,6 +289,7 @@ lttv_state_build_async (LttvState *s, gboolean use_cache,
   g_object_set_data_full (G_OBJECT (task), "lttv-build-args", args, g_free);
   /* The build checks the cancellable itself, every few thousand events. */
   g_task_set_return_on_cancel (task, FALSE);
+  g_task_set_check_cancellable (task, FALSE);
   g_task_run_in_thread (task, build_thread);
   g_object_unref (task);
 }

@@ -35,6 +35,7 @@ lttv_history_free (LttvHistory *h)
         g_hash_table_destroy (a->children);
     }
   g_free (h->attrs);
+  g_free (h->summary);
   g_hash_table_destroy (h->roots);
   g_hash_table_destroy (h->string_ids);
   g_ptr_array_free (h->strings, TRUE);

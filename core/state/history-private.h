@@ -31,6 +31,14 @@ typedef struct {
   GHashTable *children; /* name -> id + 1, created on demand */
 } HistoryAttr;
 
+/* Per attribute, once the history is finished: what most queries need
+ * without touching the chunks (threads not born yet or long dead). */
+typedef struct {
+  LttvTime first, last;   /* starts of the first and last changes */
+  LttvValue last_value;
+  guint n;
+} HistorySummary;
+
 struct _LttvHistory {
   /* Held for writing by any structural change (new attribute, new chunk,
    * new string); held for reading by every query. Appending inside an
@@ -47,6 +55,8 @@ struct _LttvHistory {
   LttvTime begin;
   LttvTime committed_limit; /* first uncommitted time; 0: none */
   gboolean finished;
+  HistorySummary *summary;  /* set by lttv_history_finish */
+  guint n_summary;
   guint64 n_intervals;
 };
 
@@ -85,7 +95,8 @@ history_limit (LttvHistory *h)
 }
 
 /* The number of changes of `a` that start before `limit`. */
-guint history_committed_count (const HistoryAttr *a, LttvTime limit);
+guint history_committed_count (LttvHistory *h, const HistoryAttr *a,
+                               LttvTime limit);
 /* The index of the last change of `a` starting at or before `t` among the
  * first `n`, or -1 when none does. */
 gint64 history_find (const HistoryAttr *a, guint n, LttvTime t);

@@ -95,6 +95,22 @@ void
 lttv_history_finish (LttvHistory *h, LttvTime end)
 {
   lttv_history_commit (h, end == LTTV_TIME_NONE ? end : end + 1);
+  HistorySummary *sum = g_new0 (HistorySummary, MAX (1, h->n_attrs));
+  for (guint i = 0; i < h->n_attrs; i++)
+    {
+      HistoryAttr *a = &h->attrs[i];
+      sum[i].n = a->n;
+      if (a->n == 0)
+        continue;
+      sum[i].first = a->first_start;
+      sum[i].last = history_change (a, a->n - 1)->start;
+      sum[i].last_value = history_change (a, a->n - 1)->value;
+    }
+  g_rw_lock_writer_lock (&h->lock);
+  g_free (h->summary);
+  h->summary = sum;
+  h->n_summary = h->n_attrs;
+  g_rw_lock_writer_unlock (&h->lock);
   __atomic_store_n (&h->finished, TRUE, __ATOMIC_RELEASE);
 }
 
@@ -170,9 +186,11 @@ history_find (const HistoryAttr *a, guint n, LttvTime t)
 }
 
 guint
-history_committed_count (const HistoryAttr *a, LttvTime limit)
+history_committed_count (LttvHistory *h, const HistoryAttr *a, LttvTime limit)
 {
   guint n = __atomic_load_n (&a->n, __ATOMIC_ACQUIRE);
+  if (__atomic_load_n (&h->finished, __ATOMIC_ACQUIRE))
+    return n;
   /* Changes at or after the limit may still be rewritten: leave them out.
    * They are a few at the end, at the builder's current time. */
   while (n > 0 && history_change (a, n - 1)->start >= limit)
@@ -204,7 +222,7 @@ lttv_history_query (LttvHistory *h, LttvAttr attr, LttvTime t,
       return FALSE;
     }
   const HistoryAttr *a = &h->attrs[attr];
-  guint n = history_committed_count (a, limit);
+  guint n = history_committed_count (h, a, limit);
   interval_at (h, a, n, limit, history_find (a, n, t), out);
   g_rw_lock_reader_unlock (&h->lock);
   return TRUE;
@@ -218,10 +236,24 @@ lttv_history_query_full (LttvHistory *h, LttvTime t, guint *n_attrs)
     return NULL;
   g_rw_lock_reader_lock (&h->lock);
   LttvValue *values = g_new (LttvValue, MAX (1, h->n_attrs));
-  for (guint i = 0; i < h->n_attrs; i++)
+  guint i = 0;
+  if (h->summary != NULL)
+    for (; i < h->n_summary; i++)
+      {
+        /* Finished: most attributes answer from their summary. */
+        const HistorySummary *sum = &h->summary[i];
+        if (sum->n == 0 || t < sum->first)
+          values[i] = LTTV_VALUE_NONE;
+        else if (t >= sum->last)
+          values[i] = sum->last_value;
+        else
+          values[i] = history_change (&h->attrs[i],
+                                      (guint) history_find (&h->attrs[i], sum->n, t))->value;
+      }
+  for (; i < h->n_attrs; i++)
     {
       const HistoryAttr *a = &h->attrs[i];
-      guint n = history_committed_count (a, limit);
+      guint n = history_committed_count (h, a, limit);
       gint64 k = history_find (a, n, t);
       values[i] = k < 0 ? LTTV_VALUE_NONE : history_change (a, (guint) k)->value;
     }
@@ -249,7 +281,7 @@ lttv_history_query_row (LttvHistory *h, LttvAttr attr, LttvTime t0,
       return 0;
     }
   const HistoryAttr *a = &h->attrs[attr];
-  guint n = history_committed_count (a, limit);
+  guint n = history_committed_count (h, a, limit);
   guint p = 0;
   for (; p < n_samples; p++)
     {
@@ -296,7 +328,7 @@ lttv_history_intervals (LttvHistory *h, LttvAttr attr, LttvTime t0,
   if (attr < h->n_attrs)
     {
       const HistoryAttr *a = &h->attrs[attr];
-      guint n = history_committed_count (a, limit);
+      guint n = history_committed_count (h, a, limit);
       for (gint64 k = history_find (a, n, t0); k < (gint64) n; k++)
         {
           LttvInterval iv;

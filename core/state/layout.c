@@ -39,12 +39,22 @@ typedef struct {
   LttvValue syscall;
 } Handler;
 
+/* Recent short strings (command names) and their interned values, so that
+ * most events intern nothing. */
+#define STRING_CACHE 512
+typedef struct {
+  char text[16];
+  guint8 len;
+  LttvValue value;
+} CachedString;
+
 struct _StateLayout {
   gboolean perf;
   StatePrevEncoding prev_encoding;
   LttvHistory *h;
   Handler *handlers;
   guint n_handlers;
+  CachedString strings[STRING_CACHE];
   LttvValue *perf_syscalls;   /* by id, interned on first use */
   guint n_perf_syscalls;
 };
@@ -263,19 +273,31 @@ get_string (StateLayout *l, const LttvEvent *ev, LttvFieldRef f)
 {
   size_t len;
   const char *s = f >= 0 ? lttv_event_get_string (ev, f, &len) : NULL;
-  return s == NULL ? LTTV_VALUE_NONE : lttv_history_intern_len (l->h, s, len);
+  if (s == NULL)
+    return LTTV_VALUE_NONE;
+  if (len >= sizeof l->strings[0].text)
+    return lttv_history_intern_len (l->h, s, len);
+  guint32 hash = 2166136261u;
+  for (size_t i = 0; i < len; i++)
+    hash = (hash ^ (guint8) s[i]) * 16777619u;
+  CachedString *c = &l->strings[hash % STRING_CACHE];
+  if (c->value != LTTV_VALUE_NONE && c->len == len && memcmp (c->text, s, len) == 0)
+    return c->value;
+  c->value = lttv_history_intern_len (l->h, s, len);
+  memcpy (c->text, s, len);
+  c->len = (guint8) len;
+  return c->value;
 }
 
 void
-state_layout_apply (StateLayout *l, StateMachine *m, const LttvEvent *ev)
+state_layout_apply (StateLayout *l, StateMachine *m, const LttvEvent *ev,
+                    LttvTime t)
 {
   const Handler *hd = &l->handlers[lttv_event_class_index (lttv_event_get_class (ev))];
   if (hd->kind == H_NONE)
     return;
-  LttvTime t = lttv_event_time (ev);
   int cpu = lttv_event_cpu (ev);
-  /* state-model.md: an event on an unknown CPU is an anomaly, skipped,
-   * even when its handler would not need the CPU. */
+  /* An event of no known CPU does not fit the model, whatever it is. */
   if (!state_machine_cpu_ok (m, cpu))
     return;
   int64_t v[MAX_FIELDS];
@@ -284,42 +306,52 @@ state_layout_apply (StateLayout *l, StateMachine *m, const LttvEvent *ev)
     has[i] = hd->f[i] >= 0 && lttv_event_get_int (ev, hd->f[i], &v[i]);
 #define OPT(i) (has[i] ? &v[i] : NULL)
 #define NEED(i) if (!has[i]) goto missing
+#define NEED_CPU (void) 0
 
   switch (hd->kind)
     {
     case H_SWITCH:
+      NEED_CPU;
       NEED (0); NEED (1); NEED (4);
       state_sched_switch (m, t, cpu, v[0], v[1], l->prev_encoding,
                           get_string (l, ev, hd->f[2]), OPT (3), v[4],
                           get_string (l, ev, hd->f[5]), OPT (6));
       break;
     case H_SYSCALL_ENTRY:
+      NEED_CPU;
       state_syscall_entry (m, t, cpu, hd->syscall);
       break;
     case H_SYSCALL_ENTRY_ID:
+      NEED_CPU;
       NEED (0);
       state_syscall_entry (m, t, cpu, perf_syscall (l, v[0]));
       break;
     case H_SYSCALL_EXIT:
+      NEED_CPU;
       state_syscall_exit (m, t, cpu);
       break;
     case H_IRQ_ENTRY:
+      NEED_CPU;
       NEED (0);
       state_irq_entry (m, t, cpu, v[0]);
       break;
     case H_IRQ_EXIT:
+      NEED_CPU;
       NEED (0);
       state_irq_exit (m, t, cpu, v[0]);
       break;
     case H_SOFT_RAISE:
+      NEED_CPU;
       NEED (0);
       state_softirq_raise (m, t, cpu, v[0]);
       break;
     case H_SOFT_ENTRY:
+      NEED_CPU;
       NEED (0);
       state_softirq_entry (m, t, cpu, v[0]);
       break;
     case H_SOFT_EXIT:
+      NEED_CPU;
       NEED (0);
       state_softirq_exit (m, t, cpu, v[0]);
       break;
@@ -377,4 +409,5 @@ missing:
   state_machine_anomaly (m, LTTV_ANOMALY_MISSING_FIELD);
 #undef OPT
 #undef NEED
+#undef NEED_CPU
 }

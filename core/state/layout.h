@@ -14,8 +14,9 @@ typedef struct _StateLayout StateLayout;
  * `h`. */
 StateLayout *state_layout_new (LttvTrace *trace, LttvHistory *h);
 void state_layout_free (StateLayout *l);
-/* Applies `ev` (an event of the layout's trace) to the machine. */
+/* Applies `ev` (an event of the layout's trace) to the machine at time
+ * `t` (its time, or the time before it when the trace went back). */
 void state_layout_apply (StateLayout *l, StateMachine *m,
-                         const LttvEvent *ev);
+                         const LttvEvent *ev, LttvTime t);
 /* TRUE for perf traces, FALSE for LTTng. */
 gboolean state_layout_is_perf (const StateLayout *l);

@@ -17,9 +17,14 @@ typedef struct {
   LttvAttr base, status, exec_name, ppid, pid, prio, syscall, cpu_rq;
 } Thread;
 
+/* Thread structures never move or die (a freed tid keeps its attributes
+ * for the next thread of that number), so a CPU can point at its current
+ * one. */
+
 typedef struct {
   LttvAttr base, status, current_thread, irqs, softirqs;
   int64_t cur_tid;          /* -1: unknown before the first sched_switch */
+  Thread *cur;              /* the thread of cur_tid, NULL when unknown */
   guint n_irqs;             /* IRQ handlers running here */
   guint n_softirqs;         /* soft IRQs running here */
   GHashTable *irq_attrs;    /* irq -> attr + 1 */
@@ -238,7 +243,9 @@ running_status (StateMachine *m, Thread *th)
 static Thread *
 current_thread (StateMachine *m, Cpu *c, int cpu)
 {
-  return c->cur_tid < 0 ? NULL : thread_get (m, c->cur_tid, cpu);
+  (void) m;
+  (void) cpu;
+  return c->cur;
 }
 
 static void
@@ -249,13 +256,12 @@ cpu_recompute (StateMachine *m, LttvTime t, Cpu *c, int cpu)
     v = m->v_irq;
   else if (c->n_softirqs > 0)
     v = m->v_softirq;
+  else if (c->cur_tid < 0)
+    v = LTTV_VALUE_NONE;   /* no thread known yet: nothing to derive it from */
   else if (c->cur_tid == 0)
     v = m->v_idle;
   else
-    {
-      Thread *th = current_thread (m, c, cpu);
-      v = th != NULL ? running_status (m, th) : m->v_usermode;
-    }
+    v = running_status (m, current_thread (m, c, cpu));
   set (m, c->status, t, v);
 }
 
@@ -345,6 +351,7 @@ state_sched_switch (StateMachine *m, LttvTime t, int cpu, int64_t prev_tid,
     set (m, next->prio, t, lttv_value_int (*next_prio));
 
   c->cur_tid = next_tid;
+  c->cur = next;
   set (m, c->current_thread, t, lttv_value_int (next_tid));
   cpu_recompute (m, t, c, cpu);
 }
@@ -357,8 +364,10 @@ state_wakeup (StateMachine *m, LttvTime t, int64_t tid, const int64_t *prio,
     return;
   Thread *th = thread_get (m, tid, target_cpu != NULL ? (int) *target_cpu : 0);
   LttvValue s = get (m, th->status);
-  if (s != m->v_usermode && s != m->v_syscall && s != m->v_interrupted)
-    set (m, th->status, t, m->v_wait_cpu);
+  /* A wakeup never touches a thread that is on a CPU. */
+  if (s == m->v_usermode || s == m->v_syscall || s == m->v_interrupted)
+    return;
+  set (m, th->status, t, m->v_wait_cpu);
   if (target_cpu != NULL)
     set (m, th->cpu_rq, t, lttv_value_int (*target_cpu));
   if (prio != NULL)
@@ -453,7 +462,7 @@ state_statedump (StateMachine *m, LttvTime t, int64_t tid, const int64_t *pid,
       break;
     case 2:
       set (m, th->status, t, m->v_wait_cpu);
-      if (cpu != NULL && get (m, th->cpu_rq) == LTTV_VALUE_NONE)
+      if (cpu != NULL)
         set (m, th->cpu_rq, t, lttv_value_int (*cpu));
       break;
     case 5:
@@ -531,23 +540,15 @@ state_irq_exit (StateMachine *m, LttvTime t, int cpu, int64_t irq)
   c->n_irqs--;
   set (m, map_attr (m, c->irq_attrs, c->irqs, irq), t, LTTV_VALUE_NONE);
 
-  /* IRQs/<irq>: kept on a CPU that still runs it, else the first one. */
-  LttvAttr agg = map_attr (m, m->irq_attrs, m->irqs_root, irq);
-  LttvValue now = get (m, agg);
-  int64_t holder = lttv_value_type (now) == LTTV_VALUE_INT ? lttv_value_get_int (now) : -1;
-  if (holder == cpu || holder < 0 || (guint64) holder >= m->n_cpus
-      || m->cpus[holder] == NULL
-      || !g_hash_table_contains (m->cpus[holder]->irq_running, key))
-    {
-      LttvValue v = LTTV_VALUE_NONE;
-      for (guint i = 0; i < m->n_cpus; i++)
-        if (m->cpus[i] != NULL && g_hash_table_contains (m->cpus[i]->irq_running, key))
-          {
-            v = lttv_value_int (i);
-            break;
-          }
-      set (m, agg, t, v);
-    }
+  /* IRQs/<irq>: the first CPU that still runs it, else nothing. */
+  LttvValue v = LTTV_VALUE_NONE;
+  for (guint i = 0; i < m->n_cpus; i++)
+    if (m->cpus[i] != NULL && g_hash_table_contains (m->cpus[i]->irq_running, key))
+      {
+        v = lttv_value_int (i);
+        break;
+      }
+  set (m, map_attr (m, m->irq_attrs, m->irqs_root, irq), t, v);
   resume_current (m, t, c, cpu);
   cpu_recompute (m, t, c, cpu);
 }

@@ -34,6 +34,7 @@ struct _LttvState {
    * checkpoint interval i (events of rank 4096 i to 4096 (i + 1) - 1). */
   GArray *counts;           /* StateCount */
   GArray *block_start;      /* guint64 */
+  GArray *paths;            /* attributes sorted by path (state-print.c) */
   gint progress_permille;
   _Atomic uint64_t events_done; /* events read so far, for progress */
   gboolean from_cache;
@@ -44,6 +45,8 @@ struct _LttvState {
 /* Event types of the traceset (names resolved at open). */
 void state_types_init (LttvState *s);
 guint state_type_of (LttvState *s, const LttvEvent *ev);
+
+void state_paths_free (LttvState *s);
 
 /* The cache (cache.c): TRUE when `s` was filled from a valid cache file. */
 gboolean state_cache_load (LttvState *s);

@@ -180,15 +180,23 @@ test_irq_on_two_cpus (Fixture *f, gconstpointer data)
   state_irq_entry (f->m, 20, 1, 5);
   state_irq_exit (f->m, 30, 1, 5);
   state_irq_exit (f->m, 40, 0, 5);
-  finish (f, 50);
+  state_irq_entry (f->m, 50, 2, 6);
+  state_irq_entry (f->m, 60, 1, 6);
+  state_irq_entry (f->m, 70, 3, 6);
+  state_irq_exit (f->m, 80, 1, 6);
+  finish (f, 90);
+  /* Entered on 2, 1, 3; 1 exits: the lowest CPU still running it. */
+  expect (f, 70, "IRQs/6", "3");
+  expect (f, 80, "IRQs/6", "2");
   expect (f, 10, "IRQs/5", "0");
   expect (f, 20, "IRQs/5", "1");
   /* CPU 0 still runs it. */
   expect (f, 30, "IRQs/5", "0");
   expect (f, 40, "IRQs/5", NULL);
-  /* No current thread known: the CPU status still follows. */
+  /* No current thread known: IRQ while the IRQ runs, then nothing to
+   * derive a status from. */
   expect (f, 10, "CPUs/0", "IRQ");
-  expect (f, 40, "CPUs/0", "RUN_USERMODE");
+  expect (f, 40, "CPUs/0", NULL);
 }
 
 static void
@@ -231,9 +239,10 @@ test_wakeup_leaves_running_thread (Fixture *f, gconstpointer data)
   state_migrate (f->m, 30, 100, 2);
   state_setprio (f->m, 40, 100, -51);
   finish (f, 50);
+  /* Running: the wakeup touches nothing (state-model.md, difference 2). */
   expect (f, 20, "Threads/100", "RUN_USERMODE");
-  expect (f, 20, "Threads/100/Current_cpu_rq", "3");
-  expect (f, 20, "Threads/100/Prio", "19");
+  expect (f, 20, "Threads/100/Current_cpu_rq", "0");
+  expect (f, 20, "Threads/100/Prio", "20");
   expect (f, 30, "Threads/100/Current_cpu_rq", "2");
   expect (f, 30, "Threads/100", "RUN_USERMODE");
   expect (f, 40, "Threads/100/Prio", "-51");

@@ -1,0 +1,26 @@
+/* confdefs.h */
+#define PACKAGE_NAME "lttv"
+#define PACKAGE_TARNAME "lttv"
+#define PACKAGE_VERSION "0.1.0"
+#define PACKAGE_STRING "lttv 0.1.0"
+#define PACKAGE_BUGREPORT "https://github.com/lttv/lttv/issues"
+#define PACKAGE_URL ""
+#define PACKAGE "lttv"
+#define VERSION "0.1.0"
+#define HAVE_STDIO_H 1
+#define HAVE_STDLIB_H 1
+#define HAVE_STRING_H 1
+#define HAVE_INTTYPES_H 1
+#define HAVE_STDINT_H 1
+#define HAVE_STRINGS_H 1
+#define HAVE_SYS_STAT_H 1
+#define HAVE_SYS_TYPES_H 1
+#define HAVE_UNISTD_H 1
+#define STDC_HEADERS 1
+#define HAVE_DLFCN_H 1
+#define LT_OBJDIR ".libs/"
+#define LTTV_MODULE_ABI_BUILD 1
+#define ENABLE_NLS 1
+#define HAVE_GETTEXT 1
+#define HAVE_DCGETTEXT 1
+#define GETTEXT_PACKAGE "lttv"
