@@ -541,6 +541,31 @@ lttv_event_get_uint (const LttvEvent *ev, LttvFieldRef field, uint64_t *out)
   return TRUE;
 }
 
+LttvFieldKind
+lttv_event_field_kind (const LttvEvent *ev, LttvFieldRef field)
+{
+  const CtfValue *v;
+  const CtfType *t = slot_type (ev, field, &v);
+  if (t == NULL)
+    return LTTV_FIELD_ABSENT;
+  switch (t->kind)
+    {
+    case CTF_T_INT:
+      return t->is_signed ? LTTV_FIELD_SIGNED : LTTV_FIELD_UNSIGNED;
+    case CTF_T_FLOAT:
+      return LTTV_FIELD_FLOAT;
+    case CTF_T_STRING:
+      return LTTV_FIELD_STRING;
+    case CTF_T_ARRAY:
+    case CTF_T_SEQ:
+      return t->is_text ? LTTV_FIELD_STRING : LTTV_FIELD_COMPOUND;
+    case CTF_T_STRUCT:
+    case CTF_T_VARIANT:
+      break;
+    }
+  return LTTV_FIELD_COMPOUND;
+}
+
 const char *
 lttv_event_get_string (const LttvEvent *ev, LttvFieldRef field, size_t *len)
 {

@@ -40,6 +40,19 @@ LttvTime lttv_traceset_end (const LttvTraceset *ts);
 /* Problems met while opening: GError* owned by the traceset. */
 const GPtrArray *lttv_traceset_get_problems (const LttvTraceset *ts);
 
+/* Events a tracer discarded (its packets' events_discarded counters): one
+ * entry per packet that reports new losses, lost between `begin` (the end
+ * of the stream's previous packet, or the packet's start for the first)
+ * and `end` (the end of that packet). */
+typedef struct {
+  LttvTime begin, end;
+  guint64 count;
+} LttvDiscarded;
+
+/* The losses of every stream of every trace of `ts`, sorted by begin:
+ * a new array of LttvDiscarded (g_array_unref). */
+GArray *lttv_traceset_discarded (const LttvTraceset *ts);
+
 /* --- Trace -------------------------------------------------------------- */
 
 const char *lttv_trace_path (const LttvTrace *trace);
@@ -105,6 +118,19 @@ gboolean lttv_event_get_int (const LttvEvent *ev, LttvFieldRef field,
                              int64_t *out);
 gboolean lttv_event_get_uint (const LttvEvent *ev, LttvFieldRef field,
                               uint64_t *out);
+/* What a field holds in this event, to read it with the right getter:
+ * a negative signed integer read with lttv_event_get_uint shows its bit
+ * pattern. Enumerations are integers of their container's signedness. */
+typedef enum {
+  LTTV_FIELD_ABSENT,     /* not in this event (or the class lacks it) */
+  LTTV_FIELD_SIGNED,     /* integer: lttv_event_get_int */
+  LTTV_FIELD_UNSIGNED,   /* integer: lttv_event_get_uint */
+  LTTV_FIELD_FLOAT,
+  LTTV_FIELD_STRING,     /* string or text array: lttv_event_get_string */
+  LTTV_FIELD_COMPOUND,   /* structure, variant, array of non-text */
+} LttvFieldKind;
+
+LttvFieldKind lttv_event_field_kind (const LttvEvent *ev, LttvFieldRef field);
 /* String field (or array/sequence of 8-bit text integers): a pointer that
  * stays valid until the next lttv_iter_next, `len` bytes without the NUL.
  * NULL when absent. */

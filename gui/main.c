@@ -1,0 +1,23 @@
+/* lttv-gui: the graphical trace viewer. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <locale.h>
+
+#include <lttv/lttv.h>
+
+#include "lttv-application.h"
+#include "lttv-stall-meter.h"
+
+int
+main (int argc, char **argv)
+{
+  lttv_stall_meter_mark_launch ();
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, lttv_paths_locale_dir ());
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+
+  g_autoptr (LttvApplication) app = lttv_application_new ();
+  return g_application_run (G_APPLICATION (app), argc, argv);
+}

@@ -1,0 +1,40 @@
+# xvfb.sh: runs GUI tests on a real X server. Source it after tap.sh; it
+# re-executes the test under xvfb-run (with a D-Bus session) unless a
+# display is already there, or skips the test saying why.
+if [ -z "${LTTV_UNDER_XVFB:-}" ]; then
+  xvfb=${XVFB_RUN:-$(command -v xvfb-run)}
+  [ -n "$xvfb" ] || skip_all "xvfb-run is not installed (apt-get install xvfb)"
+  command -v xdotool >/dev/null || skip_all "xdotool is not installed"
+  command -v import >/dev/null || skip_all "ImageMagick's import is not installed"
+  LTTV_UNDER_XVFB=1 exec "$xvfb" -a -s "-screen 0 1600x1000x24" \
+    dbus-run-session -- sh "$0" "$@"
+fi
+# GTK keeps caches for the process's lifetime: leak reports at exit say
+# nothing about our code, so GUI tests check memory errors, not leaks.
+export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1
+export GSETTINGS_BACKEND=memory
+# Recent files and the like go to the build tree, not the user's home.
+export XDG_DATA_HOME="${LTTV_BUILDDIR:-/tmp}/tests/xdg-data"
+mkdir -p "$XDG_DATA_HOME"
+export NO_AT_BRIDGE=1
+
+# wait_window NAME_REGEX [SECONDS]: prints the id of the first visible
+# window whose title matches, or nothing after the timeout.
+wait_window () {
+  end=$(( $(date +%s) + ${2:-20} ))
+  while [ "$(date +%s)" -lt "$end" ]; do
+    id=$(xdotool search --onlyvisible --name "$1" 2>/dev/null | head -n 1)
+    if [ -n "$id" ]; then echo "$id"; return 0; fi
+    sleep 0.2
+  done
+  return 1
+}
+
+# image_is_drawn FILE: true when the image has more than a handful of
+# colours and is not one flat tone (a blank or black window fails).
+image_is_drawn () {
+  colors=$(convert "$1" -format '%k' info: 2>/dev/null)
+  spread=$(convert "$1" -colorspace gray -format '%[fx:int(standard_deviation*1000)]' info: 2>/dev/null)
+  diag "$1: $colors colours, grey spread $spread/1000"
+  [ "${colors:-0}" -gt 16 ] && [ "${spread:-0}" -gt 20 ]
+}
