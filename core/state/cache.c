@@ -18,7 +18,7 @@
 #include "state-private.h"
 
 #define CACHE_MAGIC "LTTV-STATE-CACHE"
-#define CACHE_VERSION 1
+#define CACHE_VERSION 2   /* 2: the event density */
 #define SHA_LEN 32
 
 /* --- The key --------------------------------------------------------------- */
@@ -155,6 +155,11 @@ state_cache_save (LttvState *s)
       put_varint (b, c->cpu);
       put_varint (b, c->count);
     }
+  LttvDensity *d = s->density;
+  put_varint (b, state_density_shift (d));
+  put_varint (b, state_density_n_buckets (d));
+  for (guint i = 0; i < state_density_n_buckets (d); i++)
+    put_varint (b, state_density_bucket (d, i));
 
   put_varint (b, h->strings->len);
   for (guint i = 0; i < h->strings->len; i++)
@@ -293,6 +298,23 @@ load_checked (LttvState *s, Reader *r, const char *key)
   if (r->bad || s->block_start->len != n_cp + 1)
     return FALSE;
 
+  /* The density's layout follows from the traceset's range: the same. */
+  LttvDensity *d = s->density;
+  if (get_varint (r) != state_density_shift (d) || get_varint (r) != state_density_n_buckets (d)
+      || r->bad)
+    return FALSE;
+  guint n_buckets = state_density_n_buckets (d);
+  g_autofree guint64 *buckets = g_new (guint64, n_buckets);
+  guint64 in_buckets = 0;
+  for (guint i = 0; i < n_buckets && !r->bad; i++)
+    {
+      buckets[i] = get_varint (r);
+      in_buckets += buckets[i];
+    }
+  if (r->bad || in_buckets != s->n_events)
+    return FALSE;
+  state_density_load (d, buckets);
+
   LttvHistory *h = s->history;
   guint64 n_strings = get_count (r);
   for (guint64 i = 0; i < n_strings && !r->bad; i++)
@@ -345,6 +367,7 @@ reset (LttvState *s)
   g_array_set_size (s->counts, 0);
   s->n_events = 0;
   memset (s->anomalies, 0, sizeof s->anomalies);
+  state_density_reset (s->density);
 }
 
 gboolean
