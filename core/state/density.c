@@ -11,7 +11,7 @@
 #include "state-private.h"
 
 struct _LttvDensity {
-  LttvTime begin;
+  LttvTime begin, end;      /* the traceset's first and last event times */
   guint shift;              /* bucket width = 1 << shift ns */
   guint n_buckets;
   guint64 *cum;             /* [n_buckets + 1]: events before each edge */
@@ -30,6 +30,7 @@ state_density_new (LttvTraceset *ts)
   if (end < begin || end == LTTV_TIME_NONE)
     end = begin;
   d->begin = begin;
+  d->end = end;
   while (((end - begin) >> d->shift) + 1 > LTTV_DENSITY_MAX_BUCKETS)
     d->shift++;
   d->n_buckets = (guint) ((end - begin) >> d->shift) + 1;
@@ -110,6 +111,9 @@ cum_at (const LttvDensity *d, guint committed, LttvTime t)
 {
   if (t <= d->begin)
     return 0;
+  /* past the last event: all of them, not a fraction of the last bucket */
+  if (t > d->end && committed == d->n_buckets)
+    return (double) d->cum[committed];
   LttvTime off = t - d->begin;
   LttvTime b = off >> d->shift;
   if (b >= committed)
