@@ -22,6 +22,7 @@ for view in "$@"; do
     echo "$view: no big trace at $big (set LTTV_BIG_TRACE)"; continue
   fi
   echo "# $view sample: $(head -n 1 /tmp/timeline-bench.small.$$); big: $(head -n 1 /tmp/timeline-bench.big.$$)"
+  echo "# $view first render (rows listed): sample $(awk '$1 == "first" { print $2 }' /tmp/timeline-bench.small.$$) ms, big $(awk '$1 == "first" { print $2 }' /tmp/timeline-bench.big.$$) ms"
   for w in full 1ms 10us; do
     s=$(awk -v w=$w '$1 == w { print $3 " " $5 }' /tmp/timeline-bench.small.$$)
     b=$(awk -v w=$w '$1 == w { print $3 " " $5 }' /tmp/timeline-bench.big.$$)

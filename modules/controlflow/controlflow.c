@@ -388,12 +388,14 @@ control_flow_create (LttvViewerContext *ctx)
   return self->top;
 }
 
-/* Headless export: the same rows, listed here and now. */
+/* Headless export: the same rows, listed on the first render of a
+ * context and kept while its history does not change. */
 static gboolean
 control_flow_render (LttvViewerContext *ctx, cairo_t *cr, int width, int height, GError **error)
 {
   LttvState *state = cf_state_get (ctx, TRUE);
-  g_autoptr (LttvTimelineModel) m = NULL;
+  LttvTimelineModel *m;
+  LttvHistory *h;
   LttvTime origin = 0;
 
   if (state == NULL)
@@ -402,10 +404,17 @@ control_flow_render (LttvViewerContext *ctx, cairo_t *cr, int width, int height,
                    _("controlflow: no trace could be read, nothing to draw"));
       return FALSE;
     }
-  lttv_viewer_context_get_bounds (ctx, &origin, NULL);
-  m = cf_model_new (ctx, lttv_state_get_history (state));
-  cf_model_fill (m, lttv_state_get_history (state), origin);
-  lttv_timeline_model_refilter (m);
+  h = lttv_state_get_history (state);
+  m = g_object_get_data (G_OBJECT (ctx), "controlflow-model");
+  if (m == NULL || lttv_timeline_model_get_history (m) != h || !lttv_history_is_finished (h))
+    {
+      lttv_viewer_context_get_bounds (ctx, &origin, NULL);
+      m = cf_model_new (ctx, h);
+      cf_model_fill (m, h, origin);
+      lttv_timeline_model_refilter (m);
+      g_object_set_data_full (G_OBJECT (ctx), "controlflow-model", m,
+                              (GDestroyNotify) lttv_timeline_model_unref);
+    }
   lttv_timeline_model_render (m, ctx, cr, width, height);
   return TRUE;
 }
