@@ -19,7 +19,7 @@
 #include "state-private.h"
 
 #define CACHE_MAGIC "LTTV-STATE-CACHE"
-#define CACHE_VERSION 2
+#define CACHE_VERSION 3   /* 3: the event density */
 #define SUM_LEN 8
 
 /* A checksum fast enough not to cost more than reading the file: 64-bit
@@ -193,6 +193,11 @@ state_cache_save (LttvState *s)
       put_varint (b, c->cpu);
       put_varint (b, c->count);
     }
+  LttvDensity *d = s->density;
+  put_varint (b, state_density_shift (d));
+  put_varint (b, state_density_n_buckets (d));
+  for (guint i = 0; i < state_density_n_buckets (d); i++)
+    put_varint (b, state_density_bucket (d, i));
 
   put_varint (b, h->strings->len);
   for (guint i = 0; i < h->strings->len; i++)
@@ -328,6 +333,23 @@ load_checked (LttvState *s, Reader *r, const char *key)
   if (r->bad || s->block_start->len != n_cp + 1)
     return FALSE;
 
+  /* The density's layout follows from the traceset's range: the same. */
+  LttvDensity *d = s->density;
+  if (get_varint (r) != state_density_shift (d) || get_varint (r) != state_density_n_buckets (d)
+      || r->bad)
+    return FALSE;
+  guint n_buckets = state_density_n_buckets (d);
+  g_autofree guint64 *buckets = g_new (guint64, n_buckets);
+  guint64 in_buckets = 0;
+  for (guint i = 0; i < n_buckets && !r->bad; i++)
+    {
+      buckets[i] = get_varint (r);
+      in_buckets += buckets[i];
+    }
+  if (r->bad || in_buckets != s->n_events)
+    return FALSE;
+  state_density_load (d, buckets);
+
   LttvHistory *h = s->history;
   guint64 n_strings = get_count (r);
   for (guint64 i = 0; i < n_strings && !r->bad; i++)
@@ -402,6 +424,7 @@ reset (LttvState *s)
   g_array_set_size (s->counts, 0);
   s->n_events = 0;
   memset (s->anomalies, 0, sizeof s->anomalies);
+  state_density_reset (s->density);
 }
 
 gboolean

@@ -11,7 +11,7 @@
 #include "state-private.h"
 
 struct _LttvDensity {
-  LttvTime begin;
+  LttvTime begin, end;      /* the traceset's first and last event times */
   guint shift;              /* bucket width = 1 << shift ns */
   guint n_buckets;
   guint64 *cum;             /* [n_buckets + 1]: events before each edge */
@@ -30,6 +30,7 @@ state_density_new (LttvTraceset *ts)
   if (end < begin || end == LTTV_TIME_NONE)
     end = begin;
   d->begin = begin;
+  d->end = end;
   while (((end - begin) >> d->shift) + 1 > LTTV_DENSITY_MAX_BUCKETS)
     d->shift++;
   d->n_buckets = (guint) ((end - begin) >> d->shift) + 1;
@@ -110,6 +111,9 @@ cum_at (const LttvDensity *d, guint committed, LttvTime t)
 {
   if (t <= d->begin)
     return 0;
+  /* past the last event: all of them, not a fraction of the last bucket */
+  if (t > d->end && committed == d->n_buckets)
+    return (double) d->cum[committed];
   LttvTime off = t - d->begin;
   LttvTime b = off >> d->shift;
   if (b >= committed)
@@ -196,30 +200,45 @@ lttv_density_query (LttvDensity *d, LttvTime t0, LttvTime step, guint n,
   return covered;
 }
 
-/* The cache's form: the layout, then the running sums. Discarded events
- * are not in it: they come from the packet index at every opening. */
-GBytes *
-state_density_serialize (LttvDensity *d)
+/* For the cache: the layout and the count of each bucket (small numbers,
+ * which the cache writes as varints). Discarded events are not saved:
+ * they come from the packet index at every opening. */
+guint
+state_density_shift (LttvDensity *d)
 {
-  g_return_val_if_fail (d->cur == d->n_buckets, NULL);
-  guint64 header[3] = { d->begin, d->shift, d->n_buckets };
-  GByteArray *out = g_byte_array_sized_new (sizeof header + (d->n_buckets + 1) * sizeof *d->cum);
-  g_byte_array_append (out, (const guint8 *) header, sizeof header);
-  g_byte_array_append (out, (const guint8 *) d->cum, (d->n_buckets + 1) * sizeof *d->cum);
-  return g_byte_array_free_to_bytes (out);
+  return d->shift;
 }
 
-gboolean
-state_density_deserialize (LttvDensity *d, GBytes *bytes)
+guint
+state_density_n_buckets (LttvDensity *d)
 {
-  gsize size;
-  const guint64 *data = g_bytes_get_data (bytes, &size);
-  if (size != (3 + d->n_buckets + 1) * sizeof (guint64) || data[0] != d->begin
-      || data[1] != d->shift || data[2] != d->n_buckets)
-    return FALSE;
-  memcpy (d->cum, data + 3, (d->n_buckets + 1) * sizeof *d->cum);
+  return d->n_buckets;
+}
+
+guint64
+state_density_bucket (LttvDensity *d, guint i)
+{
+  return d->cum[i + 1] - d->cum[i];
+}
+
+/* Fills a density from the cache's bucket counts, and finishes it. */
+void
+state_density_load (LttvDensity *d, const guint64 *counts)
+{
+  d->cum[0] = 0;
+  for (guint i = 0; i < d->n_buckets; i++)
+    d->cum[i + 1] = d->cum[i] + counts[i];
   d->total = d->cum[d->n_buckets];
   d->cur = d->n_buckets;
   g_atomic_int_set (&d->committed, (gint) d->n_buckets);
-  return TRUE;
+}
+
+/* Empties it again (a cache that failed to load). */
+void
+state_density_reset (LttvDensity *d)
+{
+  memset (d->cum, 0, (d->n_buckets + 1) * sizeof *d->cum);
+  d->cur = 0;
+  d->total = 0;
+  g_atomic_int_set (&d->committed, 0);
 }

@@ -57,8 +57,9 @@ LttvDensity *state_density_new (LttvTraceset *ts);
 void state_density_free (LttvDensity *d);
 void state_density_add (LttvDensity *d, LttvTime t);
 void state_density_finish (LttvDensity *d);
-/* For the cache (cache.c must save and load it with the history, or a
- * state loaded from the cache shows no events in the histogram): the
- * finished density as bytes, and back (FALSE when the layout differs). */
-GBytes *state_density_serialize (LttvDensity *d);
-gboolean state_density_deserialize (LttvDensity *d, GBytes *bytes);
+/* For the cache (cache.c): layout, bucket counts, and back. */
+guint state_density_shift (LttvDensity *d);
+guint state_density_n_buckets (LttvDensity *d);
+guint64 state_density_bucket (LttvDensity *d, guint i);
+void state_density_load (LttvDensity *d, const guint64 *counts);
+void state_density_reset (LttvDensity *d);

@@ -7,7 +7,7 @@
 [ -x "${BABELTRACE2:-}" ] || skip_all "babeltrace2 is not installed"
 traces="${LTTV_TEST_TRACES:-}"
 [ -d "$traces/perf/vm-small" ] || skip_all "the shared traces are not there ($traces)"
-plan 18
+plan 20
 
 counts="$LTTV_BUILDDIR/tests/viewers/histo-counts"
 writer="$LTTV_BUILDDIR/tests/ctf-writer/lttv-ctf-writer"
@@ -43,6 +43,12 @@ check_trace () {
   n_ours=$(value events "$tmp/$label.layout")
   diag "$label: $n_bt events (babeltrace2), density $n_ours; buckets of $width ns"
   check "$label: the density counts every event babeltrace2 shows" [ "$n_ours" = "$n_bt" ]
+  # the same density when the state comes from the cache
+  XDG_CACHE_HOME="$tmp/cache-$label" "$counts" --cache "$trace" > /dev/null
+  XDG_CACHE_HOME="$tmp/cache-$label" "$counts" --cache "$trace" > "$tmp/$label.cached"
+  check "$label: the density loaded from the state cache is the one built" \
+    sh -c "grep -qx 'from_cache 1' '$tmp/$label.cached' &&
+           [ \"\$(grep -v from_cache '$tmp/$label.cached')\" = \"\$(grep -v from_cache '$tmp/$label.layout')\" ]"
 
   # 40 bars of whole buckets over a tenth of the trace, 30 % of the way in
   first=$(( span / width * 3 / 10 ))
