@@ -27,6 +27,8 @@ struct _LttvTimelineView
   LttvTimelineModel *model;
   LttvTimelineTooltipFunc tooltip_func;
   gpointer tooltip_data;
+  LttvTimelineOverlayFunc overlay_func;
+  gpointer overlay_data;
 
   GtkWidget *header;      /* column titles */
   GtkWidget *names;
@@ -320,6 +322,12 @@ canvas_draw (GtkWidget *widget, cairo_t *cr, LttvTimelineView *self)
       cairo_restore (cr);
     }
   window_of (self, &t0, &t1);
+  if (self->overlay_func != NULL)
+    {
+      cairo_save (cr);
+      self->overlay_func (self, cr, width, height, t0, t1, self->overlay_data);
+      cairo_restore (cr);
+    }
   if (self->selected >= 0)
     {
       int pos = lttv_timeline_model_row_position (self->model, self->selected);
@@ -446,6 +454,25 @@ lttv_timeline_view_set_tooltip_func (LttvTimelineView *self, LttvTimelineTooltip
 {
   self->tooltip_func = func;
   self->tooltip_data = data;
+}
+
+void
+lttv_timeline_view_set_overlay_func (LttvTimelineView *self, LttvTimelineOverlayFunc func,
+                                     gpointer data)
+{
+  self->overlay_func = func;
+  self->overlay_data = data;
+  gtk_widget_queue_draw (self->canvas);
+}
+
+double
+lttv_timeline_view_row_y (LttvTimelineView *self, int row)
+{
+  int pos = self->model != NULL ? lttv_timeline_model_row_position (self->model, row) : -1;
+  if (pos < 0)
+    return -1;
+  return (double) pos * LTTV_TIMELINE_ROW_HEIGHT + LTTV_TIMELINE_ROW_HEIGHT / 2.0
+         - gtk_adjustment_get_value (self->vadj);
 }
 
 int
