@@ -948,6 +948,44 @@ lttv_timeline_view_init (LttvTimelineView *self)
   self->last_draw_ms = -1;
 }
 
+/* --- Actions: the keys' work, for menus and scripts ("timeline.*") ------- */
+
+static void
+act_zoom_in (GSimpleAction *a, GVariant *p, gpointer self)
+{
+  lttv_timeline_view_zoom (self, 2, lttv_viewer_context_get_current_time (LTTV_TIMELINE_VIEW (self)->ctx));
+}
+
+static void
+act_zoom_out (GSimpleAction *a, GVariant *p, gpointer self)
+{
+  lttv_timeline_view_zoom (self, 0.5, lttv_viewer_context_get_current_time (LTTV_TIMELINE_VIEW (self)->ctx));
+}
+
+static void act_pan_left (GSimpleAction *a, GVariant *p, gpointer self) { lttv_timeline_view_pan (self, -0.2); }
+static void act_pan_right (GSimpleAction *a, GVariant *p, gpointer self) { lttv_timeline_view_pan (self, 0.2); }
+static void act_previous (GSimpleAction *a, GVariant *p, gpointer self) { lttv_timeline_view_step_change (self, FALSE); }
+static void act_next (GSimpleAction *a, GVariant *p, gpointer self) { lttv_timeline_view_step_change (self, TRUE); }
+
+static void
+act_zoom_selection (GSimpleAction *a, GVariant *p, gpointer data)
+{
+  LttvTimelineView *self = data;
+  LttvTime s0, s1;
+  if (lttv_viewer_context_get_selection (self->ctx, &s0, &s1) && s1 > s0)
+    lttv_viewer_context_set_window (self->ctx, s0, s1);
+}
+
+static const GActionEntry timeline_actions[] = {
+  { "zoom-in", act_zoom_in, NULL, NULL, NULL, { 0 } },
+  { "zoom-out", act_zoom_out, NULL, NULL, NULL, { 0 } },
+  { "pan-left", act_pan_left, NULL, NULL, NULL, { 0 } },
+  { "pan-right", act_pan_right, NULL, NULL, NULL, { 0 } },
+  { "zoom-selection", act_zoom_selection, NULL, NULL, NULL, { 0 } },
+  { "previous-change", act_previous, NULL, NULL, NULL, { 0 } },
+  { "next-change", act_next, NULL, NULL, NULL, { 0 } },
+};
+
 static GtkWidget *
 area (LttvTimelineView *self, GCallback draw, GdkEventMask events)
 {
@@ -1017,6 +1055,12 @@ lttv_timeline_view_new (LttvViewerContext *ctx)
 
   for (guint i = 0; i < G_N_ELEMENTS (redraws); i++)
     g_signal_connect (ctx, redraws[i], G_CALLBACK (ctx_changed), self);
+  {
+    g_autoptr (GSimpleActionGroup) group = g_simple_action_group_new ();
+    g_action_map_add_action_entries (G_ACTION_MAP (group), timeline_actions,
+                                     G_N_ELEMENTS (timeline_actions), self);
+    gtk_widget_insert_action_group (GTK_WIDGET (self), "timeline", G_ACTION_GROUP (group));
+  }
   update_names_width (self);
   return GTK_WIDGET (self);
 }

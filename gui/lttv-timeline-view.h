@@ -14,6 +14,10 @@
  *   Left / Right          previous / next state change of the selected row
  *   Up / Down             select the row above / below
  *
+ * The same as actions of the group "timeline" on the widget: zoom-in,
+ * zoom-out (around the current time), pan-left, pan-right, zoom-selection,
+ * previous-change, next-change.
+ *
  * Installed with lttv-module.h. */
 #pragma once
 
