@@ -5,6 +5,7 @@
 #include <lttv/lttv.h>
 
 #include "lttv-module-host.h"
+#include "lttv-stall-meter.h"
 #include "lttv-tab.h"
 #include "lttv-trace-data.h"
 #include "lttv-time-bar.h"
@@ -435,6 +436,7 @@ open_done (GObject *source, GAsyncResult *result, gpointer user_data)
                                     lttv_traceset_end (self->traceset));
       start_build (self);
     }
+  lttv_stall_meter_watch_opened_paint (GTK_WIDGET (self));
   g_signal_emit (self, signals[OPENED], 0);
   g_object_unref (self);
 }

@@ -53,16 +53,6 @@ state_density_free (LttvDensity *d)
   g_free (d);
 }
 
-/* Starts over (a new build, or a cache that did not load). */
-void
-state_density_reset (LttvDensity *d)
-{
-  memset (d->cum, 0, (d->n_buckets + 1) * sizeof *d->cum);
-  d->cur = 0;
-  d->total = 0;
-  g_atomic_int_set (&d->committed, 0);
-}
-
 void
 state_density_add (LttvDensity *d, LttvTime t)
 {
@@ -204,4 +194,32 @@ lttv_density_query (LttvDensity *d, LttvTime t0, LttvTime step, guint n,
       prev_d = next_d;
     }
   return covered;
+}
+
+/* The cache's form: the layout, then the running sums. Discarded events
+ * are not in it: they come from the packet index at every opening. */
+GBytes *
+state_density_serialize (LttvDensity *d)
+{
+  g_return_val_if_fail (d->cur == d->n_buckets, NULL);
+  guint64 header[3] = { d->begin, d->shift, d->n_buckets };
+  GByteArray *out = g_byte_array_sized_new (sizeof header + (d->n_buckets + 1) * sizeof *d->cum);
+  g_byte_array_append (out, (const guint8 *) header, sizeof header);
+  g_byte_array_append (out, (const guint8 *) d->cum, (d->n_buckets + 1) * sizeof *d->cum);
+  return g_byte_array_free_to_bytes (out);
+}
+
+gboolean
+state_density_deserialize (LttvDensity *d, GBytes *bytes)
+{
+  gsize size;
+  const guint64 *data = g_bytes_get_data (bytes, &size);
+  if (size != (3 + d->n_buckets + 1) * sizeof (guint64) || data[0] != d->begin
+      || data[1] != d->shift || data[2] != d->n_buckets)
+    return FALSE;
+  memcpy (d->cum, data + 3, (d->n_buckets + 1) * sizeof *d->cum);
+  d->total = d->cum[d->n_buckets];
+  d->cur = d->n_buckets;
+  g_atomic_int_set (&d->committed, (gint) d->n_buckets);
+  return TRUE;
 }

@@ -78,6 +78,42 @@ lttv_history_set (LttvHistory *h, LttvAttr attr, LttvTime t, LttvValue v)
   append (h, a, t, v);
 }
 
+void
+history_load (LttvHistory *h, LttvAttr attr, const HistoryChange *changes,
+              guint n)
+{
+  HistoryAttr *a = &h->attrs[attr];
+  g_return_if_fail (a->n == 0);
+  g_rw_lock_writer_lock (&h->lock);
+  guint k = 0;
+  while (k < n)
+    {
+      guint size = history_chunk_size (a->n_chunks);
+      if (a->n_chunks == a->cap_chunks)
+        {
+          a->cap_chunks = MAX (4, a->cap_chunks * 2);
+          a->chunks = g_renew (HistoryChange *, a->chunks, a->cap_chunks);
+          a->chunk_first = g_renew (LttvTime, a->chunk_first, a->cap_chunks);
+        }
+      HistoryChange *chunk = g_new (HistoryChange, size);
+      guint m = MIN (size, n - k);
+      memcpy (chunk, changes + k, m * sizeof *chunk);
+      a->chunks[a->n_chunks] = chunk;
+      a->chunk_first[a->n_chunks] = changes[k].start;
+      a->n_chunks++;
+      a->capacity += size;
+      k += m;
+    }
+  if (n > 0)
+    {
+      a->first_start = changes[0].start;
+      a->current = changes[n - 1].value;
+    }
+  h->n_intervals += n;
+  __atomic_store_n (&a->n, n, __ATOMIC_RELEASE);
+  g_rw_lock_writer_unlock (&h->lock);
+}
+
 LttvValue
 lttv_history_current (LttvHistory *h, LttvAttr attr)
 {

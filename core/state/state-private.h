@@ -55,6 +55,10 @@ void state_cache_save (LttvState *s);
 /* The event density (density.c), fed one event at a time by the build. */
 LttvDensity *state_density_new (LttvTraceset *ts);
 void state_density_free (LttvDensity *d);
-void state_density_reset (LttvDensity *d);
 void state_density_add (LttvDensity *d, LttvTime t);
 void state_density_finish (LttvDensity *d);
+/* For the cache (cache.c must save and load it with the history, or a
+ * state loaded from the cache shows no events in the histogram): the
+ * finished density as bytes, and back (FALSE when the layout differs). */
+GBytes *state_density_serialize (LttvDensity *d);
+gboolean state_density_deserialize (LttvDensity *d, GBytes *bytes);

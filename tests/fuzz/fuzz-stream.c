@@ -45,7 +45,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
       GString *out = g_string_new (NULL);
       const LttvEvent *ev;
       int n = 0;
-      while (n++ < 10000 && (ev = lttv_iter_next (it, &error)) != NULL)
+      while (n++ < 2000 && (ev = lttv_iter_next (it, &error)) != NULL)
         {
           g_string_truncate (out, 0);
           lttv_text_format_event (fmt, ev, out);
