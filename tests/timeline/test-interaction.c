@@ -323,6 +323,27 @@ test_left_and_right_visit_the_state_changes_of_the_selected_thread (Fixture *f, 
 }
 
 static void
+test_actions_do_what_the_keys_do (Fixture *f, gconstpointer v)
+{
+  GActionGroup *group = gtk_widget_get_action_group (GTK_WIDGET (f->view), "timeline");
+  LttvTime t0, t1;
+
+  g_assert_nonnull (group);
+  lttv_timeline_view_select_row (f->view, row_of (f, 100));
+  lttv_time_context_set_current_time (tc, 2500);
+  g_action_group_activate_action (group, "next-change", NULL);
+  g_assert_cmpuint (lttv_time_context_get_current_time (tc), ==, 3000);
+  g_action_group_activate_action (group, "previous-change", NULL);
+  g_assert_cmpuint (lttv_time_context_get_current_time (tc), ==, 2000);
+  g_action_group_activate_action (group, "zoom-in", NULL);
+  lttv_time_context_get_window (tc, &t0, &t1);
+  g_assert_cmpuint (t1 - t0, ==, 5500);
+  g_action_group_activate_action (group, "zoom-out", NULL);
+  lttv_time_context_get_window (tc, &t0, &t1);
+  g_assert_cmpuint (t1 - t0, ==, 11000);
+}
+
+static void
 test_tooltip_names_thread_state_and_system_call (Fixture *f, gconstpointer v)
 {
   int alpha = row_of (f, 100);
@@ -508,6 +529,7 @@ main (int argc, char **argv)
           ADD ("tooltip-names-thread-state-and-system-call",
                test_tooltip_names_thread_state_and_system_call);
           ADD ("active-threads-only-hides-idle-threads", test_active_threads_only_hides_idle_threads);
+          ADD ("actions-do-what-the-keys-do", test_actions_do_what_the_keys_do);
         }
       else
         {
