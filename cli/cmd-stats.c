@@ -24,6 +24,7 @@ print_tsv (const LttvStats *st)
 {
   printf ("range\t%" G_GUINT64_FORMAT "\t%" G_GUINT64_FORMAT "\n", st->t0, st->t1);
   printf ("events_total\t%" G_GUINT64_FORMAT "\n", st->n_events);
+  printf ("discarded\t%" G_GUINT64_FORMAT "\n", st->discarded);
   for (guint i = 0; i < st->types->len; i++)
     {
       LttvStatsCount *c = &g_array_index (st->types, LttvStatsCount, i);
@@ -69,6 +70,8 @@ print_text (const LttvStats *st)
   char count[32];
   g_snprintf (count, sizeof count, "%" G_GUINT64_FORMAT, st->n_events);
   printf (_("Events: %s\n"), count);
+  g_snprintf (count, sizeof count, "%" G_GUINT64_FORMAT, st->discarded);
+  printf (_("Discarded events: %s\n"), count);
   printf (_("\nEvents per type:\n"));
   for (guint i = 0; i < st->types->len; i++)
     {
