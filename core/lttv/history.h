@@ -8,11 +8,11 @@
  * Storage: per attribute, an array of changes (start time, value) in
  * growing chunks, with a sparse index of the chunks' first times; the
  * value before a change ends one nanosecond before it. Chosen over a
- * history tree by bench/history-bench (5 M synthetic changes on 28 k
- * attributes): 18 bytes per interval against 36, one-attribute queries
- * 1.1 us against 25 us (rows, what views ask, are 2000 of those), insert
- * 19 M changes/s against 25; the tree answers a full state faster (0.7 ms
- * against 5 ms), which `lttv state` can afford. */
+ * history tree by bench/history-bench (figures in bench/README.md): half
+ * the bytes per interval and one-attribute (row) queries about 20x faster;
+ * the tree inserts faster and answers a full state faster, which a
+ * finished history recovers with a per-attribute summary (first and last
+ * change). */
 #pragma once
 
 #include <glib.h>

@@ -28,7 +28,8 @@ const char *lttv_anomaly_describe (LttvAnomaly kind);
 
 typedef struct _LttvState LttvState;
 
-/* The state of `ts`, not built yet; `ts` must outlive it. */
+/* The state of `ts`, not built yet; `ts` must outlive it, and an async
+ * build must have called back before it is freed. */
 LttvState *lttv_state_new (LttvTraceset *ts);
 void lttv_state_free (LttvState *s);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LttvState, lttv_state_free)
@@ -116,7 +117,8 @@ const LttvFilterThreadSource *lttv_state_threads_source (LttvStateThreads *st);
 /* Writes the state at `t` as `lttv state` prints it (docs/cli.md): lines
  * "T<TAB>PATH<TAB>VALUE" sorted by path, attributes holding nothing left
  * out; after the end of the traceset, the state at its end. FALSE when
- * `t` is past the part built so far. */
+ * `t` is past the part built so far. Keeps the sorted paths in `s` for the
+ * next call: call it from one thread at a time. */
 gboolean lttv_state_print (LttvState *s, LttvTime t, GString *out);
 
 G_END_DECLS

@@ -52,6 +52,9 @@ typedef struct {
   GArray *irqs;             /* LttvStatsItem, by CPU then IRQ */
   GArray *softirqs;         /* LttvStatsItem, by CPU then vector */
   guint64 anomalies[LTTV_N_ANOMALIES];  /* over the whole traceset */
+  /* Events the tracer discarded in packets that meet the range (the
+   * tracer only says between which times they were lost). */
+  guint64 discarded;
 } LttvStats;
 
 /* Statistics of the built state `s` over [t0, t1]. NULL with `error` set

@@ -1,7 +1,8 @@
 /* The state cache: the history, checkpoints and event counts of a
  * traceset, saved in $XDG_CACHE_HOME/lttv/state-<key>.cache. The key is a
  * SHA-256 of every trace's path and identity and of its files' names,
- * sizes and modification times, so a changed trace gets a new file. The
+ * sizes and modification times, so a changed trace gets a new file (and
+ * the old one of the same traceset is removed when it is written). The
  * file ends with a 64-bit checksum of its content (against damage, not
  * against malice: it is the user's own cache): a partial or corrupt file is
  * never trusted (the state is rebuilt and the file rewritten), and reading
@@ -78,6 +79,21 @@ key_add_files (GString *key, const char *dir, const char *rel)
   g_ptr_array_unref (names);
 }
 
+/* The traces' absolute paths: what names the traceset, whatever its
+ * content. */
+static char *
+cache_paths (LttvState *s)
+{
+  GString *paths = g_string_new (NULL);
+  for (guint i = 0; i < lttv_traceset_n_traces (s->ts); i++)
+    {
+      const char *path = lttv_trace_path (lttv_traceset_get_trace (s->ts, i));
+      g_autofree char *abs = g_canonicalize_filename (path ? path : "", NULL);
+      g_string_append_printf (paths, "%s\n", abs);
+    }
+  return g_string_free (paths, FALSE);
+}
+
 /* Every trace's absolute path, identity (env) and files. */
 static char *
 cache_key (LttvState *s)
@@ -103,13 +119,45 @@ cache_key (LttvState *s)
   return g_string_free (key, FALSE);
 }
 
+/* state-<paths>-<key>.cache: the first part names the traceset, so that
+ * saving a new state can remove the stale ones of the same traceset. */
 static char *
-cache_path (const char *key)
+cache_prefix (LttvState *s)
+{
+  g_autofree char *paths = cache_paths (s);
+  g_autofree char *sum = g_compute_checksum_for_string (G_CHECKSUM_SHA256, paths, -1);
+  sum[16] = '\0';
+  return g_strdup_printf ("state-%s-", sum);
+}
+
+static char *
+cache_path (LttvState *s, const char *key)
 {
   g_autofree char *dir = lttv_paths_cache_dir ();
+  g_autofree char *prefix = cache_prefix (s);
   g_autofree char *sum = g_compute_checksum_for_string (G_CHECKSUM_SHA256, key, -1);
-  g_autofree char *name = g_strdup_printf ("state-%s.cache", sum);
+  g_autofree char *name = g_strdup_printf ("%s%.32s.cache", prefix, sum);
   return g_build_filename (dir, name, NULL);
+}
+
+/* Removes the other cache files of this traceset (older contents). */
+static void
+remove_stale (LttvState *s, const char *keep)
+{
+  g_autofree char *dir = g_path_get_dirname (keep);
+  g_autofree char *prefix = cache_prefix (s);
+  g_autofree char *keep_name = g_path_get_basename (keep);
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  if (d == NULL)
+    return;
+  const char *name;
+  while ((name = g_dir_read_name (d)) != NULL)
+    if (g_str_has_prefix (name, prefix) && g_str_has_suffix (name, ".cache")
+        && strcmp (name, keep_name) != 0)
+      {
+        g_autofree char *path = g_build_filename (dir, name, NULL);
+        g_unlink (path);
+      }
 }
 
 /* --- Writing ---------------------------------------------------------------- */
@@ -158,7 +206,7 @@ void
 state_cache_save (LttvState *s)
 {
   g_autofree char *key = cache_key (s);
-  g_autofree char *path = cache_path (key);
+  g_autofree char *path = cache_path (s, key);
   g_autofree char *dir = g_path_get_dirname (path);
   if (g_mkdir_with_parents (dir, 0700) != 0)
     return;
@@ -224,7 +272,8 @@ state_cache_save (LttvState *s)
   memcpy (b->data + b->len, &sum, SUM_LEN);
   b->len += SUM_LEN;
   /* Atomic: a reader sees the old file or the whole new one. */
-  g_file_set_contents (path, (const char *) b->data, (gssize) b->len, NULL);
+  if (g_file_set_contents (path, (const char *) b->data, (gssize) b->len, NULL))
+    remove_stale (s, path);
   g_free (b->data);
 }
 
@@ -431,7 +480,7 @@ gboolean
 state_cache_load (LttvState *s)
 {
   g_autofree char *key = cache_key (s);
-  g_autofree char *path = cache_path (key);
+  g_autofree char *path = cache_path (s, key);
   g_autoptr (GMappedFile) file = g_mapped_file_new (path, FALSE, NULL);
   if (file == NULL)
     return FALSE;

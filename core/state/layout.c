@@ -306,52 +306,42 @@ state_layout_apply (StateLayout *l, StateMachine *m, const LttvEvent *ev,
     has[i] = hd->f[i] >= 0 && lttv_event_get_int (ev, hd->f[i], &v[i]);
 #define OPT(i) (has[i] ? &v[i] : NULL)
 #define NEED(i) if (!has[i]) goto missing
-#define NEED_CPU (void) 0
 
   switch (hd->kind)
     {
     case H_SWITCH:
-      NEED_CPU;
       NEED (0); NEED (1); NEED (4);
       state_sched_switch (m, t, cpu, v[0], v[1], l->prev_encoding,
                           get_string (l, ev, hd->f[2]), OPT (3), v[4],
                           get_string (l, ev, hd->f[5]), OPT (6));
       break;
     case H_SYSCALL_ENTRY:
-      NEED_CPU;
       state_syscall_entry (m, t, cpu, hd->syscall);
       break;
     case H_SYSCALL_ENTRY_ID:
-      NEED_CPU;
       NEED (0);
       state_syscall_entry (m, t, cpu, perf_syscall (l, v[0]));
       break;
     case H_SYSCALL_EXIT:
-      NEED_CPU;
       state_syscall_exit (m, t, cpu);
       break;
     case H_IRQ_ENTRY:
-      NEED_CPU;
       NEED (0);
       state_irq_entry (m, t, cpu, v[0]);
       break;
     case H_IRQ_EXIT:
-      NEED_CPU;
       NEED (0);
       state_irq_exit (m, t, cpu, v[0]);
       break;
     case H_SOFT_RAISE:
-      NEED_CPU;
       NEED (0);
       state_softirq_raise (m, t, cpu, v[0]);
       break;
     case H_SOFT_ENTRY:
-      NEED_CPU;
       NEED (0);
       state_softirq_entry (m, t, cpu, v[0]);
       break;
     case H_SOFT_EXIT:
-      NEED_CPU;
       NEED (0);
       state_softirq_exit (m, t, cpu, v[0]);
       break;
@@ -409,5 +399,4 @@ missing:
   state_machine_anomaly (m, LTTV_ANOMALY_MISSING_FIELD);
 #undef OPT
 #undef NEED
-#undef NEED_CPU
 }

@@ -302,6 +302,15 @@ lttv_stats_compute (LttvState *s, LttvTime t0, LttvTime t1, GError **error)
           return NULL;
         }
       collect_times (s, st);
+      GArray *lost = lttv_traceset_discarded (s->ts);
+      for (guint i = 0; lost != NULL && i < lost->len; i++)
+        {
+          const LttvDiscarded *d = &g_array_index (lost, LttvDiscarded, i);
+          if (d->end >= st->t0 && d->begin <= st->t1)
+            st->discarded += d->count;
+        }
+      if (lost != NULL)
+        g_array_unref (lost);
     }
   g_array_sort (st->types, compare_counts);
   g_array_sort (st->cpus, compare_cpus);

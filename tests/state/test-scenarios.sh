@@ -11,7 +11,7 @@ writer="$LTTV_BUILDDIR/tests/ctf-writer/lttv-ctf-writer"
 lttv="$LTTV_BUILDDIR/cli/lttv"
 [ -x "$writer" ] || skip_all "lttv-ctf-writer is not built"
 names="state-irq-in-softirq state-tid-reuse state-prev-state-old state-prev-state-new state-statedump state-anomalies"
-plan 9
+plan 11
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -46,6 +46,12 @@ check "state-anomalies: lttv stats counts 2 unmatched IRQ exits, 1 soft IRQ exit
 "$lttv" state --no-cache --at=600 "$tmp/state-anomalies" >"$tmp/an600.out" 2>&1
 check "state-anomalies: nothing is set at 600 (events before cpu1's first switch)" \
   [ ! -s "$tmp/an600.out" ]
+# Discarded events (scenarios/discarded.scn): 3 on cpu0, 2 on cpu1.
+"$writer" "$LTTV_SRCDIR/tests/state/scenarios/discarded.scn" "$tmp/discarded" >"$tmp/d.err" 2>&1
+"$lttv" stats --no-cache --format=tsv "$tmp/discarded" >"$tmp/d.tsv" 2>&1
+check "discarded: lttv stats counts the 5 events the tracer discarded" grep -qx 'discarded	5' "$tmp/d.tsv"
+check "discarded: the 5 events written are counted, 3 on cpu0 and 2 on cpu1" \
+  sh -c "grep -qx 'events_total	5' '$tmp/d.tsv' && grep -qx 'cpu_events	0	3' '$tmp/d.tsv' && grep -qx 'cpu_events	1	2' '$tmp/d.tsv'"
 # No --at: the state at the end of the traceset (8000 here).
 "$lttv" state --no-cache "$tmp/state-prev-state-old" >"$tmp/end.out" 2>&1
 check "state-prev-state-old: without --at, the state at the end" \
