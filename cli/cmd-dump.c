@@ -11,6 +11,7 @@
 #include <lttv/lttv.h>
 
 #include "commands.h"
+#include "dump-filter.h"
 
 static void
 print_problems (const LttvTraceset *ts)
@@ -34,7 +35,7 @@ lttv_cmd_dump (int argc, char **argv)
     { "end", 0, 0, G_OPTION_ARG_STRING, &end,
       N_("Only events at or before T"), "T" },
     { "filter", 0, 0, G_OPTION_ARG_STRING, &filter,
-      N_("Only events matching EXPR (not implemented yet)"), "EXPR" },
+      N_("Only events matching the filter expression EXPR"), "EXPR" },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &traces, NULL,
       N_("TRACE...") },
     { NULL }
@@ -54,12 +55,6 @@ lttv_cmd_dump (int argc, char **argv)
       fprintf (stderr, _("lttv dump: no trace given\n"));
       return 2;
     }
-  if (filter != NULL)
-    {
-      fprintf (stderr, _("lttv dump: --filter is not supported yet\n"));
-      return 2;
-    }
-
   g_autoptr (LttvTraceset) ts = lttv_traceset_open ((const char *const *)
                                                     traces, &error);
   if (ts == NULL)
@@ -79,6 +74,17 @@ lttv_cmd_dump (int argc, char **argv)
       return 2;
     }
 
+  g_autoptr (DumpFilter) df = NULL;
+  if (filter != NULL)
+    {
+      int fstatus;
+      if ((df = dump_filter_new (filter, ts, &fstatus, &error)) == NULL)
+        {
+          fprintf (stderr, "lttv dump: %s\n", error->message);
+          return fstatus;
+        }
+    }
+
   g_autoptr (LttvIter) it = lttv_iter_new (ts);
   if (begin != NULL && !lttv_iter_seek_time (it, t_begin, &error))
     {
@@ -93,6 +99,8 @@ lttv_cmd_dump (int argc, char **argv)
     {
       if (end != NULL && lttv_event_time (ev) > t_end)
         break;
+      if (df != NULL && !dump_filter_match (df, ev))
+        continue;
       n++;
       if (count)
         continue;     /* lttv_iter_next decoded every field already */
@@ -109,6 +117,16 @@ lttv_cmd_dump (int argc, char **argv)
     printf ("%" G_GUINT64_FORMAT "\n", n);
   fflush (stdout);
   print_problems (ts);
+  for (guint i = 0; i < lttv_traceset_n_traces (ts); i++)
+    {
+      LttvTrace *t = lttv_traceset_get_trace (ts, i);
+      guint64 back = lttv_trace_n_time_regressions (t);
+      if (back > 0)
+        fprintf (stderr, _("lttv: %s: warning: %llu event(s) earlier than "
+                           "the previous event of their stream (shown in "
+                           "stream order)\n"), lttv_trace_path (t),
+                 (unsigned long long) back);
+    }
   if (error != NULL)
     {
       fprintf (stderr, "lttv: %s\n", error->message);

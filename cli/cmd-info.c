@@ -79,9 +79,19 @@ lttv_cmd_info (int argc, char **argv)
       if (lttv_trace_env_int (t, "vpid", &v))
         printf (_("  process: %s (%lld)\n"),
                 lttv_trace_env_string (t, "procname") ?: "?", (long long) v);
+      uint64_t freq = 0;
+      if ((s = lttv_trace_clock (t, &freq)) != NULL)
+        printf (_("  clock: %s (%llu Hz)\n"), s, (unsigned long long) freq);
+      printf (_("  streams: %u (%llu packets)\n"), lttv_trace_n_streams (t),
+              (unsigned long long) lttv_trace_n_packets (t));
       printf (_("  event classes: %u\n"), lttv_trace_n_event_classes (t));
       print_time (_("begin"), lttv_trace_begin (t));
       print_time (_("end"), lttv_trace_end (t));
+      printf (_("  discarded events: %llu\n"),
+              (unsigned long long) lttv_trace_discarded_events (t));
+      const GPtrArray *an = lttv_trace_get_anomalies (t);
+      for (guint k = 0; k < an->len; k++)
+        printf (_("  anomaly: %s\n"), (const char *) an->pdata[k]);
     }
   const GPtrArray *p = lttv_traceset_get_problems (ts);
   for (guint i = 0; i < p->len; i++)

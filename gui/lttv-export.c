@@ -117,6 +117,7 @@ lttv_export_tab_view (LttvTab *tab, const char *view, const char *file, int widt
     }
   ctx = lttv_viewer_context_new (lttv_tab_get_time_context (tab), NULL);
   lttv_viewer_context_set_traceset (ctx, lttv_tab_get_traceset (tab));
+  lttv_viewer_context_set_state (ctx, lttv_tab_get_state (tab));
   ok = lttv_export_render (info, ctx, file, width, height, error);
   lttv_viewer_context_detach (ctx);
   return ok;
@@ -144,6 +145,7 @@ lttv_export_run (const char *const *traces, const char *const *exports,
   const char *sample[] = { lttv_paths_sample_trace (), NULL };
   g_autoptr (LttvTimeContext) tc = lttv_time_context_new ();
   g_autoptr (LttvTraceset) ts = NULL;
+  g_autoptr (LttvState) state = NULL;   /* after ts: freed before it */
   g_autoptr (GError) error = NULL;
   int width = DEFAULT_WIDTH, height = DEFAULT_HEIGHT, status = 0;
 
@@ -201,6 +203,15 @@ lttv_export_run (const char *const *traces, const char *const *exports,
           status = 1;
         }
       lttv_time_context_set_bounds (tc, lttv_traceset_begin (ts), lttv_traceset_end (ts));
+      /* No window to keep responsive here: build the state at once (or
+       * load it from the cache). A read error keeps what came before it. */
+      state = lttv_state_new (ts);
+      if (!lttv_state_build (state, TRUE, NULL, &error))
+        {
+          g_printerr ("lttv-gui: %s\n", error->message);
+          g_clear_error (&error);
+          status = 1;
+        }
     }
 
   if (window != NULL)
@@ -227,6 +238,7 @@ lttv_export_run (const char *const *traces, const char *const *exports,
       g_autoptr (LttvViewerContext) ctx = lttv_viewer_context_new (tc, NULL);
 
       lttv_viewer_context_set_traceset (ctx, ts);
+      lttv_viewer_context_set_state (ctx, state);
       if (!lttv_export_render (lttv_module_host_find_viewer (view), ctx, colon + 1, width, height, &error))
         {
           g_printerr ("lttv-gui: %s\n", error->message);

@@ -4,6 +4,7 @@
 #include <ltdl.h>
 #include <string.h>
 
+#include "lttv-module-api.h"
 #include "lttv-module-host.h"
 
 typedef const LttvModuleInfo *(*EntryFunc) (void);
@@ -190,6 +191,7 @@ lttv_module_host_load (void)
   g_autoptr (GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
   const char *path = g_getenv ("LTTV_MODULE_PATH");
 
+  lttv_module_api_link ();
   ensure_tables ();
   if (done)
     return;

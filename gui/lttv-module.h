@@ -17,6 +17,7 @@
 #include <gmodule.h>
 #include <gtk/gtk.h>
 
+#include <lttv/state.h>
 #include <lttv/traceset.h>
 
 G_BEGIN_DECLS
@@ -86,9 +87,13 @@ G_DECLARE_FINAL_TYPE (LttvViewerContext, lttv_viewer_context, LTTV,
 
 /* The tab's traceset; NULL while it opens or when no trace could be read. */
 LttvTraceset *lttv_viewer_context_get_traceset (LttvViewerContext *ctx);
-/* The state history, NULL until one is built (opaque until the state core
- * publishes its type). */
-gpointer lttv_viewer_context_get_history (LttvViewerContext *ctx);
+/* The tab's state (<lttv/state.h>: history, checkpoints, statistics),
+ * NULL until its build starts. While it builds, the history's committed
+ * part (up to lttv_history_committed_end) can be queried; "history-changed"
+ * is emitted as it grows and when the build ends. */
+LttvState *lttv_viewer_context_get_state (LttvViewerContext *ctx);
+/* The state's history, or NULL: lttv_state_get_history of the above. */
+LttvHistory *lttv_viewer_context_get_history (LttvViewerContext *ctx);
 
 void lttv_viewer_context_get_bounds (LttvViewerContext *ctx, LttvTime *begin,
                                      LttvTime *end);

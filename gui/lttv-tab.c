@@ -7,6 +7,7 @@
 #include "lttv-module-host.h"
 #include "lttv-stall-meter.h"
 #include "lttv-tab.h"
+#include "lttv-trace-data.h"
 #include "lttv-time-bar.h"
 #include "lttv-time-ruler.h"
 #include "lttv-viewer-context-private.h"
@@ -34,9 +35,12 @@ struct _LttvTab
   LttvTimeContext *time_context;
   LttvViewerContext *ruler_context;
   GPtrArray *paths;     /* char*: every trace the tab was asked to open */
-  LttvTraceset *traceset;
+  LttvTraceData *data;  /* the traceset and its state */
+  LttvTraceset *traceset; /* = the data's, for short */
   GPtrArray *viewers;   /* Viewer* */
   LttvJob *open_job;
+  LttvJob *build_job;   /* the state build, while it runs */
+  guint build_timer;    /* polls its progress */
   char *title;
 };
 
@@ -176,6 +180,8 @@ lttv_tab_add_viewer (LttvTab *self, const char *id)
   v->info = info;
   v->ctx = lttv_viewer_context_new (self->time_context, self->job_bar);
   lttv_viewer_context_set_traceset (v->ctx, self->traceset);
+  if (self->data != NULL && lttv_trace_data_get_state (self->data) != NULL)
+    lttv_viewer_context_set_state (v->ctx, lttv_trace_data_get_state (self->data));
   v->widget = info->create (v->ctx);
   if (v->widget == NULL)
     {
@@ -253,6 +259,84 @@ lttv_tab_get_viewer_widget (LttvTab *self, guint index)
   return ((Viewer *) self->viewers->pdata[index])->widget;
 }
 
+/* --- Building the state ---------------------------------------------------- */
+
+static void show_problems (LttvTab *self, const char *text);
+
+static void
+for_each_context (LttvTab *self, void (*fn) (LttvViewerContext *, gpointer), gpointer arg)
+{
+  for (guint i = 0; self->viewers != NULL && i < self->viewers->len; i++)
+    fn (((Viewer *) self->viewers->pdata[i])->ctx, arg);
+  if (self->ruler_context != NULL)
+    fn (self->ruler_context, arg);
+}
+
+static void
+grew (LttvViewerContext *ctx, gpointer unused)
+{
+  lttv_viewer_context_history_grew (ctx);
+}
+
+static void
+set_state (LttvViewerContext *ctx, gpointer state)
+{
+  lttv_viewer_context_set_state (ctx, state);
+}
+
+/* Views redraw what is built a few times a second, not per event. */
+static gboolean
+build_tick (gpointer user_data)
+{
+  LttvTab *self = user_data;
+
+  lttv_trace_data_report (self->data, self->build_job);
+  for_each_context (self, grew, NULL);
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+stop_build (LttvTab *self)
+{
+  if (self->build_job != NULL)
+    lttv_job_cancel (self->build_job);
+  g_clear_object (&self->build_job);
+  g_clear_handle_id (&self->build_timer, g_source_remove);
+}
+
+static void
+build_done (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  LttvTab *self = user_data;
+  LttvJob *job = LTTV_JOB (source);
+  g_autoptr (GError) error = NULL;
+  gboolean ok = lttv_job_finish (job, result, &error);
+
+  if (self->build_job == job)
+    {
+      g_clear_object (&self->build_job);
+      g_clear_handle_id (&self->build_timer, g_source_remove);
+      /* A read error leaves the history of what came before it: say why. */
+      if (!ok && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        show_problems (self, error->message);
+      for_each_context (self, grew, NULL);
+    }
+  g_object_unref (self);
+}
+
+static void
+start_build (LttvTab *self)
+{
+  stop_build (self);
+  self->build_job = lttv_trace_data_build_job (self->data);
+  if (self->build_job == NULL)
+    return;
+  for_each_context (self, set_state, lttv_trace_data_get_state (self->data));
+  lttv_job_start (self->build_job, build_done, g_object_ref (self));
+  lttv_job_bar_add (LTTV_JOB_BAR (self->job_bar), self->build_job);
+  self->build_timer = g_timeout_add (250, build_tick, self);
+}
+
 /* --- Opening ------------------------------------------------------------- */
 
 typedef struct
@@ -314,7 +398,7 @@ open_done (GObject *source, GAsyncResult *result, gpointer user_data)
   LttvJob *job = LTTV_JOB (source);
   OpenData *d = g_object_get_data (G_OBJECT (job), "lttv-open-data");
   g_autoptr (GError) error = NULL;
-  LttvTraceset *old = self->traceset;
+  LttvTraceData *old = self->data;
 
   /* A newer open replaced this one, or the tab is gone. */
   if (self->open_job != job || self->viewers == NULL)
@@ -330,11 +414,14 @@ open_done (GObject *source, GAsyncResult *result, gpointer user_data)
       g_object_unref (self);
       return;
     }
-  self->traceset = g_steal_pointer (&d->traceset);
+  stop_build (self);
+  for_each_context (self, set_state, NULL);
+  self->data = lttv_trace_data_new (g_steal_pointer (&d->traceset));
+  self->traceset = lttv_trace_data_get_traceset (self->data);
   for (guint i = 0; i < self->viewers->len; i++)
     lttv_viewer_context_set_traceset (((Viewer *) self->viewers->pdata[i])->ctx, self->traceset);
   lttv_viewer_context_set_traceset (self->ruler_context, self->traceset);
-  g_clear_pointer (&old, lttv_traceset_free);
+  g_clear_pointer (&old, lttv_trace_data_unref);
 
   if (self->traceset == NULL)
     show_problems (self, d->error != NULL ? d->error->message : _("No trace could be opened."));
@@ -347,6 +434,7 @@ open_done (GObject *source, GAsyncResult *result, gpointer user_data)
       show_problems (self, text->len > 0 ? text->str : NULL);
       lttv_time_context_set_bounds (self->time_context, lttv_traceset_begin (self->traceset),
                                     lttv_traceset_end (self->traceset));
+      start_build (self);
     }
   lttv_stall_meter_watch_opened_paint (GTK_WIDGET (self));
   g_signal_emit (self, signals[OPENED], 0);
@@ -383,6 +471,7 @@ lttv_tab_add_traces (LttvTab *self, GFile **files, int n_files)
 
 LttvTimeContext *lttv_tab_get_time_context (LttvTab *self) { return self->time_context; }
 LttvTraceset *lttv_tab_get_traceset (LttvTab *self) { return self->traceset; }
+LttvState *lttv_tab_get_state (LttvTab *self) { return self->data != NULL ? lttv_trace_data_get_state (self->data) : NULL; }
 LttvJobBar *lttv_tab_get_job_bar (LttvTab *self) { return LTTV_JOB_BAR (self->job_bar); }
 LttvTimeBar *lttv_tab_get_time_bar (LttvTab *self) { return LTTV_TIME_BAR (self->time_bar); }
 gboolean lttv_tab_is_opening (LttvTab *self) { return self->open_job != NULL; }
@@ -431,6 +520,7 @@ lttv_tab_dispose (GObject *object)
       lttv_job_cancel (self->open_job);
       g_clear_object (&self->open_job);
     }
+  stop_build (self);
   g_clear_pointer (&self->viewers, g_ptr_array_unref);
   if (self->ruler_context != NULL)
     lttv_viewer_context_detach (self->ruler_context);
@@ -444,7 +534,8 @@ lttv_tab_finalize (GObject *object)
 {
   LttvTab *self = LTTV_TAB (object);
 
-  g_clear_pointer (&self->traceset, lttv_traceset_free);
+  self->traceset = NULL;
+  g_clear_pointer (&self->data, lttv_trace_data_unref);
   g_clear_object (&self->time_context);
   g_ptr_array_unref (self->paths);
   g_free (self->title);

@@ -34,6 +34,8 @@ GtkWidget *lttv_tab_get_viewer_widget (LttvTab *self, guint index);
 
 LttvTimeContext *lttv_tab_get_time_context (LttvTab *self);
 LttvTraceset *lttv_tab_get_traceset (LttvTab *self);
+/* The traceset's state, building or built; NULL before it opens. */
+LttvState *lttv_tab_get_state (LttvTab *self);
 LttvJobBar *lttv_tab_get_job_bar (LttvTab *self);
 LttvTimeBar *lttv_tab_get_time_bar (LttvTab *self);
 /* "trace, trace", or a placeholder before anything opened. */

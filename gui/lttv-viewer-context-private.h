@@ -14,6 +14,10 @@ LttvViewerContext *lttv_viewer_context_new (LttvTimeContext *time_context,
 LttvTimeContext *lttv_viewer_context_get_time_context (LttvViewerContext *ctx);
 /* The tab's traceset changed (not owned); emits "traceset-changed". */
 void lttv_viewer_context_set_traceset (LttvViewerContext *ctx, LttvTraceset *ts);
+/* The tab's state (not owned), building or built; emits "history-changed". */
+void lttv_viewer_context_set_state (LttvViewerContext *ctx, LttvState *state);
+/* More of the history is built: emits "history-changed". */
+void lttv_viewer_context_history_grew (LttvViewerContext *ctx);
 /* Cancels the viewer's jobs and stops forwarding signals. */
 void lttv_viewer_context_detach (LttvViewerContext *ctx);
 

@@ -11,7 +11,7 @@ struct _LttvViewerContext
   LttvTimeContext *time_context;
   GtkWidget *job_bar;          /* weak */
   LttvTraceset *traceset;      /* owned by the tab */
-  gpointer history;
+  LttvState *state;            /* owned by the tab */
   GPtrArray *jobs;
 };
 
@@ -102,6 +102,23 @@ lttv_viewer_context_detach (LttvViewerContext *self)
     g_object_remove_weak_pointer (G_OBJECT (self->job_bar), (gpointer *) &self->job_bar);
   self->job_bar = NULL;
   self->traceset = NULL;
+  self->state = NULL;
+}
+
+void
+lttv_viewer_context_set_state (LttvViewerContext *self, LttvState *state)
+{
+  g_return_if_fail (LTTV_IS_VIEWER_CONTEXT (self));
+  self->state = state;
+  g_signal_emit (self, signals[HISTORY_CHANGED], 0);
+}
+
+void
+lttv_viewer_context_history_grew (LttvViewerContext *self)
+{
+  g_return_if_fail (LTTV_IS_VIEWER_CONTEXT (self));
+  if (self->state != NULL)
+    g_signal_emit (self, signals[HISTORY_CHANGED], 0);
 }
 
 LttvTraceset *
@@ -111,11 +128,18 @@ lttv_viewer_context_get_traceset (LttvViewerContext *self)
   return self->traceset;
 }
 
-gpointer
+LttvState *
+lttv_viewer_context_get_state (LttvViewerContext *self)
+{
+  g_return_val_if_fail (LTTV_IS_VIEWER_CONTEXT (self), NULL);
+  return self->state;
+}
+
+LttvHistory *
 lttv_viewer_context_get_history (LttvViewerContext *self)
 {
   g_return_val_if_fail (LTTV_IS_VIEWER_CONTEXT (self), NULL);
-  return self->history;
+  return self->state != NULL ? lttv_state_get_history (self->state) : NULL;
 }
 
 void

@@ -183,6 +183,8 @@ decode_variant (CtfCursor *c, const CtfType *t)
   return ctf_decode (c, t->fields[option].type);
 }
 
+/* A little-endian integer of 8 to 64 bits: a direct load when it starts
+ * on a byte (always, with byte alignment; usually, with perf's align=1). */
 #define LOAD_LE(type, bits)                                             \
   do                                                                    \
     {                                                                   \
@@ -190,22 +192,27 @@ decode_variant (CtfCursor *c, const CtfType *t)
       pos = (pos + op->align - 1) & ~(uint64_t) (op->align - 1);        \
       if (G_UNLIKELY (pos > limit || limit - pos < bits))               \
         goto overflow;                                                  \
-      memcpy (&x, buf + (pos >> 3), sizeof x);                          \
+      if (G_LIKELY ((pos & 7) == 0))                                    \
+        {                                                               \
+          memcpy (&x, buf + (pos >> 3), sizeof x);                      \
+          v = (uint64_t) x;                                             \
+        }                                                               \
+      else                                                              \
+        v = ctf_read_bits (buf, pos, bits, FALSE);                      \
       pos += bits;                                                      \
-      v = (uint64_t) x;                                                 \
     }                                                                   \
   while (0)
 
 /* Runs a structure's plan: the loop every event's fields go through. */
-static gboolean
-run_plan (CtfCursor *c, const CtfType *st)
+gboolean
+ctf_run_plan (CtfCursor *c, const CtfType *st)
 {
   const uint8_t *buf = c->buf;
   uint64_t pos = c->pos, limit = c->limit;
   CtfValue *vals = c->values;
   const uint32_t gen = c->gen;
   const CtfOp *op = st->plan, *end = st->plan + st->n_plan;
-  uint64_t v;
+  uint64_t v = 0;
 
   for (; op < end; op++)
     {
@@ -268,7 +275,106 @@ run_plan (CtfCursor *c, const CtfType *st)
               v |= ~UINT64_C (0) << t->size;
             break;
           }
+        case CTF_OP_BLOCK:
+          if (G_LIKELY ((pos & 7) == 0 && pos <= limit
+                        && limit - pos >= op->bits))
+            {
+              const uint8_t *base = buf + (pos >> 3);
+              const CtfOp *m = op + 1, *mend = op + 1 + op->off;
+              for (; m < mend; m++)
+                {
+                  const uint8_t *p = base + m->off;
+                  switch (m->bytes)
+                    {
+                    case 1: v = *p; break;
+                    case 2: { uint16_t x; memcpy (&x, p, 2); v = x; break; }
+                    case 4: { uint32_t x; memcpy (&x, p, 4); v = x; break; }
+                    default: memcpy (&v, p, 8); break;
+                    }
+                  if (m->op != CTF_OP_INT)
+                    {
+                      if (m->op >= CTF_OP_S8 && m->bytes < 8
+                          && (v >> (m->bytes * 8 - 1)) & 1)
+                        v |= ~UINT64_C (0) << (m->bytes * 8);
+                    }
+                  else
+                    {
+                      const CtfType *t = m->t;
+                      if (t->clock != NULL)
+                        ctf_clock_update (c, v, t->size);
+                      if (t->meaning == CTF_MEAN_EVENT_ID)
+                        {
+                          c->event_id = v;
+                          c->has_event_id = TRUE;
+                        }
+                      if (t->is_signed && t->size < 64
+                          && (v >> (t->size - 1)) & 1)
+                        v |= ~UINT64_C (0) << t->size;
+                    }
+                  vals[m->slot].u = v;
+                  vals[m->slot].gen = gen;
+                }
+              pos += op->bits;
+              op = mend - 1;
+            }
+          continue;     /* else: each integer on its own */
+        case CTF_OP_INT_ARRAY:
+          {
+            const CtfType *t = op->t;
+            uint64_t n = t->kind == CTF_T_ARRAY ? t->length
+                         : vals[t->ref_slot].u;
+            guint esize = t->elem->size;
+            pos = (pos + op->align - 1) & ~(uint64_t) (op->align - 1);
+            if (G_UNLIKELY (pos > limit || (n > 0
+                                            && n > (limit - pos) / esize)))
+              goto overflow;
+            CtfValue *val = &vals[op->slot];
+            val->pos = pos;
+            val->len = n;
+            val->gen = gen;
+            pos += n * esize;
+            continue;
+          }
+        case CTF_OP_TEXT_ARRAY:
+        case CTF_OP_TEXT_SEQ:
+          {
+            const CtfType *t = op->t;
+            uint64_t n = op->op == CTF_OP_TEXT_ARRAY ? t->length
+                         : vals[t->ref_slot].u;
+            pos = (pos + 7) & ~(uint64_t) 7;
+            if (G_UNLIKELY (pos > limit || n > (limit - pos) / 8))
+              goto overflow;
+            CtfValue *val = &vals[op->slot];
+            val->str = (const char *) buf + (pos >> 3);
+            val->pos = pos;
+            val->len = n;
+            val->gen = gen;
+            pos += n * 8;
+            continue;
+          }
+        case CTF_OP_VARIANT:
+          {
+            const CtfType *t = op->t;
+            uint64_t tag = vals[t->ref_slot].u;
+            int option = tag < t->n_option_values ? t->option_of_value[tag]
+                         : -1;
+            if (G_UNLIKELY (option < 0))
+              break;      /* the generic path reports it */
+            const CtfType *o = t->fields[option].type;
+            CtfValue *val = &vals[op->slot];
+            val->len = (uint64_t) option;
+            val->gen = gen;
+            c->pos = pos;
+            if (!(o->plan != NULL ? ctf_run_plan (c, o) : ctf_decode (c, o)))
+              return FALSE;
+            pos = c->pos;
+            continue;
+          }
         default:
+          break;
+        }
+      if (G_UNLIKELY (op->op >= CTF_OP_TEXT_ARRAY))
+        {
           c->pos = pos;
           if (!ctf_decode (c, op->t))
             return FALSE;
@@ -299,7 +405,7 @@ ctf_decode (CtfCursor *c, const CtfType *t)
       return decode_string (c, t);
     case CTF_T_STRUCT:
       if (t->plan != NULL)
-        return run_plan (c, t);
+        return ctf_run_plan (c, t);
       if (!align_to (c, t->align))
         return fault (c, "structure goes past the end of the packet "
                       "content");

@@ -113,6 +113,15 @@ ctf_read_bits (const uint8_t *buf, uint64_t pos, guint size, int be)
 /* Decodes one value of type `t` at c->pos; FALSE with c->err set when the
  * data does not fit the packet or contradicts the metadata. */
 gboolean ctf_decode (CtfCursor *c, const CtfType *t);
+/* The same for a structure with a plan (ctf-plan.c). */
+gboolean ctf_run_plan (CtfCursor *c, const CtfType *st);
+
+/* Decodes a scope (a structure), through its plan when it has one. */
+static inline gboolean
+ctf_decode_scope (CtfCursor *c, const CtfType *t)
+{
+  return t->plan != NULL ? ctf_run_plan (c, t) : ctf_decode (c, t);
+}
 
 /* Moves the clock to an integer's value, extending wrapped timestamps. */
 static inline void

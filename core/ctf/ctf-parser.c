@@ -155,8 +155,21 @@ register_type (Parser *ps, const char *name, CtfType *t, int line)
 
 /* --- Values ---------------------------------------------------------------- */
 
+static gboolean parse_value_inner (Parser *ps, Value *v);
+static void value_clear (Value *v);
+
+/* A value; on failure nothing is left to free. */
 static gboolean
 parse_value (Parser *ps, Value *v)
+{
+  if (parse_value_inner (ps, v))
+    return TRUE;
+  value_clear (v);
+  return FALSE;
+}
+
+static gboolean
+parse_value_inner (Parser *ps, Value *v)
 {
   memset (v, 0, sizeof *v);
   v->line = TOK->line;
@@ -969,7 +982,10 @@ parse_declarator (Parser *ps, CtfType *base, char **name_out,
                     "name", TOK->text->str);
   *name_out = g_strdup (TOK->text->str);
   if (!next (ps))
-    return FALSE;
+    {
+      g_clear_pointer (name_out, g_free);
+      return FALSE;
+    }
   GPtrArray *dims = g_ptr_array_new ();   /* CtfType* of each [ ] */
   while (is_punct (ps, '['))
     {
@@ -1141,6 +1157,10 @@ parse_struct_body (Parser *ps, GArray *fields)
           g_free (f.name);
           f.name = n;
           f.name_len = strlen (n);
+          f.label = ctf_alloc (ps->tc, f.name_len + 6);
+          memcpy (f.label, ", ", 2);
+          memcpy (f.label + 2, n, f.name_len);
+          memcpy (f.label + 2 + f.name_len, " = ", 4);
           g_array_append_val (fields, f);
           if (ps->failed || !is_punct (ps, ','))
             break;

@@ -682,8 +682,59 @@ out:
 static void
 emit (GArray *ops, uint8_t op, guint align, int slot, const CtfType *t)
 {
-  CtfOp o = { op, (uint16_t) align, slot, t };
+  CtfOp o = { .op = op, .align = (uint16_t) align, .slot = slot, .t = t };
   g_array_append_val (ops, o);
+}
+
+/* Whole-byte little-endian integers that follow one another need no
+ * alignment or bounds check each once their block starts on a byte and
+ * fits: a block op covers such a run. */
+static gboolean
+blockable (const CtfOp *o)
+{
+  const CtfType *t = o->t;
+  if (o->op > CTF_OP_S64 && o->op != CTF_OP_INT)
+    return FALSE;
+  return t->kind == CTF_T_INT && t->byte_order == CTF_LE && t->align <= 8
+         && (t->size == 8 || t->size == 16 || t->size == 32 || t->size == 64)
+         && G_BYTE_ORDER == G_LITTLE_ENDIAN;
+}
+
+static GArray *
+add_blocks (GArray *ops)
+{
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (CtfOp));
+  for (guint i = 0; i < ops->len;)
+    {
+      guint j = i;
+      while (j < ops->len && blockable (&g_array_index (ops, CtfOp, j)))
+        j++;
+      if (j - i >= 2)
+        {
+          CtfOp b = { .op = CTF_OP_BLOCK, .align = 8, .off = j - i,
+                      .slot = -1 };
+          guint idx = out->len;
+          g_array_append_val (out, b);
+          uint32_t off = 0;
+          for (guint k = i; k < j; k++)
+            {
+              CtfOp m = g_array_index (ops, CtfOp, k);
+              m.bytes = (uint8_t) (m.t->size / 8);
+              m.off = off;
+              off += m.bytes;
+              g_array_append_val (out, m);
+            }
+          g_array_index (out, CtfOp, idx).bits = off * 8;
+          i = j;
+        }
+      else
+        {
+          g_array_append_val (out, g_array_index (ops, CtfOp, i));
+          i++;
+        }
+    }
+  g_array_free (ops, TRUE);
+  return out;
 }
 
 static void
@@ -699,7 +750,7 @@ emit_struct (GArray *ops, const CtfType *st)
       else if (t->kind == CTF_T_STRING)
         emit (ops, CTF_OP_STRING, 8, t->slot, t);
       else if (t->kind == CTF_T_INT && t->byte_order == CTF_LE
-               && t->align % 8 == 0 && t->clock == NULL
+               && t->clock == NULL
                && t->meaning == CTF_MEAN_NONE
                && (t->size == 8 || t->size == 16 || t->size == 32
                    || t->size == 64) && G_BYTE_ORDER == G_LITTLE_ENDIAN)
@@ -711,6 +762,17 @@ emit_struct (GArray *ops, const CtfType *st)
         }
       else if (t->kind == CTF_T_INT)
         emit (ops, CTF_OP_INT, t->align, t->slot, t);
+      else if (t->kind == CTF_T_ARRAY && t->is_text)
+        emit (ops, CTF_OP_TEXT_ARRAY, t->align, t->slot, t);
+      else if (t->kind == CTF_T_SEQ && t->is_text)
+        emit (ops, CTF_OP_TEXT_SEQ, t->align, t->slot, t);
+      else if ((t->kind == CTF_T_ARRAY || t->kind == CTF_T_SEQ)
+               && (t->elem->kind == CTF_T_INT || t->elem->kind == CTF_T_FLOAT)
+               && t->elem->size % t->elem->align == 0
+               && t->elem->clock == NULL && t->elem->meaning == CTF_MEAN_NONE)
+        emit (ops, CTF_OP_INT_ARRAY, t->align, t->slot, t);
+      else if (t->kind == CTF_T_VARIANT && t->option_of_value != NULL)
+        emit (ops, CTF_OP_VARIANT, 1, t->slot, t);
       else
         emit (ops, CTF_OP_NODE, 1, t->slot, t);
     }
@@ -727,6 +789,7 @@ ctf_compile_plans (CtfTraceClass *tc, CtfType *t)
     {
       GArray *ops = g_array_new (FALSE, FALSE, sizeof (CtfOp));
       emit_struct (ops, t);
+      ops = add_blocks (ops);
       t->n_plan = ops->len;
       t->plan = ctf_alloc (tc, sizeof (CtfOp) * (ops->len + 1));
       if (ops->len > 0)

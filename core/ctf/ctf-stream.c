@@ -3,6 +3,7 @@
  * (madvise) so that memory stays flat on huge traces. */
 #include "config.h"
 
+#include "ctf-index.h"
 #include "ctf-trace.h"
 
 #include <lttv/error.h>
@@ -101,6 +102,11 @@ read_packet_header (CtfStream *s, uint64_t off, CtfPacket *pk,
     pk->ts_end = s->values[sc->slot_ts_end].u;
   if (sc->slot_discarded >= 0)
     pk->discarded = s->values[sc->slot_discarded].u;
+  if (sc->slot_seq_num >= 0)
+    {
+      pk->seq_num = s->values[sc->slot_seq_num].u;
+      pk->has_seq_num = TRUE;
+    }
   if (pk->packet_bits % 8 != 0 || pk->packet_bits == 0)
     return stream_error (s, error, off, "packet size is not a positive "
                          "whole number of bytes");
@@ -194,7 +200,39 @@ ctf_stream_open (LttvTrace *trace, const char *path, GError **error)
   s->values = g_new0 (CtfValue, max_slots);
   s->cur.values = s->values;
   s->event.stream = s;
-  if (!index_packets (s, error))
+  if (s->size > 0 && g_getenv ("LTTV_NO_INDEX") == NULL
+      && ctf_index_load (path, s->size, s->packets))
+    {
+      /* the first packet's header tells the stream class and checks that
+         the index belongs to this file */
+      CtfPacket first;
+      CtfPacket *pk0 = &g_array_index (s->packets, CtfPacket, 0);
+      if (read_packet_header (s, 0, &first, NULL)
+          && first.packet_bits == pk0->packet_bits
+          && first.content_bits == pk0->content_bits)
+        {
+          s->from_index = TRUE;
+          for (guint i = 0; i < s->packets->len; i++)
+            {
+              CtfPacket *pk = &g_array_index (s->packets, CtfPacket, i);
+              if (s->sc->clock != NULL
+                  && (!ctf_clock_to_ns (s->sc->clock, pk->ts_begin,
+                                        &pk->ns_begin)
+                      || !ctf_clock_to_ns (s->sc->clock, pk->ts_end,
+                                           &pk->ns_end)))
+                {
+                  s->from_index = FALSE;
+                  break;
+                }
+            }
+        }
+      if (!s->from_index)
+        {
+          g_array_set_size (s->packets, 0);
+          s->sc = NULL;
+        }
+    }
+  if (!s->from_index && !index_packets (s, error))
     {
       ctf_stream_free (s);
       return NULL;
@@ -217,10 +255,25 @@ ctf_stream_free (CtfStream *s)
   g_free (s);
 }
 
-/* Gives back the pages of the packets before `off`. */
+#define WINDOW (8u << 20)
+
+/* Maps the pages ahead of `off` in one call rather than one fault per
+ * few pages (when the kernel can), and gives back the pages of the
+ * packets before it, so that memory stays flat. */
 static void
 release_before (CtfStream *s, uint64_t off)
 {
+#ifdef MADV_POPULATE_READ
+  if (off + (WINDOW / 2) > s->populated && s->populated < s->size)
+    {
+      uint64_t page = (uint64_t) sysconf (_SC_PAGESIZE);
+      uint64_t from = MAX (s->populated, off) & ~(page - 1);
+      uint64_t to = MIN (s->size, from + WINDOW);
+      if (to > from)
+        madvise ((void *) (s->map + from), to - from, MADV_POPULATE_READ);
+      s->populated = to;
+    }
+#endif
   uint64_t page = (uint64_t) sysconf (_SC_PAGESIZE);
   uint64_t upto = off & ~(page - 1);
   if (upto > s->released + (4u << 20))
@@ -239,7 +292,8 @@ enter_packet (CtfStream *s, guint i, GError **error)
   release_before (s, pk->offset);
   if (!read_packet_header (s, pk->offset, &again, error))
     return FALSE;
-  s->cur.limit = pk->content_bits;
+  /* the header is the authority; an index only tells where packets are */
+  s->cur.limit = MIN (again.content_bits, pk->packet_bits);
   s->packet = i;
   s->in_packet = TRUE;
   return TRUE;
@@ -252,7 +306,10 @@ ctf_stream_seek (CtfStream *s, int64_t ns, GError **error)
   s->in_packet = FALSE;
   s->pending = FALSE;
   s->done = FALSE;
+  s->n_events = 0;
+  s->n_time_back = 0;
   s->released = 0;
+  s->populated = 0;
   if (ns != INT64_MIN && s->sc != NULL && s->sc->slot_ts_end >= 0)
     while (i < s->packets->len
            && g_array_index (s->packets, CtfPacket, i).ns_end < ns
@@ -312,7 +369,7 @@ ctf_stream_next (CtfStream *s, GError **error)
   c->gen++;
   c->has_event_id = FALSE;
   c->event_id = 0;
-  if (sc->event_header != NULL && !ctf_decode (c, sc->event_header))
+  if (sc->event_header != NULL && !ctf_decode_scope (c, sc->event_header))
     goto corrupt;
   CtfEventClass *ec = NULL;
   if (c->event_id < sc->n_dense)
@@ -327,11 +384,11 @@ ctf_stream_next (CtfStream *s, GError **error)
       c->err_pos = start;
       goto corrupt;
     }
-  if (sc->event_context != NULL && !ctf_decode (c, sc->event_context))
+  if (sc->event_context != NULL && !ctf_decode_scope (c, sc->event_context))
     goto corrupt;
-  if (ec->context != NULL && !ctf_decode (c, ec->context))
+  if (ec->context != NULL && !ctf_decode_scope (c, ec->context))
     goto corrupt;
-  if (ec->fields != NULL && !ctf_decode (c, ec->fields))
+  if (ec->fields != NULL && !ctf_decode_scope (c, ec->fields))
     goto corrupt;
   if (c->pos == start)
     {
@@ -350,6 +407,9 @@ ctf_stream_next (CtfStream *s, GError **error)
       goto corrupt;
     }
   s->n_events++;
+  if (G_UNLIKELY (s->event.ns < s->last_ns) && s->n_events > 1)
+    s->n_time_back++;
+  s->last_ns = s->event.ns;
   return TRUE;
 
 corrupt:

@@ -23,6 +23,8 @@ ctf_trace_free (LttvTrace *t)
   ctf_trace_class_free (t->tc);
   g_free (t->classes);
   g_free (t->header_prefix);
+  if (t->anomalies != NULL)
+    g_ptr_array_free (t->anomalies, TRUE);
   g_free (t->metadata_path);
   g_free (t->path);
   g_free (t);
@@ -45,6 +47,47 @@ compute_range (LttvTrace *t)
       if (!t->has_range || e > t->end)
         t->end = e;
       t->has_range = TRUE;
+    }
+}
+
+/* What the packet index shows: packets lost (gaps in packet_seq_num),
+ * packets beginning before the previous one ended, missing end times. */
+static void
+find_anomalies (LttvTrace *t)
+{
+  t->anomalies = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i < t->streams->len; i++)
+    {
+      CtfStream *s = t->streams->pdata[i];
+      g_autofree char *base = g_path_get_basename (s->path);
+      guint64 lost = 0, back = 0, no_end = 0;
+      for (guint p = 0; p < s->packets->len; p++)
+        {
+          const CtfPacket *pk = &g_array_index (s->packets, CtfPacket, p);
+          if (s->sc != NULL && s->sc->slot_ts_end >= 0 && pk->ts_end == 0)
+            no_end++;
+          if (p == 0)
+            continue;
+          const CtfPacket *prev = &g_array_index (s->packets, CtfPacket,
+                                                  p - 1);
+          if (pk->has_seq_num && prev->has_seq_num
+              && pk->seq_num > prev->seq_num + 1)
+            lost += pk->seq_num - prev->seq_num - 1;
+          if (prev->ts_end != 0 && pk->ns_begin < prev->ns_end)
+            back++;
+        }
+      if (lost > 0)
+        g_ptr_array_add (t->anomalies, g_strdup_printf (
+            "%s: %" G_GUINT64_FORMAT " packet(s) lost (packet_seq_num)",
+            base, lost));
+      if (back > 0)
+        g_ptr_array_add (t->anomalies, g_strdup_printf (
+            "%s: %" G_GUINT64_FORMAT " packet(s) begin before the previous "
+            "one ends", base, back));
+      if (no_end > 0)
+        g_ptr_array_add (t->anomalies, g_strdup_printf (
+            "%s: %" G_GUINT64_FORMAT " packet(s) without an end time "
+            "(timestamp_end = 0)", base, no_end));
     }
 }
 
@@ -108,6 +151,7 @@ ctf_trace_open (const char *dir, GError **error)
     }
   g_ptr_array_free (names, TRUE);
   compute_range (t);
+  find_anomalies (t);
   return t;
 fail:
   ctf_trace_free (t);

@@ -14,6 +14,8 @@ typedef struct {
   uint64_t ts_begin, ts_end;     /* clock cycles; 0 when absent */
   int64_t ns_begin, ns_end;
   uint64_t discarded;
+  uint64_t seq_num;
+  gboolean has_seq_num;
   gboolean truncated;            /* the file ends inside it */
 } CtfPacket;
 
@@ -45,11 +47,15 @@ struct _CtfStream {
   CtfValue *values;
   uint32_t packet_gen;
   uint64_t released;             /* bytes given back to the kernel */
+  uint64_t populated;            /* bytes mapped in ahead */
   LttvEvent event;
   gboolean done;
   GError *index_error;           /* the packet that ended the index */
-  gboolean pending;              /* s->event is decoded, not returned */
+  gboolean pending;
+  gboolean from_index;           /* packets from index/NAME.idx */              /* s->event is decoded, not returned */
   uint64_t n_events;
+  int64_t last_ns;               /* of the previous event */
+  uint64_t n_time_back;          /* events before their predecessor */
 };
 
 struct _LttvTrace {
@@ -62,6 +68,7 @@ struct _LttvTrace {
   gboolean has_range;
   guint index;                   /* in the traceset */
   char *header_prefix;           /* host etc., as event-format.c prints */
+  GPtrArray *anomalies;          /* char*, from the packet index */
 };
 
 struct _LttvTraceset {

@@ -64,6 +64,7 @@ ctf_type_copy (CtfTraceClass *tc, const CtfType *t)
         {
           c->fields[i].name = t->fields[i].name;
           c->fields[i].name_len = t->fields[i].name_len;
+          c->fields[i].label = t->fields[i].label;
           c->fields[i].type = ctf_type_copy (tc, t->fields[i].type);
         }
     }

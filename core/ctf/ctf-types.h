@@ -44,12 +44,19 @@ typedef struct _CtfClock CtfClock;
 enum {
   CTF_OP_U8, CTF_OP_U16, CTF_OP_U32, CTF_OP_U64,
   CTF_OP_S8, CTF_OP_S16, CTF_OP_S32, CTF_OP_S64,
-  CTF_OP_ALIGN, CTF_OP_STRING, CTF_OP_INT, CTF_OP_NODE,
+  CTF_OP_ALIGN, CTF_OP_STRING, CTF_OP_INT, CTF_OP_TEXT_ARRAY,
+  CTF_OP_TEXT_SEQ, CTF_OP_VARIANT, CTF_OP_NODE,
+  CTF_OP_BLOCK,       /* the next `n` integers: whole bytes, contiguous */
+  CTF_OP_INT_ARRAY,   /* array or sequence of plain integers: skipped, and
+                         decoded again when printed */
 };
 
 typedef struct {
   uint8_t op;
+  uint8_t bytes;                 /* in a block: the integer's size */
   uint16_t align;                /* bits */
+  uint32_t off;                  /* in a block: byte offset; block: n */
+  uint32_t bits;                 /* block: its size */
   int32_t slot;
   const CtfType *t;              /* CTF_OP_NODE: decoded generically */
 } CtfOp;
@@ -64,6 +71,7 @@ typedef struct {
   char *name;
   CtfType *type;
   gsize name_len;
+  char *label;                   /* ", NAME = ", for the text format */
 } CtfField;
 
 struct _CtfType {

@@ -50,18 +50,48 @@ putc1 (GString *g, char c)
 
 #define PUTS(g, lit) put ((g), (lit), sizeof (lit) - 1)
 
+/* Room for `n` more bytes, so that numbers are written in place. */
+static inline char *
+reserve (GString *g, size_t n)
+{
+  if (G_UNLIKELY (g->len + n >= g->allocated_len))
+    {
+      gsize len = g->len;
+      g_string_set_size (g, len + n);
+      g_string_truncate (g, len);
+    }
+  return g->str + g->len;
+}
+
+static const char digit_pairs[] =
+  "00010203040506070809101112131415161718192021222324252627282930313233"
+  "34353637383940414243444546474849505152535455565758596061626364656667"
+  "6869707172737475767778798081828384858687888990919293949596979899";
+
 static inline void
 append_u64 (GString *out, uint64_t v)
 {
   char buf[24];
-  int i = sizeof buf;
-  do
+  char *e = buf + sizeof buf, *p = e;
+  while (v >= 100)
     {
-      buf[--i] = (char) ('0' + v % 10);
-      v /= 10;
+      unsigned r = (unsigned) (v % 100);
+      v /= 100;
+      p -= 2;
+      memcpy (p, digit_pairs + 2 * r, 2);
     }
-  while (v != 0);
-  put (out, buf + i, sizeof buf - (size_t) i);
+  if (v >= 10)
+    {
+      p -= 2;
+      memcpy (p, digit_pairs + 2 * v, 2);
+    }
+  else
+    *--p = (char) ('0' + v);
+  size_t n = (size_t) (e - p);
+  char *d = reserve (out, n);
+  memcpy (d, p, n);
+  out->len += n;
+  out->str[out->len] = '\0';
 }
 
 static inline void
@@ -212,12 +242,11 @@ format_struct (CtfCursor *c, const CtfType *t, GString *out)
       const CtfField *f = &t->fields[i];
       if (!f->type->in_ir)
         continue;
+      /* ", name = ", or " name = " for the first */
       if (n++ > 0)
-        PUTS (out, ", ");
+        put (out, f->label, f->name_len + 5);
       else
-        putc1 (out, ' ');
-      put (out, f->name, f->name_len);
-      PUTS (out, " = ");
+        put (out, f->label + 1, f->name_len + 4);
       format_value (c, f->type, out);
     }
   PUTS (out, " }");
@@ -335,13 +364,16 @@ lttv_text_format_free (LttvTextFormat *f)
 static inline void
 append_nine (GString *out, uint64_t v)
 {
-  char buf[9];
-  for (int i = 8; i >= 0; i--)
+  char *d = reserve (out, 9);
+  d[8] = (char) ('0' + v % 10);
+  v /= 10;
+  for (int i = 6; i >= 0; i -= 2)
     {
-      buf[i] = (char) ('0' + v % 10);
-      v /= 10;
+      memcpy (d + i, digit_pairs + 2 * (v % 100), 2);
+      v /= 100;
     }
-  put (out, buf, 9);
+  out->len += 9;
+  out->str[out->len] = '\0';
 }
 
 static void

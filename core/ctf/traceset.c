@@ -215,6 +215,67 @@ lttv_trace_end (const LttvTrace *trace)
   return trace->has_range ? (LttvTime) trace->end : LTTV_TIME_NONE;
 }
 
+guint
+lttv_trace_n_streams (const LttvTrace *trace)
+{
+  return trace->streams->len;
+}
+
+guint64
+lttv_trace_n_packets (const LttvTrace *trace)
+{
+  guint64 n = 0;
+  for (guint i = 0; i < trace->streams->len; i++)
+    n += ((CtfStream *) trace->streams->pdata[i])->packets->len;
+  return n;
+}
+
+const char *
+lttv_trace_clock (const LttvTrace *trace, uint64_t *freq)
+{
+  for (guint i = 0; i < trace->streams->len; i++)
+    {
+      const CtfStream *s = trace->streams->pdata[i];
+      if (s->sc != NULL && s->sc->clock != NULL)
+        {
+          if (freq != NULL)
+            *freq = s->sc->clock->freq;
+          return s->sc->clock->name;
+        }
+    }
+  return NULL;
+}
+
+guint64
+lttv_trace_discarded_events (const LttvTrace *trace)
+{
+  /* events_discarded is a running count per stream: its last value */
+  guint64 n = 0;
+  for (guint i = 0; i < trace->streams->len; i++)
+    {
+      const CtfStream *s = trace->streams->pdata[i];
+      if (s->packets->len > 0)
+        n += g_array_index (s->packets, CtfPacket,
+                            s->packets->len - 1).discarded;
+    }
+  return n;
+}
+
+const GPtrArray *
+lttv_trace_get_anomalies (const LttvTrace *trace)
+{
+  return trace->anomalies;
+}
+
+guint64
+lttv_trace_n_time_regressions (const LttvTrace *trace)
+{
+  guint64 n = 0;
+  for (guint i = 0; i < trace->streams->len; i++)
+    n += ((CtfStream *) trace->streams->pdata[i])->n_time_back;
+  return n;
+}
+
 const char *
 lttv_event_class_name (const LttvEventClass *ec)
 {
@@ -478,6 +539,31 @@ lttv_event_get_uint (const LttvEvent *ev, LttvFieldRef field, uint64_t *out)
     return FALSE;
   *out = v->u;
   return TRUE;
+}
+
+LttvFieldKind
+lttv_event_field_kind (const LttvEvent *ev, LttvFieldRef field)
+{
+  const CtfValue *v;
+  const CtfType *t = slot_type (ev, field, &v);
+  if (t == NULL)
+    return LTTV_FIELD_ABSENT;
+  switch (t->kind)
+    {
+    case CTF_T_INT:
+      return t->is_signed ? LTTV_FIELD_SIGNED : LTTV_FIELD_UNSIGNED;
+    case CTF_T_FLOAT:
+      return LTTV_FIELD_FLOAT;
+    case CTF_T_STRING:
+      return LTTV_FIELD_STRING;
+    case CTF_T_ARRAY:
+    case CTF_T_SEQ:
+      return t->is_text ? LTTV_FIELD_STRING : LTTV_FIELD_COMPOUND;
+    case CTF_T_STRUCT:
+    case CTF_T_VARIANT:
+      break;
+    }
+  return LTTV_FIELD_COMPOUND;
 }
 
 const char *

@@ -4,7 +4,12 @@
 
 #include <lttv/version.h>
 #include <lttv/error.h>
+#include <lttv/filter.h>
 #include <lttv/paths.h>
 #include <lttv/time.h>
 #include <lttv/traceset.h>
 #include <lttv/event-format.h>
+#include <lttv/history.h>
+#include <lttv/state.h>
+#include <lttv/stats.h>
+#include <lttv/density.h>

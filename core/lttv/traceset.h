@@ -40,6 +40,19 @@ LttvTime lttv_traceset_end (const LttvTraceset *ts);
 /* Problems met while opening: GError* owned by the traceset. */
 const GPtrArray *lttv_traceset_get_problems (const LttvTraceset *ts);
 
+/* Events a tracer discarded (its packets' events_discarded counters): one
+ * entry per packet that reports new losses, lost between `begin` (the end
+ * of the stream's previous packet, or the packet's start for the first)
+ * and `end` (the end of that packet). */
+typedef struct {
+  LttvTime begin, end;
+  guint64 count;
+} LttvDiscarded;
+
+/* The losses of every stream of every trace of `ts`, sorted by begin:
+ * a new array of LttvDiscarded (g_array_unref). */
+GArray *lttv_traceset_discarded (const LttvTraceset *ts);
+
 /* --- Trace -------------------------------------------------------------- */
 
 const char *lttv_trace_path (const LttvTrace *trace);
@@ -54,6 +67,19 @@ const LttvEventClass *lttv_trace_get_event_class (const LttvTrace *trace,
                                                   guint index);
 LttvTime lttv_trace_begin (const LttvTrace *trace);
 LttvTime lttv_trace_end (const LttvTrace *trace);
+/* Data streams (stream files) and their packets, from the packet index. */
+guint lttv_trace_n_streams (const LttvTrace *trace);
+guint64 lttv_trace_n_packets (const LttvTrace *trace);
+/* The trace clock's name and frequency in Hz; NULL when it has none. */
+const char *lttv_trace_clock (const LttvTrace *trace, uint64_t *freq);
+/* Events the tracer says it discarded (packet contexts' counters). */
+guint64 lttv_trace_discarded_events (const LttvTrace *trace);
+/* Anomalies found in the packet index (lost packets, packets going back
+ * in time, missing end times): one line each, owned by the trace. */
+const GPtrArray *lttv_trace_get_anomalies (const LttvTrace *trace);
+/* Events met so far whose time is before the previous event of their
+ * stream (tolerated, and delivered in stream order). */
+guint64 lttv_trace_n_time_regressions (const LttvTrace *trace);
 
 /* --- Event class -------------------------------------------------------- */
 
@@ -92,6 +118,19 @@ gboolean lttv_event_get_int (const LttvEvent *ev, LttvFieldRef field,
                              int64_t *out);
 gboolean lttv_event_get_uint (const LttvEvent *ev, LttvFieldRef field,
                               uint64_t *out);
+/* What a field holds in this event, to read it with the right getter:
+ * a negative signed integer read with lttv_event_get_uint shows its bit
+ * pattern. Enumerations are integers of their container's signedness. */
+typedef enum {
+  LTTV_FIELD_ABSENT,     /* not in this event (or the class lacks it) */
+  LTTV_FIELD_SIGNED,     /* integer: lttv_event_get_int */
+  LTTV_FIELD_UNSIGNED,   /* integer: lttv_event_get_uint */
+  LTTV_FIELD_FLOAT,
+  LTTV_FIELD_STRING,     /* string or text array: lttv_event_get_string */
+  LTTV_FIELD_COMPOUND,   /* structure, variant, array of non-text */
+} LttvFieldKind;
+
+LttvFieldKind lttv_event_field_kind (const LttvEvent *ev, LttvFieldRef field);
 /* String field (or array/sequence of 8-bit text integers): a pointer that
  * stays valid until the next lttv_iter_next, `len` bytes without the NUL.
  * NULL when absent. */

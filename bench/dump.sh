@@ -1,0 +1,65 @@
+#!/bin/sh
+# bench/dump.sh TRACE...: `lttv dump` against babeltrace2 2.0 on each trace,
+# one run each, side by side (CPU seconds, then wall-clock seconds):
+#   dump-text:  lttv dump T > /dev/null     vs  babeltrace2 T > /dev/null
+#   dump-count: lttv dump --count T         vs  babeltrace2 T -o dummy
+#   info:       lttv info T (metadata + packet index only)
+# Traces: the arguments, else $LTTV_BENCH_TRACES (space-separated), else
+# ../shared/traces/lttng-kernel/many-threads. LTTV_BUILDDIR: the build tree
+# (default ./build beside this folder).
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+build=${LTTV_BUILDDIR:-$here/../build}
+if [ -x "$build/cli/.libs/lttv" ]; then
+  lttv="$build/cli/.libs/lttv"           # not the libtool wrapper script
+  export LD_LIBRARY_PATH="$build/core/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+else
+  lttv="$build/cli/lttv"
+fi
+bt=${BABELTRACE2:-babeltrace2}
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+[ $# -gt 0 ] || set -- ${LTTV_BENCH_TRACES:-$here/../../shared/traces/lttng-kernel/many-threads}
+
+# CPU seconds of one run (perf's task-clock, else getrusage): the machine
+# is shared, so wall time measures the neighbours as much as the program;
+# wall time follows in parentheses.
+if perf stat -x, -e task-clock true > /dev/null 2>&1; then
+  secs () { # secs CMD...: "cpu wall" of one run, output discarded
+    t0=$(date +%s.%N)
+    perf stat -x, -e task-clock -o "$tmp/perf" "$@" > /dev/null 2>&1 || true
+    t1=$(date +%s.%N)
+    awk -F, -v t0="$t0" -v t1="$t1" '$3 == "task-clock" || $4 == "task-clock" {
+      printf "%.4f %.4f", $1 / 1000, t1 - t0 }' "$tmp/perf"
+  }
+else
+  secs () {
+    python3 -c '
+import resource, subprocess, sys, time
+t0 = time.monotonic()
+subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+wall = time.monotonic() - t0
+r = resource.getrusage(resource.RUSAGE_CHILDREN)
+print("%.4f %.4f" % (r.ru_utime + r.ru_stime, wall))' "$@"
+  }
+fi
+line () { # line NAME "OURS_CPU OURS_WALL" "REF_CPU REF_WALL"
+  echo "$1 $2 $3" | awk '{ r = $2 > 0 ? $4 / $2 : 0;
+    printf "%s: ours %ss, reference %ss, ratio %.1f (CPU time; wall %ss vs %ss)\n",
+      $1, $2, $4, r, $3, $5 }'
+}
+for t in "$@"; do
+  name=$(basename "$t")
+  dummy_dir=$(mktemp -d)
+  ours=$(secs "$lttv" dump "$t")
+  ref=$(secs "$bt" "$t")
+  line "dump-text[$name]" "$ours" "$ref"
+  ours=$(secs "$lttv" dump --count "$t")
+  ref=$(cd "$dummy_dir" && secs "$bt" "$t" -o dummy)
+  line "dump-count[$name]" "$ours" "$ref"
+  echo "info[$name]: ours $(secs "$lttv" info "$t" | cut -d' ' -f1)s CPU"
+  /usr/bin/time -f '%M' -o "$tmp/rss" "$lttv" dump "$t" > /dev/null 2>&1 || true
+  echo "peak-rss[$name]: lttv dump $(cat "$tmp/rss") KB"
+  n=$("$lttv" dump --count "$t" 2>/dev/null || true)
+  echo "events[$name]: $n"
+  rm -rf "$dummy_dir"
+done

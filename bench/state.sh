@@ -1,0 +1,37 @@
+#!/bin/sh
+# The state history on a big trace ($LTTV_BIG_TRACE, >= 5 M events):
+# building it from nothing (empty cache) against `babeltrace2 T -o dummy`
+# (decoding only); `lttv state --at=` with 100 times from the cache
+# against the same; query latencies; history size against trace size;
+# peak memory while building.
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/lib.sh"
+trace=${LTTV_BIG_TRACE:-}
+[ -n "$trace" ] && [ -d "$trace" ] || { echo "state: set LTTV_BIG_TRACE (record-kernel-trace DIR 60)"; exit 0; }
+b=$LTTV_BUILDDIR
+make -s -C "$b/bench" state-query >/dev/null || exit 1
+lttv="$b/cli/lttv"
+bt=${BABELTRACE2:-babeltrace2}
+cache=$(mktemp -d)
+trap 'rm -rf "$cache"' EXIT
+
+ref=$(seconds "$bt" "$trace" -o dummy)
+# From nothing: every run with an empty cache.
+build=$(BENCH_REPEAT=${BENCH_REPEAT:-3} seconds sh -c "rm -rf '$cache/lttv'; XDG_CACHE_HOME='$cache' '$lttv' state '$trace'")
+report "state build from nothing (lttv state, empty cache) vs babeltrace2 -o dummy" "$build" "$ref"
+# Peak memory while building, and the cache's size.
+rm -rf "$cache/lttv"
+peak=$( { XDG_CACHE_HOME="$cache" /usr/bin/time -f '%M' "$lttv" state "$trace" >/dev/null; } 2>&1 | tail -1)
+echo "state build peak memory: ${peak} KB"
+tsize=$(du -sb "$trace" | cut -f1)
+hsize=$(du -cb "$cache"/lttv/*.cache | tail -1 | cut -f1)
+awk -v h="$hsize" -v t="$tsize" 'BEGIN { printf "state history size (cache file) vs trace size: ours %.1f MB, reference %.1f MB, ratio %.2f (goal <= 0.5)\n", h / 1e6, t / 1e6, h / t }'
+
+# 100 times, from the cache.
+times=$(XDG_CACHE_HOME="$cache" "$b/bench/state-query" "$trace" >/dev/null 2>&1; \
+  "$lttv" info "$trace" | awk '/begin:/ {b=$2} /end:/ {e=$2} END {
+    sub(/\./, "", b); sub(/\./, "", e); srand(7); s = "";
+    for (i = 0; i < 100; i++) s = s (i ? "," : "") sprintf("%.0f", b + rand() * (e - b)); print s }')
+at=$(seconds env XDG_CACHE_HOME="$cache" "$lttv" state --at="$times" "$trace")
+report "lttv state --at= 100 times, cached, vs babeltrace2 -o dummy" "$at" "$ref"
+XDG_CACHE_HOME="$cache" "$b/bench/state-query" "$trace" | sed 's/^/state query: /'

@@ -1,0 +1,996 @@
+#include "config.h"
+
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
+#include <glib/gi18n.h>
+#include <math.h>
+#include <string.h>
+
+#include "lttv-time-ruler.h"
+#include "lttv-timeline-model.h"
+
+#define EXPANDER_WIDTH 14
+#define CELL_PAD 6
+#define NAMES_FONT "Sans 9"
+#define LABEL_FONT "Sans 8"
+
+typedef struct
+{
+  char *state;
+  char *label;
+  double rgb[3];
+} LegendEntry;
+
+struct _LttvTimelineModel
+{
+  gint ref_count;
+  LttvHistory *history;
+  guint n_columns;
+  char *titles[LTTV_TIMELINE_MAX_COLUMNS];
+  int col_width[LTTV_TIMELINE_MAX_COLUMNS];
+  GArray *rows;              /* LttvTimelineRow */
+  GHashTable *palette;       /* state name -> double[3] */
+  GArray *legend;            /* LegendEntry */
+  LttvTimelineLabelFunc label_func;
+  gpointer label_data;
+  LttvTimelineColourFunc colour_func;
+  gpointer colour_data;
+  LttvValue highlight;
+
+  gboolean tree;
+  int sort_column;
+  gboolean descending;
+  char *find;                /* casefolded, or NULL */
+  GArray *visible;           /* guint row index per position */
+  GArray *depth;             /* guint per position */
+  GArray *position;          /* int per row */
+  guint8 *has_children;      /* per row */
+  gboolean widths_valid;
+};
+
+/* Every state of state-model.md that the palette names. */
+static const char *const palette_states[] = {
+  "UNKNOWN", "WAIT_BLOCKED", "WAIT_FOR_CPU", "WAIT_UNKNOWN", "WAIT_FORK",
+  "RUN_USERMODE", "RUN_SYSCALL", "INTERRUPTED", "IDLE", "IRQ", "SOFTIRQ",
+  "RUNNING", "RAISED", "RAISED_RUNNING",
+};
+
+LttvTimelineModel *
+lttv_timeline_model_new (LttvViewerContext *ctx, LttvHistory *history, guint n_columns,
+                         const char *const *titles)
+{
+  LttvTimelineModel *m = g_new0 (LttvTimelineModel, 1);
+
+  g_return_val_if_fail (n_columns >= 1 && n_columns <= LTTV_TIMELINE_MAX_COLUMNS, NULL);
+  m->ref_count = 1;
+  m->history = history;
+  m->n_columns = n_columns;
+  for (guint i = 0; i < n_columns; i++)
+    m->titles[i] = g_strdup (titles[i]);
+  m->rows = g_array_new (FALSE, TRUE, sizeof (LttvTimelineRow));
+  m->palette = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
+  for (guint i = 0; i < G_N_ELEMENTS (palette_states); i++)
+    {
+      GdkRGBA c;
+      if (ctx != NULL && lttv_viewer_context_get_state_colour (ctx, palette_states[i], &c))
+        {
+          double *rgb = g_new (double, 3);
+          rgb[0] = c.red, rgb[1] = c.green, rgb[2] = c.blue;
+          g_hash_table_insert (m->palette, (gpointer) palette_states[i], rgb);
+        }
+    }
+  m->legend = g_array_new (FALSE, TRUE, sizeof (LegendEntry));
+  m->highlight = LTTV_VALUE_NONE;
+  m->tree = TRUE;
+  m->sort_column = -1;
+  m->visible = g_array_new (FALSE, FALSE, sizeof (guint));
+  m->depth = g_array_new (FALSE, FALSE, sizeof (guint));
+  m->position = g_array_new (FALSE, FALSE, sizeof (int));
+  return m;
+}
+
+LttvTimelineModel *
+lttv_timeline_model_ref (LttvTimelineModel *m)
+{
+  g_atomic_int_inc (&m->ref_count);
+  return m;
+}
+
+void
+lttv_timeline_model_unref (LttvTimelineModel *m)
+{
+  if (m == NULL || !g_atomic_int_dec_and_test (&m->ref_count))
+    return;
+  for (guint i = 0; i < m->n_columns; i++)
+    g_free (m->titles[i]);
+  for (guint i = 0; i < m->rows->len; i++)
+    for (guint c = 0; c < LTTV_TIMELINE_MAX_COLUMNS; c++)
+      g_free (g_array_index (m->rows, LttvTimelineRow, i).cells[c]);
+  for (guint i = 0; i < m->legend->len; i++)
+    {
+      g_free (g_array_index (m->legend, LegendEntry, i).state);
+      g_free (g_array_index (m->legend, LegendEntry, i).label);
+    }
+  g_array_unref (m->rows);
+  g_array_unref (m->legend);
+  g_hash_table_unref (m->palette);
+  g_array_unref (m->visible);
+  g_array_unref (m->depth);
+  g_array_unref (m->position);
+  g_free (m->has_children);
+  g_free (m->find);
+  g_free (m);
+}
+
+LttvHistory *
+lttv_timeline_model_get_history (LttvTimelineModel *m)
+{
+  return m->history;
+}
+
+guint
+lttv_timeline_model_add_row (LttvTimelineModel *m, const LttvTimelineRow *row)
+{
+  LttvTimelineRow copy = *row;
+
+  for (guint c = 0; c < LTTV_TIMELINE_MAX_COLUMNS; c++)
+    copy.cells[c] = g_strdup (row->cells[c] != NULL ? row->cells[c] : "");
+  g_array_append_val (m->rows, copy);
+  m->widths_valid = FALSE;
+  return m->rows->len - 1;
+}
+
+guint
+lttv_timeline_model_n_rows (LttvTimelineModel *m)
+{
+  return m->rows->len;
+}
+
+LttvTimelineRow *
+lttv_timeline_model_get_row (LttvTimelineModel *m, guint i)
+{
+  g_return_val_if_fail (i < m->rows->len, NULL);
+  return &g_array_index (m->rows, LttvTimelineRow, i);
+}
+
+void
+lttv_timeline_model_set_label_func (LttvTimelineModel *m, LttvTimelineLabelFunc func, gpointer data)
+{
+  m->label_func = func;
+  m->label_data = data;
+}
+
+void
+lttv_timeline_model_set_colour_func (LttvTimelineModel *m, LttvTimelineColourFunc func, gpointer data)
+{
+  m->colour_func = func;
+  m->colour_data = data;
+}
+
+void
+lttv_timeline_model_add_legend (LttvTimelineModel *m, const char *state, const char *label)
+{
+  LegendEntry e = { g_strdup (state), g_strdup (label), { 0.5, 0.5, 0.5 } };
+  const double *rgb = g_hash_table_lookup (m->palette, state);
+
+  if (rgb != NULL)
+    memcpy (e.rgb, rgb, sizeof e.rgb);
+  g_array_append_val (m->legend, e);
+}
+
+void
+lttv_timeline_model_set_highlight (LttvTimelineModel *m, LttvValue v)
+{
+  m->highlight = v;
+}
+
+/* --- Visible rows -------------------------------------------------------- */
+
+void
+lttv_timeline_model_set_tree (LttvTimelineModel *m, gboolean tree)
+{
+  m->tree = tree;
+  lttv_timeline_model_refilter (m);
+}
+
+gboolean
+lttv_timeline_model_get_tree (LttvTimelineModel *m)
+{
+  return m->tree;
+}
+
+void
+lttv_timeline_model_set_sort (LttvTimelineModel *m, int column, gboolean descending)
+{
+  m->sort_column = column < (int) m->n_columns ? column : -1;
+  m->descending = descending;
+  lttv_timeline_model_refilter (m);
+}
+
+int
+lttv_timeline_model_get_sort (LttvTimelineModel *m, gboolean *descending)
+{
+  if (descending != NULL)
+    *descending = m->descending;
+  return m->sort_column;
+}
+
+void
+lttv_timeline_model_set_find (LttvTimelineModel *m, const char *text)
+{
+  g_free (m->find);
+  m->find = text != NULL && text[0] != '\0' ? g_utf8_casefold (text, -1) : NULL;
+  lttv_timeline_model_refilter (m);
+}
+
+static int
+compare_rows (gconstpointer a, gconstpointer b, gpointer data)
+{
+  LttvTimelineModel *m = data;
+  guint ia = *(const guint *) a, ib = *(const guint *) b;
+  const LttvTimelineRow *ra = &g_array_index (m->rows, LttvTimelineRow, ia);
+  const LttvTimelineRow *rb = &g_array_index (m->rows, LttvTimelineRow, ib);
+  int c = m->sort_column, r;
+
+  if (c < 0)
+    return ia < ib ? -1 : ia > ib;
+  if (ra->keys[c] != G_MININT64 || rb->keys[c] != G_MININT64)
+    r = ra->keys[c] < rb->keys[c] ? -1 : ra->keys[c] > rb->keys[c];
+  else
+    r = g_ascii_strcasecmp (ra->cells[c], rb->cells[c]);
+  if (r == 0)
+    r = ia < ib ? -1 : ia > ib;
+  return m->descending ? -r : r;
+}
+
+static gboolean
+row_matches (LttvTimelineModel *m, const LttvTimelineRow *row)
+{
+  guint64 n;
+  g_autofree char *folded = NULL;
+
+  if (m->find == NULL)
+    return TRUE;
+  if (g_ascii_string_to_unsigned (m->find, 10, 0, G_MAXUINT64, &n, NULL))
+    return row->tag == n;
+  folded = g_utf8_casefold (row->cells[0], -1);
+  return strstr (folded, m->find) != NULL;
+}
+
+static void
+add_subtree (LttvTimelineModel *m, GPtrArray *children, const guint8 *shown, guint i,
+             guint depth)
+{
+  const LttvTimelineRow *row = &g_array_index (m->rows, LttvTimelineRow, i);
+  GArray *kids = children->pdata[i + 1];
+
+  g_array_append_val (m->visible, i);
+  g_array_append_val (m->depth, depth);
+  if (kids == NULL || (row->collapsed && m->find == NULL))
+    return;
+  for (guint k = 0; k < kids->len; k++)
+    {
+      guint c = g_array_index (kids, guint, k);
+      if (shown[c])
+        add_subtree (m, children, shown, c, depth + 1);
+    }
+}
+
+static void
+array_unref0 (gpointer a)
+{
+  if (a != NULL)
+    g_array_unref (a);
+}
+
+void
+lttv_timeline_model_refilter (LttvTimelineModel *m)
+{
+  guint n = m->rows->len;
+  g_autofree guint8 *shown = g_new0 (guint8, MAX (n, 1));
+  /* children->pdata[parent + 1]: GArray of row indexes; [0] the top rows. */
+  g_autoptr (GPtrArray) children = g_ptr_array_new_with_free_func (array_unref0);
+
+  g_array_set_size (m->visible, 0);
+  g_array_set_size (m->depth, 0);
+  g_array_set_size (m->position, n);
+  for (guint i = 0; i < n; i++)
+    g_array_index (m->position, int, i) = -1;
+  g_free (m->has_children);
+  m->has_children = g_new0 (guint8, MAX (n, 1));
+  g_ptr_array_set_size (children, n + 1);
+
+  for (guint i = 0; i < n; i++)
+    {
+      const LttvTimelineRow *row = &g_array_index (m->rows, LttvTimelineRow, i);
+      if (row->hidden || row->user_hidden || !row_matches (m, row))
+        continue;
+      shown[i] = 1;
+      /* In a tree, a match shows its ancestors. */
+      for (int p = row->parent; m->tree && p >= 0 && !shown[p];
+           p = g_array_index (m->rows, LttvTimelineRow, p).parent)
+        if (!g_array_index (m->rows, LttvTimelineRow, p).hidden
+            && !g_array_index (m->rows, LttvTimelineRow, p).user_hidden)
+          shown[p] = 1;
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      const LttvTimelineRow *row = &g_array_index (m->rows, LttvTimelineRow, i);
+      guint slot = m->tree && row->parent >= 0 && (guint) row->parent < n ? row->parent + 1 : 0;
+      if (!shown[i])
+        continue;
+      if (m->tree && row->parent >= 0 && !shown[row->parent])
+        continue;     /* under a hidden parent */
+      if (children->pdata[slot] == NULL)
+        children->pdata[slot] = g_array_new (FALSE, FALSE, sizeof (guint));
+      g_array_append_val ((GArray *) children->pdata[slot], i);
+      if (slot > 0)
+        m->has_children[slot - 1] = 1;
+    }
+  for (guint s = 0; s <= n; s++)
+    if (children->pdata[s] != NULL)
+      g_array_sort_with_data (children->pdata[s], compare_rows, m);
+  if (children->pdata[0] != NULL)
+    {
+      GArray *top = children->pdata[0];
+      for (guint k = 0; k < top->len; k++)
+        add_subtree (m, children, shown, g_array_index (top, guint, k), 0);
+    }
+  for (guint p = 0; p < m->visible->len; p++)
+    g_array_index (m->position, int, g_array_index (m->visible, guint, p)) = p;
+  m->widths_valid = FALSE;
+}
+
+guint
+lttv_timeline_model_n_visible (LttvTimelineModel *m)
+{
+  return m->visible->len;
+}
+
+guint
+lttv_timeline_model_visible_row (LttvTimelineModel *m, guint pos, guint *depth)
+{
+  g_return_val_if_fail (pos < m->visible->len, 0);
+  if (depth != NULL)
+    *depth = g_array_index (m->depth, guint, pos);
+  return g_array_index (m->visible, guint, pos);
+}
+
+int
+lttv_timeline_model_row_position (LttvTimelineModel *m, guint i)
+{
+  return i < m->position->len ? g_array_index (m->position, int, i) : -1;
+}
+
+gboolean
+lttv_timeline_model_has_children (LttvTimelineModel *m, guint i)
+{
+  return m->has_children != NULL && i < m->position->len && m->has_children[i];
+}
+
+/* --- Names pane ---------------------------------------------------------- */
+
+static PangoLayout *
+new_layout (cairo_t *cr, const char *font)
+{
+  PangoLayout *layout = pango_cairo_create_layout (cr);
+  PangoFontDescription *desc = pango_font_description_from_string (font);
+
+  pango_layout_set_font_description (layout, desc);
+  pango_font_description_free (desc);
+  return layout;
+}
+
+static int
+text_width (PangoLayout *layout, const char *text)
+{
+  int w;
+  pango_layout_set_text (layout, text, -1);
+  pango_layout_get_pixel_size (layout, &w, NULL);
+  return w;
+}
+
+/* Columns fitted to the title and to the longest text of each column (by
+ * bytes: measuring every row's text costs too much on 10 000 rows). */
+static void
+compute_widths (LttvTimelineModel *m)
+{
+  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
+  cairo_t *cr = cairo_create (s);
+  PangoLayout *layout = new_layout (cr, NAMES_FONT);
+  guint max_depth = 0;
+
+  for (guint p = 0; p < m->depth->len; p++)
+    max_depth = MAX (max_depth, g_array_index (m->depth, guint, p));
+  for (guint c = 0; c < m->n_columns; c++)
+    {
+      const char *longest = "";
+      for (guint p = 0; p < m->visible->len; p++)
+        {
+          const LttvTimelineRow *row = &g_array_index (m->rows, LttvTimelineRow,
+                                                       g_array_index (m->visible, guint, p));
+          if (strlen (row->cells[c]) > strlen (longest))
+            longest = row->cells[c];
+        }
+      m->col_width[c] = MAX (text_width (layout, m->titles[c]) + 14, text_width (layout, longest))
+                        + 2 * CELL_PAD;
+      if (c == 0)
+        m->col_width[c] += EXPANDER_WIDTH * (m->tree ? max_depth + 1 : 0);
+      m->col_width[c] = MIN (m->col_width[c], 320);
+    }
+  g_object_unref (layout);
+  cairo_destroy (cr);
+  cairo_surface_destroy (s);
+  m->widths_valid = TRUE;
+}
+
+int
+lttv_timeline_model_names_width (LttvTimelineModel *m)
+{
+  int w = 0;
+  if (!m->widths_valid)
+    compute_widths (m);
+  for (guint c = 0; c < m->n_columns; c++)
+    w += m->col_width[c];
+  return w;
+}
+
+int
+lttv_timeline_model_column_at (LttvTimelineModel *m, double x)
+{
+  double left = 0;
+  if (!m->widths_valid)
+    compute_widths (m);
+  for (guint c = 0; c < m->n_columns; c++)
+    {
+      if (x >= left && x < left + m->col_width[c])
+        return c;
+      left += m->col_width[c];
+    }
+  return -1;
+}
+
+void
+lttv_timeline_model_draw_header (LttvTimelineModel *m, cairo_t *cr, int width)
+{
+  PangoLayout *layout = new_layout (cr, NAMES_FONT);
+  double x = 0;
+
+  if (!m->widths_valid)
+    compute_widths (m);
+  cairo_save (cr);
+  cairo_rectangle (cr, 0, 0, width, LTTV_TIMELINE_HEADER_HEIGHT);
+  cairo_clip (cr);
+  cairo_set_source_rgb (cr, 0.96, 0.96, 0.95);
+  cairo_paint (cr);
+  cairo_set_line_width (cr, 1);
+  for (guint c = 0; c < m->n_columns; c++)
+    {
+      int h;
+      pango_layout_set_text (layout, m->titles[c], -1);
+      pango_layout_get_pixel_size (layout, NULL, &h);
+      cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
+      cairo_move_to (cr, x + CELL_PAD, (LTTV_TIMELINE_HEADER_HEIGHT - h) / 2.0);
+      pango_cairo_show_layout (cr, layout);
+      if ((int) c == m->sort_column)
+        {
+          double ax = x + m->col_width[c] - 12, ay = LTTV_TIMELINE_HEADER_HEIGHT / 2.0;
+          cairo_move_to (cr, ax, m->descending ? ay - 2 : ay + 2);
+          cairo_line_to (cr, ax + 8, m->descending ? ay - 2 : ay + 2);
+          cairo_line_to (cr, ax + 4, m->descending ? ay + 3 : ay - 3);
+          cairo_close_path (cr);
+          cairo_fill (cr);
+        }
+      x += m->col_width[c];
+      cairo_set_source_rgb (cr, 0.8, 0.8, 0.78);
+      cairo_move_to (cr, floor (x) - 0.5, 4);
+      cairo_line_to (cr, floor (x) - 0.5, LTTV_TIMELINE_HEADER_HEIGHT - 4);
+      cairo_stroke (cr);
+    }
+  cairo_set_source_rgb (cr, 0.7, 0.7, 0.68);
+  cairo_move_to (cr, 0, LTTV_TIMELINE_HEADER_HEIGHT - 0.5);
+  cairo_line_to (cr, width, LTTV_TIMELINE_HEADER_HEIGHT - 0.5);
+  cairo_stroke (cr);
+  cairo_restore (cr);
+  g_object_unref (layout);
+}
+
+gboolean
+lttv_timeline_model_on_expander (LttvTimelineModel *m, guint i, double x)
+{
+  int pos = lttv_timeline_model_row_position (m, i);
+  guint depth;
+
+  if (!m->tree || pos < 0 || !lttv_timeline_model_has_children (m, i))
+    return FALSE;
+  lttv_timeline_model_visible_row (m, pos, &depth);
+  return x >= CELL_PAD + depth * EXPANDER_WIDTH && x < CELL_PAD + (depth + 1) * EXPANDER_WIDTH;
+}
+
+void
+lttv_timeline_model_draw_names (LttvTimelineModel *m, cairo_t *cr, int width, int height,
+                                guint first, int y0, int selected)
+{
+  PangoLayout *layout = new_layout (cr, NAMES_FONT);
+  const int rh = LTTV_TIMELINE_ROW_HEIGHT;
+
+  if (!m->widths_valid)
+    compute_widths (m);
+  cairo_save (cr);
+  cairo_rectangle (cr, 0, 0, width, height);
+  cairo_clip (cr);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+  for (guint p = first; p < m->visible->len; p++)
+    {
+      guint depth, i = lttv_timeline_model_visible_row (m, p, &depth);
+      const LttvTimelineRow *row = &g_array_index (m->rows, LttvTimelineRow, i);
+      double y = y0 + (double) (p - first) * rh, x = 0;
+      int h;
+
+      if (y >= height)
+        break;
+      if ((int) i == selected)
+        cairo_set_source_rgb (cr, 0.21, 0.52, 0.89);
+      else if (p % 2)
+        cairo_set_source_rgb (cr, 0.965, 0.965, 0.96);
+      else
+        cairo_set_source_rgb (cr, 1, 1, 1);
+      cairo_rectangle (cr, 0, y, width, rh);
+      cairo_fill (cr);
+      for (guint c = 0; c < m->n_columns; c++)
+        {
+          double indent = 0;
+          if (c == 0 && m->tree)
+            {
+              indent = (depth + 1) * EXPANDER_WIDTH;
+              if (m->has_children[i])
+                {
+                  double ex = CELL_PAD + depth * EXPANDER_WIDTH + 3, ey = y + rh / 2.0;
+                  cairo_set_source_rgb (cr, (int) i == selected ? 1 : 0.4,
+                                        (int) i == selected ? 1 : 0.4, (int) i == selected ? 1 : 0.4);
+                  if (row->collapsed && m->find == NULL)
+                    {
+                      cairo_move_to (cr, ex, ey - 4);
+                      cairo_line_to (cr, ex + 6, ey);
+                      cairo_line_to (cr, ex, ey + 4);
+                    }
+                  else
+                    {
+                      cairo_move_to (cr, ex - 1, ey - 3);
+                      cairo_line_to (cr, ex + 7, ey - 3);
+                      cairo_line_to (cr, ex + 3, ey + 3);
+                    }
+                  cairo_close_path (cr);
+                  cairo_fill (cr);
+                }
+            }
+          pango_layout_set_text (layout, row->cells[c], -1);
+          pango_layout_set_width (layout, MAX (m->col_width[c] - 2 * CELL_PAD - indent, 1) * PANGO_SCALE);
+          pango_layout_get_pixel_size (layout, NULL, &h);
+          if ((int) i == selected)
+            cairo_set_source_rgb (cr, 1, 1, 1);
+          else
+            cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
+          cairo_move_to (cr, x + CELL_PAD + indent, y + (rh - h) / 2.0);
+          pango_cairo_show_layout (cr, layout);
+          x += m->col_width[c];
+        }
+    }
+  cairo_restore (cr);
+  g_object_unref (layout);
+}
+
+/* --- Rows ---------------------------------------------------------------- */
+
+struct _LttvTimelineSlice
+{
+  LttvTimelineModel *model;
+  LttvTimelineRow *rows;   /* shallow copies: cells are not read */
+  guint n;
+  LttvValue highlight;
+};
+
+LttvTimelineSlice *
+lttv_timeline_slice_new (LttvTimelineModel *m, guint first, guint n)
+{
+  LttvTimelineSlice *s = g_new0 (LttvTimelineSlice, 1);
+
+  s->model = lttv_timeline_model_ref (m);
+  first = MIN (first, m->visible->len);
+  s->n = MIN (n, m->visible->len - first);
+  s->rows = g_new0 (LttvTimelineRow, MAX (s->n, 1));
+  for (guint k = 0; k < s->n; k++)
+    {
+      s->rows[k] = g_array_index (m->rows, LttvTimelineRow, g_array_index (m->visible, guint, first + k));
+      memset (s->rows[k].cells, 0, sizeof s->rows[k].cells);
+    }
+  s->highlight = m->highlight;
+  return s;
+}
+
+void
+lttv_timeline_slice_free (LttvTimelineSlice *s)
+{
+  if (s == NULL)
+    return;
+  lttv_timeline_model_unref (s->model);
+  g_free (s->rows);
+  g_free (s);
+}
+
+const char *
+lttv_timeline_model_value_text (LttvTimelineModel *m, const LttvTimelineRow *row, LttvValue v,
+                                char buf[64])
+{
+  const char *s;
+  if (lttv_value_type (v) == LTTV_VALUE_NULL)
+    return NULL;
+  if ((s = lttv_history_string (m->history, v)) != NULL)
+    return s;
+  return lttv_history_format_value (m->history, v, buf);
+}
+
+/* A distinct, readable tint per value (golden-ratio hues). */
+static void
+tint_of (LttvValue v, double rgb[3])
+{
+  double h = fmod ((double) (v >> 2) * 0.618033988749895, 1.0) * 6, f = h - floor (h);
+  double s = 0.55, l = 0.62, q = l + s - l * s, p = 2 * l - q;
+  double t[3] = { fmod (h / 6 + 1.0 / 3, 1), h / 6, fmod (h / 6 + 2.0 / 3, 1) };
+  (void) f;
+  for (int i = 0; i < 3; i++)
+    {
+      double x = t[i];
+      rgb[i] = x < 1.0 / 6 ? p + (q - p) * 6 * x
+             : x < 0.5 ? q
+             : x < 2.0 / 3 ? p + (q - p) * (2.0 / 3 - x) * 6 : p;
+    }
+}
+
+typedef struct
+{
+  LttvValue v;
+  gboolean drawn;
+  double rgb[3];
+} ColourSlot;
+
+/* Colour of a value, cached per draw in a small open-addressing table. */
+static gboolean
+colour_of (LttvTimelineModel *m, const LttvTimelineRow *row, LttvValue v, ColourSlot *cache,
+           double rgb[3])
+{
+  guint h = (guint) ((v * 0x9E3779B97F4A7C15ull) >> 56);
+  const char *s;
+  const double *p;
+
+  for (;; h = (h + 1) & 255)
+    {
+      if (cache[h].v == v && v != LTTV_VALUE_NONE)
+        break;
+      if (cache[h].v == LTTV_VALUE_NONE)
+        {
+          cache[h].v = v;
+          if ((s = lttv_history_string (m->history, v)) != NULL
+              && (p = g_hash_table_lookup (m->palette, s)) != NULL)
+            {
+              memcpy (cache[h].rgb, p, sizeof cache[h].rgb);
+              cache[h].drawn = TRUE;
+            }
+          else if (m->colour_func != NULL)
+            cache[h].drawn = m->colour_func (row, v, cache[h].rgb, m->colour_data);
+          else
+            {
+              cache[h].rgb[0] = cache[h].rgb[1] = cache[h].rgb[2] = 0.6;
+              cache[h].drawn = TRUE;
+            }
+          break;
+        }
+    }
+  memcpy (rgb, cache[h].rgb, sizeof cache[h].rgb);
+  return cache[h].drawn;
+}
+
+static gboolean
+is_running (LttvTimelineModel *m, LttvValue v)
+{
+  const char *s = lttv_history_string (m->history, v);
+  return s != NULL && g_str_has_prefix (s, "RUN_");
+}
+
+gboolean
+lttv_timeline_slice_draw (LttvTimelineSlice *s, cairo_t *cr, int width, int y0, LttvTime t0,
+                          LttvTime t1, GCancellable *cancellable)
+{
+  LttvTimelineModel *m = s->model;
+  const int rh = LTTV_TIMELINE_ROW_HEIGHT;
+  LttvTime span = t1 > t0 ? t1 - t0 : 1;
+  LttvTime step = MAX ((span + width - 1) / MAX (width, 1), 1);
+  guint n = (guint) MIN ((span + step - 1) / step, (LttvTime) MAX (width, 1));
+  g_autofree LttvSample *samples = g_new (LttvSample, n + 1);
+  g_autofree LttvSample *labels = g_new (LttvSample, n + 1);
+  g_autofree ColourSlot *cache = g_new0 (ColourSlot, 256);
+  g_autoptr (GHashTable) widths = g_hash_table_new (NULL, NULL);
+  PangoLayout *layout = new_layout (cr, LABEL_FONT);
+  double per_sample = (double) step * width / (double) span;
+  int text_h;
+
+  pango_layout_set_text (layout, "Ag", -1);
+  pango_layout_get_pixel_size (layout, NULL, &text_h);
+  cairo_save (cr);
+  cairo_set_antialias (cr, CAIRO_ANTIALIAS_NONE);
+  for (guint k = 0; k < s->n; k++)
+    {
+      const LttvTimelineRow *row = &s->rows[k];
+      double y = y0 + (double) k * rh, top = y + 3, bottom = y + rh - 3;
+      double xb = 0, xe = width;
+      guint got, got_labels = 0;
+
+      if (cancellable != NULL && g_cancellable_is_cancelled (cancellable))
+        {
+          g_object_unref (layout);
+          cairo_restore (cr);
+          return FALSE;
+        }
+      if (row->attr == LTTV_ATTR_NONE)
+        continue;
+      /* Row guide line. */
+      cairo_set_source_rgb (cr, 0.9, 0.9, 0.88);
+      cairo_rectangle (cr, 0, floor (y + rh / 2.0), width, 1);
+      cairo_fill (cr);
+      if (row->birth != LTTV_TIME_NONE && row->birth > t0)
+        xb = (double) (row->birth - t0) * width / (double) span;
+      if (row->death != LTTV_TIME_NONE && row->death < t1)
+        xe = ((double) (row->death - t0) + 1) * width / (double) span;
+      if (xe <= 0 || xb >= width || xe <= xb)
+        continue;
+      got = lttv_history_query_row (m->history, row->attr, t0, step, n, samples);
+      if (row->label_attr != LTTV_ATTR_NONE)
+        got_labels = lttv_history_query_row (m->history, row->label_attr, t0, step, n, labels);
+      cairo_save (cr);
+      cairo_rectangle (cr, floor (xb), y, ceil (xe) - floor (xb), rh);
+      cairo_clip (cr);
+      /* Runs of one colour key: the value, and the thread when tinted. */
+      for (guint i = 0; i < got;)
+        {
+          LttvValue v = samples[i].value;
+          LttvValue tint = row->tint && i < got_labels && is_running (m, v) ? labels[i].value : 0;
+          guint j = i + 1;
+          double rgb[3], x0, x1;
+
+          while (j < got && samples[j].value == v
+                 && (!row->tint || (j < got_labels && is_running (m, v) ? labels[j].value : 0) == tint))
+            j++;
+          x0 = floor (i * per_sample);
+          x1 = MAX (floor (j * per_sample), x0 + 1);
+          if (v != LTTV_VALUE_NONE && colour_of (m, row, v, cache, rgb))
+            {
+              if (tint != 0)
+                tint_of (tint, rgb);
+              cairo_set_source_rgb (cr, rgb[0], rgb[1], rgb[2]);
+              cairo_rectangle (cr, x0, top, x1 - x0, bottom - top);
+              cairo_fill (cr);
+            }
+          i = j;
+        }
+      /* Dense pixels: several changes merged; marked, never dropped. */
+      cairo_set_source_rgba (cr, 0, 0, 0, 0.55);
+      for (guint i = 0; i < got; i++)
+        if (samples[i].mixed > 0)
+          {
+            guint j = i;
+            while (j + 1 < got && samples[j + 1].mixed > 0)
+              j++;
+            double x0 = floor (i * per_sample), x1 = MAX (floor ((j + 1) * per_sample), x0 + 1);
+            cairo_rectangle (cr, x0, top, x1 - x0, 3);
+            cairo_fill (cr);
+            i = j;
+          }
+      /* Not built yet. */
+      if (got < n)
+        {
+          double xp = floor (got * per_sample);
+          cairo_set_source_rgba (cr, 0.5, 0.5, 0.5, 0.25);
+          cairo_rectangle (cr, xp, top, width - xp, bottom - top);
+          cairo_fill (cr);
+        }
+      /* Labels, and the highlighted thread, on runs of one label value. */
+      for (guint i = 0; i < got_labels;)
+        {
+          LttvValue v = labels[i].value;
+          guint j = i + 1;
+          double x0, x1;
+
+          while (j < got_labels && labels[j].value == v)
+            j++;
+          x0 = floor (i * per_sample);
+          x1 = floor (j * per_sample);
+          if (v != LTTV_VALUE_NONE && s->highlight != LTTV_VALUE_NONE && v == s->highlight)
+            {
+              cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
+              cairo_set_line_width (cr, 2);
+              cairo_rectangle (cr, x0 + 1, top - 1, MAX (x1 - x0 - 2, 1), bottom - top + 2);
+              cairo_stroke (cr);
+            }
+          if (v != LTTV_VALUE_NONE && x1 - x0 >= 24)
+            {
+              char buf[64];
+              LttvTime mid = t0 + (LttvTime) ((i + j) / 2) * step;
+              const char *text = m->label_func != NULL
+                                 ? m->label_func (row, v, mid, buf, m->label_data)
+                                 : lttv_timeline_model_value_text (m, row, v, buf);
+              gpointer cached = m->label_func == NULL ? g_hash_table_lookup (widths, (gpointer) (guintptr) v) : NULL;
+              int w = cached != NULL ? GPOINTER_TO_INT (cached) : (text != NULL ? text_width (layout, text) : 0);
+
+              if (m->label_func == NULL && cached == NULL)
+                g_hash_table_insert (widths, (gpointer) (guintptr) v, GINT_TO_POINTER (w));
+              if (text != NULL && w + 6 <= x1 - x0)
+                {
+                  pango_layout_set_text (layout, text, -1);
+                  cairo_set_source_rgba (cr, 0, 0, 0, 0.85);
+                  cairo_move_to (cr, x0 + (x1 - x0 - w) / 2, y + (rh - text_h) / 2.0);
+                  pango_cairo_show_layout (cr, layout);
+                }
+            }
+          i = j;
+        }
+      cairo_restore (cr);
+    }
+  cairo_restore (cr);
+  g_object_unref (layout);
+  return TRUE;
+}
+
+/* --- Legend and whole view ---------------------------------------------- */
+
+void
+lttv_timeline_model_draw_legend (LttvTimelineModel *m, cairo_t *cr, int width)
+{
+  PangoLayout *layout = new_layout (cr, LABEL_FONT);
+  const int h = LTTV_TIMELINE_LEGEND_HEIGHT;
+  double x = 8;
+  int th;
+
+  cairo_save (cr);
+  cairo_rectangle (cr, 0, 0, width, h);
+  cairo_clip (cr);
+  cairo_set_source_rgb (cr, 0.96, 0.96, 0.95);
+  cairo_paint (cr);
+  for (guint i = 0; i <= m->legend->len; i++)
+    {
+      const char *label = i < m->legend->len ? g_array_index (m->legend, LegendEntry, i).label
+                                             : _("Dense (several changes per pixel)");
+      int w = text_width (layout, label);
+
+      pango_layout_get_pixel_size (layout, NULL, &th);
+      if (i < m->legend->len)
+        {
+          const double *rgb = g_array_index (m->legend, LegendEntry, i).rgb;
+          cairo_set_source_rgb (cr, rgb[0], rgb[1], rgb[2]);
+          cairo_rectangle (cr, x, (h - 12) / 2.0, 18, 12);
+          cairo_fill (cr);
+        }
+      else
+        {
+          cairo_set_source_rgb (cr, 0.8, 0.8, 0.8);
+          cairo_rectangle (cr, x, (h - 12) / 2.0, 18, 12);
+          cairo_fill (cr);
+          cairo_set_source_rgba (cr, 0, 0, 0, 0.55);
+          cairo_rectangle (cr, x, (h - 12) / 2.0, 18, 3);
+          cairo_fill (cr);
+        }
+      cairo_set_source_rgb (cr, 0.15, 0.15, 0.15);
+      cairo_move_to (cr, x + 22, (h - th) / 2.0);
+      pango_cairo_show_layout (cr, layout);
+      x += 22 + w + 14;
+    }
+  cairo_restore (cr);
+  g_object_unref (layout);
+}
+
+void
+lttv_timeline_model_render (LttvTimelineModel *m, LttvViewerContext *ctx, cairo_t *cr,
+                            int width, int height)
+{
+  const int hh = LTTV_TIMELINE_HEADER_HEIGHT, lh = LTTV_TIMELINE_LEGEND_HEIGHT;
+  int names = MIN (lttv_timeline_model_names_width (m), width * 2 / 5);
+  int rows_w = MAX (width - names, 1), rows_h = MAX (height - hh - lh, 0);
+  guint n = rows_h / LTTV_TIMELINE_ROW_HEIGHT + 1;
+  LttvTime t0, t1, begin, sel0, sel1, now;
+  LttvTimelineSlice *slice;
+
+  lttv_viewer_context_get_window (ctx, &t0, &t1);
+  lttv_viewer_context_get_bounds (ctx, &begin, NULL);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  lttv_timeline_model_draw_header (m, cr, names);
+  cairo_save (cr);
+  cairo_translate (cr, names, 0);
+  cairo_set_source_rgb (cr, 0.96, 0.96, 0.95);
+  cairo_rectangle (cr, 0, 0, rows_w, hh);
+  cairo_fill (cr);
+  cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
+  lttv_time_ruler_render (cr, rows_w, hh, t0, t1, begin);
+  cairo_restore (cr);
+
+  cairo_save (cr);
+  cairo_translate (cr, 0, hh);
+  lttv_timeline_model_draw_names (m, cr, names, rows_h, 0, 0, -1);
+  cairo_translate (cr, names, 0);
+  cairo_rectangle (cr, 0, 0, rows_w, rows_h);
+  cairo_clip (cr);
+  slice = lttv_timeline_slice_new (m, 0, n);
+  lttv_timeline_slice_draw (slice, cr, rows_w, 0, t0, t1, NULL);
+  lttv_timeline_slice_free (slice);
+  if (t1 > t0 && lttv_viewer_context_get_selection (ctx, &sel0, &sel1))
+    {
+      double x0 = ((double) sel0 - (double) t0) * rows_w / (double) (t1 - t0);
+      double x1 = ((double) sel1 - (double) t0) * rows_w / (double) (t1 - t0);
+      cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, 0.2);
+      cairo_rectangle (cr, x0, 0, MAX (x1 - x0, 1), rows_h);
+      cairo_fill (cr);
+    }
+  now = lttv_viewer_context_get_current_time (ctx);
+  if (t1 > t0 && now >= t0 && now <= t1)
+    {
+      double x = floor (((double) now - (double) t0) * rows_w / (double) (t1 - t0)) + 0.5;
+      cairo_set_source_rgb (cr, 0.88, 0.11, 0.14);
+      cairo_set_line_width (cr, 1);
+      cairo_move_to (cr, x, 0);
+      cairo_line_to (cr, x, rows_h);
+      cairo_stroke (cr);
+    }
+  cairo_restore (cr);
+  cairo_set_source_rgb (cr, 0.75, 0.75, 0.73);
+  cairo_rectangle (cr, names - 1, 0, 1, height - lh);
+  cairo_fill (cr);
+  cairo_save (cr);
+  cairo_translate (cr, 0, height - lh);
+  lttv_timeline_model_draw_legend (m, cr, width);
+  cairo_restore (cr);
+}
+
+gboolean
+lttv_timeline_model_export (LttvTimelineModel *m, LttvViewerContext *ctx, const char *file,
+                            int width, int height, GError **error)
+{
+  g_autofree char *lower = g_ascii_strdown (file, -1);
+  cairo_surface_t *surface;
+  cairo_status_t status;
+  gboolean png = FALSE;
+  cairo_t *cr;
+
+  if (g_str_has_suffix (lower, ".svg"))
+    surface = cairo_svg_surface_create (file, width, height);
+  else if (g_str_has_suffix (lower, ".pdf"))
+    surface = cairo_pdf_surface_create (file, width, height);
+  else if (g_str_has_suffix (lower, ".png"))
+    {
+      surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+      png = TRUE;
+    }
+  else
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   _("%s: unknown image type: the name must end in .png, .svg or .pdf"), file);
+      return FALSE;
+    }
+  cr = cairo_create (surface);
+  lttv_timeline_model_render (m, ctx, cr, width, height);
+  cairo_destroy (cr);
+  if (png)
+    status = cairo_surface_write_to_png (surface, file);
+  else
+    {
+      cairo_surface_finish (surface);
+      status = cairo_surface_status (surface);
+    }
+  cairo_surface_destroy (surface);
+  if (status != CAIRO_STATUS_SUCCESS)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s: %s", file, cairo_status_to_string (status));
+      return FALSE;
+    }
+  return TRUE;
+}

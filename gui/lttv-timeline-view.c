@@ -1,0 +1,995 @@
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "lttv-time-ruler.h"
+#include "lttv-timeline-view.h"
+
+/* A draw slower than this goes to a worker; the old image, moved to the
+ * new window, stands in meanwhile. */
+#define SYNC_DRAW_MS 12.0
+#define MIN_SPAN 10
+
+typedef struct
+{
+  LttvTime t0, t1;
+  guint first;        /* first row position drawn */
+  int width, height;
+  guint generation;
+} CacheKey;
+
+struct _LttvTimelineView
+{
+  GtkGrid parent_instance;
+
+  LttvViewerContext *ctx;
+  LttvTimelineModel *model;
+  LttvTimelineTooltipFunc tooltip_func;
+  gpointer tooltip_data;
+
+  GtkWidget *header;      /* column titles */
+  GtkWidget *names;
+  GtkWidget *canvas;
+  GtkWidget *legend;
+  GtkAdjustment *vadj;
+
+  cairo_surface_t *cache;
+  CacheKey cache_key;
+  guint generation;
+  GCancellable *pending;  /* a worker draw in flight */
+  CacheKey pending_key;
+  double last_draw_ms;
+
+  int selected;
+  double hover_x;         /* -1: pointer away */
+  gboolean pressed, dragging;
+  double press_x;
+};
+
+G_DEFINE_TYPE (LttvTimelineView, lttv_timeline_view, GTK_TYPE_GRID)
+
+enum { ROW_SELECTED, ROW_CLICKED, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+/* --- Geometry ------------------------------------------------------------ */
+
+static void
+window_of (LttvTimelineView *self, LttvTime *t0, LttvTime *t1)
+{
+  lttv_viewer_context_get_window (self->ctx, t0, t1);
+  if (*t1 <= *t0)
+    *t1 = *t0 + 1;
+}
+
+LttvTime
+lttv_timeline_view_time_at (LttvTimelineView *self, double x)
+{
+  int width = MAX (gtk_widget_get_allocated_width (self->canvas), 1);
+  LttvTime t0, t1;
+
+  window_of (self, &t0, &t1);
+  x = CLAMP (x, 0, width);
+  return t0 + (LttvTime) ((double) (t1 - t0) * x / width);
+}
+
+static double
+x_of (LttvTimelineView *self, LttvTime t)
+{
+  int width = gtk_widget_get_allocated_width (self->canvas);
+  LttvTime t0, t1;
+
+  window_of (self, &t0, &t1);
+  return ((double) t - (double) t0) * width / (double) (t1 - t0);
+}
+
+static guint
+first_position (LttvTimelineView *self, int *offset)
+{
+  double v = gtk_adjustment_get_value (self->vadj);
+  guint first = (guint) (v / LTTV_TIMELINE_ROW_HEIGHT);
+
+  if (offset != NULL)
+    *offset = -(int) (v - (double) first * LTTV_TIMELINE_ROW_HEIGHT);
+  return first;
+}
+
+int
+lttv_timeline_view_row_at (LttvTimelineView *self, double y)
+{
+  double v = gtk_adjustment_get_value (self->vadj) + y;
+  guint pos;
+
+  if (self->model == NULL || y < 0)
+    return -1;
+  pos = (guint) (v / LTTV_TIMELINE_ROW_HEIGHT);
+  if (pos >= lttv_timeline_model_n_visible (self->model))
+    return -1;
+  return lttv_timeline_model_visible_row (self->model, pos, NULL);
+}
+
+static void
+update_adjustment (LttvTimelineView *self)
+{
+  double page = gtk_widget_get_allocated_height (self->canvas);
+  double upper = self->model != NULL
+                 ? (double) lttv_timeline_model_n_visible (self->model) * LTTV_TIMELINE_ROW_HEIGHT : 0;
+  double value = CLAMP (gtk_adjustment_get_value (self->vadj), 0, MAX (upper - page, 0));
+
+  gtk_adjustment_configure (self->vadj, value, 0, MAX (upper, page), LTTV_TIMELINE_ROW_HEIGHT,
+                            MAX (page - LTTV_TIMELINE_ROW_HEIGHT, LTTV_TIMELINE_ROW_HEIGHT), page);
+}
+
+static void
+update_names_width (LttvTimelineView *self)
+{
+  int w = self->model != NULL ? lttv_timeline_model_names_width (self->model) : 120;
+  int total = gtk_widget_get_allocated_width (GTK_WIDGET (self));
+
+  if (total > 200)
+    w = MIN (w, total * 2 / 5);
+  gtk_widget_set_size_request (self->names, w, -1);
+  gtk_widget_set_size_request (self->header, w, LTTV_TIMELINE_HEADER_HEIGHT);
+}
+
+/* --- Cached rows image ---------------------------------------------------- */
+
+static CacheKey
+current_key (LttvTimelineView *self)
+{
+  CacheKey k;
+  int offset;
+
+  window_of (self, &k.t0, &k.t1);
+  k.first = first_position (self, &offset);
+  k.width = gtk_widget_get_allocated_width (self->canvas);
+  k.height = gtk_widget_get_allocated_height (self->canvas) + LTTV_TIMELINE_ROW_HEIGHT;
+  k.generation = self->generation;
+  return k;
+}
+
+static gboolean
+key_equal (const CacheKey *a, const CacheKey *b)
+{
+  return a->t0 == b->t0 && a->t1 == b->t1 && a->first == b->first && a->width == b->width
+         && a->height == b->height && a->generation == b->generation;
+}
+
+typedef struct
+{
+  LttvTimelineSlice *slice;
+  CacheKey key;
+  cairo_surface_t *surface;
+  double ms;
+} DrawTask;
+
+static void
+draw_task_free (DrawTask *d)
+{
+  lttv_timeline_slice_free (d->slice);
+  if (d->surface != NULL)
+    cairo_surface_destroy (d->surface);
+  g_free (d);
+}
+
+/* Any thread. */
+static gboolean
+draw_rows (DrawTask *d, GCancellable *cancellable)
+{
+  gint64 start = g_get_monotonic_time ();
+  cairo_t *cr;
+  gboolean ok;
+
+  d->surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, MAX (d->key.width, 1),
+                                           MAX (d->key.height, 1));
+  cr = cairo_create (d->surface);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  ok = lttv_timeline_slice_draw (d->slice, cr, d->key.width, 0, d->key.t0, d->key.t1, cancellable);
+  cairo_destroy (cr);
+  d->ms = (g_get_monotonic_time () - start) / 1000.0;
+  return ok;
+}
+
+static void
+draw_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  g_task_return_boolean (task, draw_rows (data, cancellable));
+}
+
+static void
+store (LttvTimelineView *self, DrawTask *d)
+{
+  if (self->cache != NULL)
+    cairo_surface_destroy (self->cache);
+  self->cache = d->surface;
+  d->surface = NULL;
+  self->cache_key = d->key;
+  self->last_draw_ms = d->ms;
+}
+
+static void
+draw_done (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  LttvTimelineView *self = user_data;
+  DrawTask *d = g_task_get_task_data (G_TASK (result));
+
+  if (self->ctx == NULL)   /* disposed meanwhile */
+    {
+      g_object_unref (self);
+      return;
+    }
+  if (g_task_propagate_boolean (G_TASK (result), NULL)
+      && !g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))))
+    {
+      store (self, d);
+      g_clear_object (&self->pending);
+      gtk_widget_queue_draw (self->canvas);
+    }
+  else if (self->pending == g_task_get_cancellable (G_TASK (result)))
+    g_clear_object (&self->pending);
+  g_object_unref (self);
+}
+
+static DrawTask *
+new_draw (LttvTimelineView *self, const CacheKey *key)
+{
+  DrawTask *d = g_new0 (DrawTask, 1);
+  d->key = *key;
+  d->slice = lttv_timeline_slice_new (self->model, key->first,
+                                      key->height / LTTV_TIMELINE_ROW_HEIGHT + 1);
+  return d;
+}
+
+/* Brings the cache to `key`: at once when draws are known to be fast,
+ * else in a worker (the first draw too: its cost is not known yet). */
+static void
+refresh_cache (LttvTimelineView *self, const CacheKey *key)
+{
+  if (self->cache != NULL && key_equal (&self->cache_key, key))
+    return;
+  if (self->last_draw_ms >= 0 && self->last_draw_ms < SYNC_DRAW_MS)
+    {
+      DrawTask *d = new_draw (self, key);
+      if (self->pending != NULL)
+        g_cancellable_cancel (self->pending);
+      g_clear_object (&self->pending);
+      draw_rows (d, NULL);
+      store (self, d);
+      draw_task_free (d);
+      return;
+    }
+  if (self->pending != NULL && key_equal (&self->pending_key, key))
+    return;
+  if (self->pending != NULL)
+    g_cancellable_cancel (self->pending);
+  g_clear_object (&self->pending);
+  self->pending = g_cancellable_new ();
+  self->pending_key = *key;
+  {
+    GTask *task = g_task_new (NULL, self->pending, draw_done, g_object_ref (self));
+    g_task_set_task_data (task, new_draw (self, key), (GDestroyNotify) draw_task_free);
+    g_task_run_in_thread (task, draw_thread);
+    g_object_unref (task);
+  }
+}
+
+gboolean
+lttv_timeline_view_is_drawn (LttvTimelineView *self)
+{
+  CacheKey key = current_key (self);
+  return self->cache != NULL && key_equal (&self->cache_key, &key);
+}
+
+/* --- Drawing -------------------------------------------------------------- */
+
+static gboolean
+canvas_draw (GtkWidget *widget, cairo_t *cr, LttvTimelineView *self)
+{
+  int width = gtk_widget_get_allocated_width (widget);
+  int height = gtk_widget_get_allocated_height (widget);
+  LttvTime t0, t1, sel0, sel1, now;
+  CacheKey key;
+  int offset;
+
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  if (self->model == NULL)
+    return FALSE;
+  key = current_key (self);
+  first_position (self, &offset);
+  refresh_cache (self, &key);
+  if (self->cache != NULL)
+    {
+      cairo_save (cr);
+      if (key_equal (&self->cache_key, &key))
+        cairo_set_source_surface (cr, self->cache, 0, offset);
+      else
+        {
+          /* The old image moved and scaled to the new window, until the
+           * worker's image is ready. */
+          const CacheKey *o = &self->cache_key;
+          double scale = (double) (o->t1 - o->t0) / (double) (key.t1 - key.t0) * width / MAX (o->width, 1);
+          double dx = ((double) o->t0 - (double) key.t0) * width / (double) (key.t1 - key.t0);
+          double dy = ((double) o->first - (double) key.first) * LTTV_TIMELINE_ROW_HEIGHT + offset;
+          cairo_translate (cr, dx, dy);
+          cairo_scale (cr, scale, 1);
+          cairo_set_source_surface (cr, self->cache, 0, 0);
+        }
+      cairo_paint (cr);
+      cairo_restore (cr);
+    }
+  window_of (self, &t0, &t1);
+  if (self->selected >= 0)
+    {
+      int pos = lttv_timeline_model_row_position (self->model, self->selected);
+      if (pos >= 0)
+        {
+          double y = (double) pos * LTTV_TIMELINE_ROW_HEIGHT - gtk_adjustment_get_value (self->vadj);
+          cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, 0.15);
+          cairo_rectangle (cr, 0, y, width, LTTV_TIMELINE_ROW_HEIGHT);
+          cairo_fill (cr);
+        }
+    }
+  if (lttv_viewer_context_get_selection (self->ctx, &sel0, &sel1))
+    {
+      double x0 = x_of (self, sel0), x1 = x_of (self, sel1);
+      cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, 0.2);
+      cairo_rectangle (cr, x0, 0, MAX (x1 - x0, 1), height);
+      cairo_fill (cr);
+      cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, 0.8);
+      cairo_rectangle (cr, floor (x0), 0, 1, height);
+      cairo_rectangle (cr, floor (x1), 0, 1, height);
+      cairo_fill (cr);
+    }
+  now = lttv_viewer_context_get_current_time (self->ctx);
+  if (now >= t0 && now <= t1)
+    {
+      cairo_set_source_rgb (cr, 0.88, 0.11, 0.14);
+      cairo_rectangle (cr, floor (x_of (self, now)), 0, 1, height);
+      cairo_fill (cr);
+    }
+  if (self->hover_x >= 0)
+    {
+      static const double dash[] = { 3, 3 };
+      cairo_set_source_rgba (cr, 0.2, 0.2, 0.2, 0.6);
+      cairo_set_line_width (cr, 1);
+      cairo_set_dash (cr, dash, 2, 0);
+      cairo_move_to (cr, floor (self->hover_x) + 0.5, 0);
+      cairo_line_to (cr, floor (self->hover_x) + 0.5, height);
+      cairo_stroke (cr);
+    }
+  return FALSE;
+}
+
+static gboolean
+names_draw (GtkWidget *widget, cairo_t *cr, LttvTimelineView *self)
+{
+  int offset;
+  guint first;
+
+  if (self->model == NULL)
+    return FALSE;
+  first = first_position (self, &offset);
+  lttv_timeline_model_draw_names (self->model, cr, gtk_widget_get_allocated_width (widget),
+                                  gtk_widget_get_allocated_height (widget), first, offset,
+                                  self->selected);
+  return FALSE;
+}
+
+static gboolean
+header_draw (GtkWidget *widget, cairo_t *cr, LttvTimelineView *self)
+{
+  if (self->model != NULL)
+    lttv_timeline_model_draw_header (self->model, cr, gtk_widget_get_allocated_width (widget));
+  return FALSE;
+}
+
+static gboolean
+legend_draw (GtkWidget *widget, cairo_t *cr, LttvTimelineView *self)
+{
+  if (self->model != NULL)
+    lttv_timeline_model_draw_legend (self->model, cr, gtk_widget_get_allocated_width (widget));
+  return FALSE;
+}
+
+/* --- Public API ----------------------------------------------------------- */
+
+void
+lttv_timeline_view_invalidate (LttvTimelineView *self)
+{
+  g_return_if_fail (LTTV_IS_TIMELINE_VIEW (self));
+  self->generation++;
+  gtk_widget_queue_draw (self->canvas);
+}
+
+void
+lttv_timeline_view_refilter (LttvTimelineView *self)
+{
+  g_return_if_fail (LTTV_IS_TIMELINE_VIEW (self));
+  if (self->model != NULL)
+    lttv_timeline_model_refilter (self->model);
+  update_names_width (self);
+  update_adjustment (self);
+  lttv_timeline_view_invalidate (self);
+  gtk_widget_queue_draw (self->names);
+  gtk_widget_queue_draw (self->header);
+  gtk_widget_queue_draw (self->legend);
+}
+
+void
+lttv_timeline_view_set_model (LttvTimelineView *self, LttvTimelineModel *model)
+{
+  g_return_if_fail (LTTV_IS_TIMELINE_VIEW (self));
+  if (model != NULL)
+    lttv_timeline_model_ref (model);
+  g_clear_pointer (&self->model, lttv_timeline_model_unref);
+  self->model = model;
+  self->selected = -1;
+  if (self->pending != NULL)
+    g_cancellable_cancel (self->pending);
+  g_clear_object (&self->pending);
+  g_clear_pointer (&self->cache, cairo_surface_destroy);
+  self->last_draw_ms = -1;
+  lttv_timeline_view_refilter (self);
+}
+
+LttvTimelineModel *
+lttv_timeline_view_get_model (LttvTimelineView *self)
+{
+  return self->model;
+}
+
+void
+lttv_timeline_view_set_tooltip_func (LttvTimelineView *self, LttvTimelineTooltipFunc func,
+                                     gpointer data)
+{
+  self->tooltip_func = func;
+  self->tooltip_data = data;
+}
+
+int
+lttv_timeline_view_get_selected_row (LttvTimelineView *self)
+{
+  return self->selected;
+}
+
+void
+lttv_timeline_view_select_row (LttvTimelineView *self, int row)
+{
+  int pos;
+
+  g_return_if_fail (LTTV_IS_TIMELINE_VIEW (self));
+  if (self->model == NULL || row >= (int) lttv_timeline_model_n_rows (self->model))
+    row = -1;
+  if (row >= 0 && (pos = lttv_timeline_model_row_position (self->model, row)) >= 0)
+    {
+      double y = (double) pos * LTTV_TIMELINE_ROW_HEIGHT, v = gtk_adjustment_get_value (self->vadj);
+      double page = gtk_adjustment_get_page_size (self->vadj);
+      if (y < v)
+        gtk_adjustment_set_value (self->vadj, y);
+      else if (y + LTTV_TIMELINE_ROW_HEIGHT > v + page)
+        gtk_adjustment_set_value (self->vadj, y + LTTV_TIMELINE_ROW_HEIGHT - page);
+    }
+  if (row == self->selected)
+    return;
+  self->selected = row;
+  gtk_widget_queue_draw (self->names);
+  gtk_widget_queue_draw (self->canvas);
+  g_signal_emit (self, signals[ROW_SELECTED], 0, row);
+}
+
+void
+lttv_timeline_view_zoom (LttvTimelineView *self, double factor, LttvTime at)
+{
+  LttvTime t0, t1, begin, end;
+  double span, left, new_span;
+  double s;
+
+  window_of (self, &t0, &t1);
+  lttv_viewer_context_get_bounds (self->ctx, &begin, &end);
+  span = (double) (t1 - t0);
+  new_span = MAX (span / factor, MIN_SPAN);
+  if (end > begin)
+    new_span = MIN (new_span, (double) (end - begin));
+  left = ((double) at - (double) t0) * new_span / span;
+  s = (double) at - left;
+  if (s < (double) begin)
+    s = begin;
+  if (end > begin && s + new_span > (double) end)
+    s = (double) end - new_span;
+  lttv_viewer_context_set_window (self->ctx, (LttvTime) llround (s),
+                                  (LttvTime) llround (s + new_span));
+}
+
+void
+lttv_timeline_view_pan (LttvTimelineView *self, double fraction)
+{
+  LttvTime t0, t1, begin, end;
+  double shift;
+
+  window_of (self, &t0, &t1);
+  lttv_viewer_context_get_bounds (self->ctx, &begin, &end);
+  shift = fraction * (double) (t1 - t0);
+  if ((double) t0 + shift < (double) begin)
+    shift = (double) begin - (double) t0;
+  if (end > begin && (double) t1 + shift > (double) end)
+    shift = (double) end - (double) t1;
+  lttv_viewer_context_set_window (self->ctx, (LttvTime) ((double) t0 + shift),
+                                  (LttvTime) ((double) t1 + shift));
+}
+
+/* Keeps `t` in the window, moving it by whole windows' halves. */
+static void
+reveal (LttvTimelineView *self, LttvTime t)
+{
+  LttvTime t0, t1;
+  window_of (self, &t0, &t1);
+  if (t < t0 || t > t1)
+    {
+      LttvTime half = (t1 - t0) / 2;
+      LttvTime s = t > half ? t - half : 0;
+      lttv_viewer_context_set_window (self->ctx, s, s + (t1 - t0));
+    }
+}
+
+gboolean
+lttv_timeline_view_step_change (LttvTimelineView *self, gboolean forward)
+{
+  LttvTime now = lttv_viewer_context_get_current_time (self->ctx), to;
+  const LttvTimelineRow *row;
+  LttvHistory *h;
+  LttvInterval iv;
+
+  if (self->model == NULL || self->selected < 0)
+    return FALSE;
+  row = lttv_timeline_model_get_row (self->model, self->selected);
+  h = lttv_timeline_model_get_history (self->model);
+  if (row->attr == LTTV_ATTR_NONE || !lttv_history_query (h, row->attr, now, &iv))
+    return FALSE;
+  if (forward)
+    {
+      LttvTime committed = lttv_history_committed_end (h);
+      if (iv.end == LTTV_TIME_NONE || iv.end >= committed)
+        return FALSE;
+      to = iv.end + 1;
+    }
+  else if (now > iv.start)
+    to = iv.start;
+  else if (now > 0 && lttv_history_query (h, row->attr, now - 1, &iv))
+    to = iv.start;
+  else
+    return FALSE;
+  lttv_viewer_context_set_current_time (self->ctx, to);
+  reveal (self, to);
+  return TRUE;
+}
+
+GtkWidget *
+lttv_timeline_view_get_canvas (LttvTimelineView *self)
+{
+  return self->canvas;
+}
+
+double
+lttv_timeline_view_last_draw_ms (LttvTimelineView *self)
+{
+  return self->last_draw_ms;
+}
+
+char *
+lttv_timeline_view_tooltip_at (LttvTimelineView *self, double x, double y)
+{
+  int i = lttv_timeline_view_row_at (self, y);
+  LttvTime t = lttv_timeline_view_time_at (self, x);
+  const LttvTimelineRow *row;
+  LttvHistory *h;
+  LttvInterval iv;
+  GString *text;
+  char buf[64];
+  const char *state;
+
+  if (i < 0)
+    return NULL;
+  row = lttv_timeline_model_get_row (self->model, i);
+  h = lttv_timeline_model_get_history (self->model);
+  text = g_string_new (row->cells[0]);
+  if (row->cells[1] != NULL && row->cells[1][0] != '\0')
+    g_string_append_printf (text, " (%s)", row->cells[1]);
+  if (row->attr != LTTV_ATTR_NONE && lttv_history_query (h, row->attr, t, &iv)
+      && (state = lttv_timeline_model_value_text (self->model, row, iv.value, buf)) != NULL)
+    {
+      g_autofree char *start = lttv_viewer_context_format_time (self->ctx, iv.start);
+      g_autofree char *end = lttv_viewer_context_format_time (self->ctx, iv.end);
+      g_string_append_printf (text, "\n%s: %s", _("State"), state);
+      g_string_append_printf (text, "\n%s: %s", _("Start"), start);
+      g_string_append_printf (text, "\n%s: %s", _("End"), end);
+      g_string_append_printf (text, "\n%s: %.9f s", _("Duration"), (iv.end - iv.start + 1) / 1e9);
+    }
+  if (self->tooltip_func != NULL)
+    {
+      g_autofree char *extra = self->tooltip_func (self->model, row, t, self->tooltip_data);
+      if (extra != NULL && extra[0] != '\0')
+        g_string_append_printf (text, "\n%s", extra);
+    }
+  return g_string_free (text, FALSE);
+}
+
+/* --- Events --------------------------------------------------------------- */
+
+static gboolean
+canvas_query_tooltip (GtkWidget *widget, int x, int y, gboolean keyboard, GtkTooltip *tooltip,
+                      LttvTimelineView *self)
+{
+  g_autofree char *text = keyboard ? NULL : lttv_timeline_view_tooltip_at (self, x, y);
+  if (text == NULL)
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
+}
+
+static gboolean
+canvas_button_press (GtkWidget *widget, GdkEventButton *event, LttvTimelineView *self)
+{
+  gtk_widget_grab_focus (widget);
+  if (event->button != GDK_BUTTON_PRIMARY || event->type != GDK_BUTTON_PRESS)
+    return FALSE;
+  self->pressed = TRUE;
+  self->dragging = FALSE;
+  self->press_x = event->x;
+  return TRUE;
+}
+
+static gboolean
+canvas_motion (GtkWidget *widget, GdkEventMotion *event, LttvTimelineView *self)
+{
+  self->hover_x = event->x;
+  if (self->pressed && fabs (event->x - self->press_x) > 3)
+    self->dragging = TRUE;
+  if (self->dragging)
+    lttv_viewer_context_set_selection (self->ctx, lttv_timeline_view_time_at (self, self->press_x),
+                                       lttv_timeline_view_time_at (self, event->x));
+  gtk_widget_queue_draw (widget);
+  return FALSE;
+}
+
+static gboolean
+canvas_leave (GtkWidget *widget, GdkEventCrossing *event, LttvTimelineView *self)
+{
+  self->hover_x = -1;
+  gtk_widget_queue_draw (widget);
+  return FALSE;
+}
+
+static gboolean
+canvas_button_release (GtkWidget *widget, GdkEventButton *event, LttvTimelineView *self)
+{
+  if (!self->pressed || event->button != GDK_BUTTON_PRIMARY)
+    return FALSE;
+  self->pressed = FALSE;
+  if (!self->dragging)
+    {
+      LttvTime t = lttv_timeline_view_time_at (self, event->x);
+      int row = lttv_timeline_view_row_at (self, event->y);
+      lttv_viewer_context_set_current_time (self->ctx, t);
+      if (row >= 0)
+        {
+          lttv_timeline_view_select_row (self, row);
+          g_signal_emit (self, signals[ROW_CLICKED], 0, row, (guint64) t);
+        }
+    }
+  self->dragging = FALSE;
+  return TRUE;
+}
+
+static gboolean
+scroll (LttvTimelineView *self, GdkEventScroll *event, double x, gboolean on_canvas)
+{
+  double dy = 0;
+
+  if (event->direction == GDK_SCROLL_UP)
+    dy = -1;
+  else if (event->direction == GDK_SCROLL_DOWN)
+    dy = 1;
+  else if (event->direction == GDK_SCROLL_SMOOTH)
+    dy = event->delta_y != 0 ? event->delta_y : event->delta_x;
+  if (dy == 0)
+    return FALSE;
+  if (on_canvas && (event->state & GDK_CONTROL_MASK))
+    lttv_timeline_view_zoom (self, pow (1.25, -dy), lttv_timeline_view_time_at (self, x));
+  else if (on_canvas && (event->state & GDK_SHIFT_MASK))
+    lttv_timeline_view_pan (self, 0.1 * dy);
+  else
+    gtk_adjustment_set_value (self->vadj, gtk_adjustment_get_value (self->vadj)
+                                          + dy * 3 * LTTV_TIMELINE_ROW_HEIGHT);
+  return TRUE;
+}
+
+static gboolean
+canvas_scroll (GtkWidget *widget, GdkEventScroll *event, LttvTimelineView *self)
+{
+  return scroll (self, event, event->x, TRUE);
+}
+
+static gboolean
+names_scroll (GtkWidget *widget, GdkEventScroll *event, LttvTimelineView *self)
+{
+  return scroll (self, event, 0, FALSE);
+}
+
+static gboolean
+canvas_key_press (GtkWidget *widget, GdkEventKey *event, LttvTimelineView *self)
+{
+  int width = gtk_widget_get_allocated_width (self->canvas);
+  double x = self->hover_x >= 0 ? self->hover_x : width / 2.0;
+  LttvTime now = lttv_viewer_context_get_current_time (self->ctx);
+
+  if (event->state & (GDK_CONTROL_MASK | GDK_MOD1_MASK))
+    return FALSE;
+  switch (event->keyval)
+    {
+    case GDK_KEY_w: case GDK_KEY_W:
+      lttv_timeline_view_zoom (self, 1.5, lttv_timeline_view_time_at (self, x));
+      return TRUE;
+    case GDK_KEY_s: case GDK_KEY_S:
+      lttv_timeline_view_zoom (self, 1 / 1.5, lttv_timeline_view_time_at (self, x));
+      return TRUE;
+    case GDK_KEY_a: case GDK_KEY_A:
+      lttv_timeline_view_pan (self, -0.2);
+      return TRUE;
+    case GDK_KEY_d: case GDK_KEY_D:
+      lttv_timeline_view_pan (self, 0.2);
+      return TRUE;
+    case GDK_KEY_plus: case GDK_KEY_KP_Add: case GDK_KEY_equal:
+      lttv_timeline_view_zoom (self, 2, now);
+      return TRUE;
+    case GDK_KEY_minus: case GDK_KEY_KP_Subtract:
+      lttv_timeline_view_zoom (self, 0.5, now);
+      return TRUE;
+    case GDK_KEY_z: case GDK_KEY_Z:
+      {
+        LttvTime s0, s1;
+        if (lttv_viewer_context_get_selection (self->ctx, &s0, &s1) && s1 > s0)
+          lttv_viewer_context_set_window (self->ctx, s0, s1);
+        return TRUE;
+      }
+    case GDK_KEY_Left:
+      lttv_timeline_view_step_change (self, FALSE);
+      return TRUE;
+    case GDK_KEY_Right:
+      lttv_timeline_view_step_change (self, TRUE);
+      return TRUE;
+    case GDK_KEY_Up: case GDK_KEY_Down:
+      if (self->model != NULL && lttv_timeline_model_n_visible (self->model) > 0)
+        {
+          int pos = self->selected >= 0 ? lttv_timeline_model_row_position (self->model, self->selected) : -1;
+          int n = lttv_timeline_model_n_visible (self->model);
+          pos = CLAMP (pos + (event->keyval == GDK_KEY_Up ? -1 : 1), 0, n - 1);
+          lttv_timeline_view_select_row (self, lttv_timeline_model_visible_row (self->model, pos, NULL));
+        }
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+static void
+hide_row_cb (GtkMenuItem *item, LttvTimelineView *self)
+{
+  int row = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (item), "row"));
+  if (self->model != NULL && row < (int) lttv_timeline_model_n_rows (self->model))
+    {
+      lttv_timeline_model_get_row (self->model, row)->user_hidden = TRUE;
+      lttv_timeline_view_refilter (self);
+    }
+}
+
+static void
+show_rows_cb (GtkMenuItem *item, LttvTimelineView *self)
+{
+  for (guint i = 0; self->model != NULL && i < lttv_timeline_model_n_rows (self->model); i++)
+    lttv_timeline_model_get_row (self->model, i)->user_hidden = FALSE;
+  lttv_timeline_view_refilter (self);
+}
+
+/* Right click on a name: hide that row, or show the rows hidden so. */
+static void
+names_menu (LttvTimelineView *self, GdkEventButton *event, int row)
+{
+  GtkWidget *menu = gtk_menu_new ();
+  GtkWidget *hide = gtk_menu_item_new_with_label (_("Hide this row"));
+  GtkWidget *show = gtk_menu_item_new_with_label (_("Show the hidden rows"));
+  gboolean any = FALSE;
+
+  for (guint i = 0; i < lttv_timeline_model_n_rows (self->model); i++)
+    any |= lttv_timeline_model_get_row (self->model, i)->user_hidden;
+  g_object_set_data (G_OBJECT (hide), "row", GINT_TO_POINTER (row));
+  gtk_widget_set_sensitive (hide, row >= 0);
+  gtk_widget_set_sensitive (show, any);
+  g_signal_connect (hide, "activate", G_CALLBACK (hide_row_cb), self);
+  g_signal_connect (show, "activate", G_CALLBACK (show_rows_cb), self);
+  gtk_menu_shell_append (GTK_MENU_SHELL (menu), hide);
+  gtk_menu_shell_append (GTK_MENU_SHELL (menu), show);
+  gtk_widget_show_all (menu);
+  gtk_menu_attach_to_widget (GTK_MENU (menu), self->names, NULL);
+  g_signal_connect (menu, "deactivate", G_CALLBACK (gtk_widget_destroy), NULL);
+  gtk_menu_popup_at_pointer (GTK_MENU (menu), (GdkEvent *) event);
+}
+
+static gboolean
+names_button_press (GtkWidget *widget, GdkEventButton *event, LttvTimelineView *self)
+{
+  int row = lttv_timeline_view_row_at (self, event->y);
+
+  gtk_widget_grab_focus (self->canvas);
+  if (self->model != NULL && gdk_event_triggers_context_menu ((GdkEvent *) event))
+    {
+      names_menu (self, event, row);
+      return TRUE;
+    }
+  if (event->button != GDK_BUTTON_PRIMARY || row < 0)
+    return FALSE;
+  if (lttv_timeline_model_on_expander (self->model, row, event->x) || event->type == GDK_2BUTTON_PRESS)
+    {
+      LttvTimelineRow *r = lttv_timeline_model_get_row (self->model, row);
+      if (lttv_timeline_model_has_children (self->model, row))
+        {
+          r->collapsed = !r->collapsed;
+          lttv_timeline_view_refilter (self);
+        }
+      return TRUE;
+    }
+  lttv_timeline_view_select_row (self, row);
+  return TRUE;
+}
+
+static gboolean
+header_button_press (GtkWidget *widget, GdkEventButton *event, LttvTimelineView *self)
+{
+  int column, old;
+  gboolean descending;
+
+  if (self->model == NULL || event->button != GDK_BUTTON_PRIMARY)
+    return FALSE;
+  column = lttv_timeline_model_column_at (self->model, event->x);
+  if (column < 0)
+    return FALSE;
+  old = lttv_timeline_model_get_sort (self->model, &descending);
+  /* Ascending, descending, then back to the trace's order. */
+  if (old != column)
+    lttv_timeline_model_set_sort (self->model, column, FALSE);
+  else if (!descending)
+    lttv_timeline_model_set_sort (self->model, column, TRUE);
+  else
+    lttv_timeline_model_set_sort (self->model, -1, FALSE);
+  lttv_timeline_view_refilter (self);
+  return TRUE;
+}
+
+static void
+vadj_changed (GtkAdjustment *adj, LttvTimelineView *self)
+{
+  gtk_widget_queue_draw (self->names);
+  gtk_widget_queue_draw (self->canvas);
+}
+
+static void
+ctx_changed (LttvViewerContext *ctx, LttvTimelineView *self)
+{
+  gtk_widget_queue_draw (self->canvas);
+}
+
+static void
+size_changed (GtkWidget *widget, GdkRectangle *alloc, LttvTimelineView *self)
+{
+  update_adjustment (self);
+}
+
+/* --- Construction --------------------------------------------------------- */
+
+static void
+lttv_timeline_view_dispose (GObject *object)
+{
+  LttvTimelineView *self = LTTV_TIMELINE_VIEW (object);
+
+  if (self->pending != NULL)
+    g_cancellable_cancel (self->pending);
+  g_clear_object (&self->pending);
+  if (self->ctx != NULL)
+    g_signal_handlers_disconnect_by_data (self->ctx, self);
+  g_clear_object (&self->ctx);
+  g_clear_pointer (&self->model, lttv_timeline_model_unref);
+  g_clear_pointer (&self->cache, cairo_surface_destroy);
+  G_OBJECT_CLASS (lttv_timeline_view_parent_class)->dispose (object);
+}
+
+static void
+lttv_timeline_view_class_init (LttvTimelineViewClass *klass)
+{
+  G_OBJECT_CLASS (klass)->dispose = lttv_timeline_view_dispose;
+  signals[ROW_SELECTED] = g_signal_new ("row-selected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                        0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_INT);
+  signals[ROW_CLICKED] = g_signal_new ("row-clicked", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                       0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_INT, G_TYPE_UINT64);
+}
+
+static void
+lttv_timeline_view_init (LttvTimelineView *self)
+{
+  self->selected = -1;
+  self->hover_x = -1;
+  self->last_draw_ms = -1;
+}
+
+static GtkWidget *
+area (LttvTimelineView *self, GCallback draw, GdkEventMask events)
+{
+  GtkWidget *a = gtk_drawing_area_new ();
+  gtk_widget_add_events (a, events);
+  g_signal_connect (a, "draw", draw, self);
+  return a;
+}
+
+GtkWidget *
+lttv_timeline_view_new (LttvViewerContext *ctx)
+{
+  LttvTimelineView *self = g_object_new (LTTV_TYPE_TIMELINE_VIEW, NULL);
+  static const char *redraws[] = { "window-changed", "current-time-changed", "selection-changed" };
+  GtkWidget *ruler, *scrollbar, *corner;
+
+  self->ctx = g_object_ref (ctx);
+  self->vadj = gtk_adjustment_new (0, 0, 1, LTTV_TIMELINE_ROW_HEIGHT, 100, 1);
+  g_signal_connect (self->vadj, "value-changed", G_CALLBACK (vadj_changed), self);
+
+  self->header = area (self, G_CALLBACK (header_draw), GDK_BUTTON_PRESS_MASK);
+  gtk_widget_set_tooltip_text (self->header, _("Click a column title to sort by it"));
+  g_signal_connect (self->header, "button-press-event", G_CALLBACK (header_button_press), self);
+  ruler = lttv_time_ruler_new (ctx);
+  gtk_widget_set_size_request (ruler, -1, LTTV_TIMELINE_HEADER_HEIGHT);
+  gtk_widget_set_hexpand (ruler, TRUE);
+
+  self->names = area (self, G_CALLBACK (names_draw), GDK_BUTTON_PRESS_MASK | GDK_SCROLL_MASK
+                                                     | GDK_SMOOTH_SCROLL_MASK);
+  gtk_widget_set_tooltip_text (self->names, _("Click to select a row; click the triangle or "
+                                              "double-click to fold its children; right-click "
+                                              "to hide rows"));
+  g_signal_connect (self->names, "button-press-event", G_CALLBACK (names_button_press), self);
+  g_signal_connect (self->names, "scroll-event", G_CALLBACK (names_scroll), self);
+
+  self->canvas = area (self, G_CALLBACK (canvas_draw),
+                       GDK_BUTTON_PRESS_MASK | GDK_BUTTON_RELEASE_MASK | GDK_POINTER_MOTION_MASK
+                       | GDK_LEAVE_NOTIFY_MASK | GDK_SCROLL_MASK | GDK_SMOOTH_SCROLL_MASK
+                       | GDK_KEY_PRESS_MASK);
+  gtk_widget_set_can_focus (self->canvas, TRUE);
+  gtk_widget_set_hexpand (self->canvas, TRUE);
+  gtk_widget_set_vexpand (self->canvas, TRUE);
+  gtk_widget_set_has_tooltip (self->canvas, TRUE);
+  g_signal_connect (self->canvas, "query-tooltip", G_CALLBACK (canvas_query_tooltip), self);
+  g_signal_connect (self->canvas, "button-press-event", G_CALLBACK (canvas_button_press), self);
+  g_signal_connect (self->canvas, "button-release-event", G_CALLBACK (canvas_button_release), self);
+  g_signal_connect (self->canvas, "motion-notify-event", G_CALLBACK (canvas_motion), self);
+  g_signal_connect (self->canvas, "leave-notify-event", G_CALLBACK (canvas_leave), self);
+  g_signal_connect (self->canvas, "scroll-event", G_CALLBACK (canvas_scroll), self);
+  g_signal_connect (self->canvas, "key-press-event", G_CALLBACK (canvas_key_press), self);
+  g_signal_connect (self->canvas, "size-allocate", G_CALLBACK (size_changed), self);
+
+  scrollbar = gtk_scrollbar_new (GTK_ORIENTATION_VERTICAL, self->vadj);
+  corner = gtk_drawing_area_new ();
+  self->legend = area (self, G_CALLBACK (legend_draw), 0);
+  gtk_widget_set_size_request (self->legend, -1, LTTV_TIMELINE_LEGEND_HEIGHT);
+  gtk_widget_set_tooltip_text (self->legend, _("Colours of the states (the same in every view)"));
+
+  gtk_grid_attach (GTK_GRID (self), self->header, 0, 0, 1, 1);
+  gtk_grid_attach (GTK_GRID (self), ruler, 1, 0, 1, 1);
+  gtk_grid_attach (GTK_GRID (self), corner, 2, 0, 1, 1);
+  gtk_grid_attach (GTK_GRID (self), self->names, 0, 1, 1, 1);
+  gtk_grid_attach (GTK_GRID (self), self->canvas, 1, 1, 1, 1);
+  gtk_grid_attach (GTK_GRID (self), scrollbar, 2, 1, 1, 1);
+  gtk_grid_attach (GTK_GRID (self), self->legend, 0, 2, 3, 1);
+  gtk_grid_set_column_spacing (GTK_GRID (self), 1);
+
+  for (guint i = 0; i < G_N_ELEMENTS (redraws); i++)
+    g_signal_connect (ctx, redraws[i], G_CALLBACK (ctx_changed), self);
+  update_names_width (self);
+  return GTK_WIDGET (self);
+}

@@ -1,0 +1,444 @@
+/* controlflow: the control flow viewer. One row per thread lifetime, in a
+ * tree by parent or flat, coloured by the thread's state per pixel; all
+ * drawing and interaction is the shared timeline widget's. */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include <lttv-thread-selection.h>
+#include <lttv-timeline-view.h>
+
+#include "controlflow.h"
+
+/* Least time between two listings of the threads while the history grows. */
+#define REFILL_INTERVAL_MS 1000
+
+typedef struct
+{
+  LttvViewerContext *ctx;
+  GtkWidget *top;
+  GtkStack *stack;
+  GtkLabel *status;
+  LttvTimelineView *view;
+  GtkToggleButton *tree;
+  GtkToggleButton *active;
+  GtkSearchEntry *find;
+
+  LttvHistory *history;
+  GCancellable *filling;
+  gboolean fill_again;
+  gboolean filled_finished;   /* listed from a finished history */
+  guint refill_source;
+  gint64 last_fill;
+  gboolean selecting;         /* guards select_thread feedback */
+} ControlFlow;
+
+static void start_fill (ControlFlow *self);
+
+static void
+show_status (ControlFlow *self, const char *text)
+{
+  gtk_label_set_text (self->status, text);
+  gtk_stack_set_visible_child_name (self->stack, "status");
+}
+
+static void
+apply_filters (ControlFlow *self)
+{
+  LttvTimelineModel *m = lttv_timeline_view_get_model (self->view);
+  LttvTime t0, t1;
+
+  if (m == NULL)
+    return;
+  lttv_viewer_context_get_window (self->ctx, &t0, &t1);
+  cf_model_filter_active (m, gtk_toggle_button_get_active (self->active), t0, t1);
+  lttv_timeline_view_refilter (self->view);
+}
+
+static void
+select_from_context (ControlFlow *self)
+{
+  LttvTimelineModel *m = lttv_timeline_view_get_model (self->view);
+  gint64 tid;
+  LttvTime birth;
+  int row = -1;
+
+  if (m == NULL)
+    return;
+  if (lttv_viewer_context_get_selected_thread (self->ctx, &tid, &birth))
+    row = cf_model_find_thread (m, tid, birth != LTTV_TIME_NONE
+                                        ? birth : lttv_viewer_context_get_current_time (self->ctx));
+  self->selecting = TRUE;
+  lttv_timeline_view_select_row (self->view, row);
+  self->selecting = FALSE;
+}
+
+typedef struct
+{
+  LttvTimelineModel *model;
+  LttvHistory *history;
+  LttvTime origin;
+} Fill;
+
+static void
+fill_free (Fill *f)
+{
+  lttv_timeline_model_unref (f->model);
+  g_free (f);
+}
+
+static void
+fill_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  Fill *f = data;
+  cf_model_fill (f->model, f->history, f->origin);
+  g_task_return_boolean (task, TRUE);
+}
+
+static void
+fill_done (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  ControlFlow *self = user_data;
+  GCancellable *cancellable = g_task_get_cancellable (G_TASK (result));
+  Fill *f = g_task_get_task_data (G_TASK (result));
+  LttvTimelineModel *old;
+  gboolean descending = FALSE;
+  int sort = -1;
+
+  if (g_cancellable_is_cancelled (cancellable))
+    return;      /* the viewer is gone, or the trace changed */
+  g_clear_object (&self->filling);
+  self->last_fill = g_get_monotonic_time ();
+  old = lttv_timeline_view_get_model (self->view);
+  if (old != NULL)
+    sort = lttv_timeline_model_get_sort (old, &descending);
+  lttv_timeline_model_set_tree (f->model, gtk_toggle_button_get_active (self->tree));
+  lttv_timeline_model_set_sort (f->model, sort, descending);
+  lttv_timeline_model_set_find (f->model, gtk_entry_get_text (GTK_ENTRY (self->find)));
+  lttv_timeline_view_set_model (self->view, f->model);
+  apply_filters (self);
+  select_from_context (self);
+  if (lttv_timeline_model_n_rows (f->model) == 0)
+    show_status (self, _("This trace holds no thread (no scheduler events)."));
+  else
+    gtk_stack_set_visible_child_name (self->stack, "view");
+  if (self->fill_again)
+    {
+      self->fill_again = FALSE;
+      start_fill (self);
+    }
+}
+
+static void
+start_fill (ControlFlow *self)
+{
+  LttvState *state = cf_state_get (self->ctx, FALSE);
+  LttvTime origin = 0;
+  Fill *f;
+  GTask *task;
+
+  if (self->filling != NULL)
+    {
+      self->fill_again = TRUE;
+      return;
+    }
+  if (state == NULL)
+    {
+      show_status (self, lttv_viewer_context_get_traceset (self->ctx) == NULL
+                         ? _("No trace is open.") : _("Waiting for the state history…"));
+      return;
+    }
+  self->history = lttv_state_get_history (state);
+  if (lttv_history_committed_end (self->history) == LTTV_TIME_NONE)
+    return;
+  self->filled_finished = lttv_history_is_finished (self->history);
+  lttv_viewer_context_get_bounds (self->ctx, &origin, NULL);
+  f = g_new0 (Fill, 1);
+  f->model = cf_model_new (self->ctx, self->history);
+  f->history = self->history;
+  f->origin = origin;
+  lttv_timeline_model_set_label_func (f->model, NULL, NULL);
+  self->filling = g_cancellable_new ();
+  task = g_task_new (NULL, self->filling, fill_done, self);
+  g_task_set_task_data (task, f, (GDestroyNotify) fill_free);
+  g_task_run_in_thread (task, fill_thread);
+  g_object_unref (task);
+}
+
+static gboolean
+refill_cb (gpointer data)
+{
+  ControlFlow *self = data;
+  self->refill_source = 0;
+  start_fill (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+history_changed_cb (LttvViewerContext *ctx, ControlFlow *self)
+{
+  LttvState *state = cf_state_get (ctx, FALSE);
+  gint64 since = (g_get_monotonic_time () - self->last_fill) / 1000;
+
+  if (state == NULL)
+    return;
+  if (self->history != lttv_state_get_history (state))
+    self->filled_finished = FALSE;
+  else if (self->filled_finished)
+    return;
+  lttv_timeline_view_invalidate (self->view);
+  /* New threads appear while the history grows: list them again, at most
+   * once a second. */
+  if (self->refill_source == 0)
+    self->refill_source = g_timeout_add (since >= REFILL_INTERVAL_MS ? 0 : REFILL_INTERVAL_MS - since,
+                                         refill_cb, self);
+}
+
+static void
+traceset_changed_cb (LttvViewerContext *ctx, ControlFlow *self)
+{
+  if (self->filling != NULL)
+    {
+      g_cancellable_cancel (self->filling);
+      g_clear_object (&self->filling);
+    }
+  self->history = NULL;
+  self->filled_finished = FALSE;
+  lttv_timeline_view_set_model (self->view, NULL);
+  start_fill (self);
+}
+
+static void
+window_changed_cb (LttvViewerContext *ctx, ControlFlow *self)
+{
+  if (gtk_toggle_button_get_active (self->active))
+    apply_filters (self);
+}
+
+static void
+thread_selected_cb (LttvViewerContext *ctx, ControlFlow *self)
+{
+  if (!self->selecting)
+    select_from_context (self);
+}
+
+static void
+row_selected_cb (LttvTimelineView *view, int row, ControlFlow *self)
+{
+  LttvTimelineModel *m = lttv_timeline_view_get_model (view);
+  const LttvTimelineRow *r;
+
+  if (self->selecting || m == NULL)
+    return;
+  self->selecting = TRUE;
+  if (row < 0)
+    lttv_viewer_context_select_thread (self->ctx, -1, LTTV_TIME_NONE);
+  else
+    {
+      r = lttv_timeline_model_get_row (m, row);
+      lttv_viewer_context_select_thread (self->ctx, (gint64) r->tag, r->birth);
+    }
+  self->selecting = FALSE;
+}
+
+static void
+tree_toggled_cb (GtkToggleButton *button, ControlFlow *self)
+{
+  LttvTimelineModel *m = lttv_timeline_view_get_model (self->view);
+  if (m != NULL)
+    lttv_timeline_model_set_tree (m, gtk_toggle_button_get_active (button));
+  lttv_timeline_view_refilter (self->view);
+}
+
+static void
+active_toggled_cb (GtkToggleButton *button, ControlFlow *self)
+{
+  apply_filters (self);
+}
+
+static void
+find_changed_cb (GtkSearchEntry *entry, ControlFlow *self)
+{
+  LttvTimelineModel *m = lttv_timeline_view_get_model (self->view);
+  if (m != NULL)
+    lttv_timeline_model_set_find (m, gtk_entry_get_text (GTK_ENTRY (entry)));
+  lttv_timeline_view_refilter (self->view);
+}
+
+static void
+export_cb (GtkButton *button, ControlFlow *self)
+{
+  GtkWidget *toplevel = gtk_widget_get_toplevel (self->top);
+  g_autoptr (GtkFileChooserNative) chooser = NULL;
+  LttvTimelineModel *m = lttv_timeline_view_get_model (self->view);
+
+  if (m == NULL)
+    return;
+  chooser = gtk_file_chooser_native_new (_("Export the Control Flow View"),
+                                         GTK_IS_WINDOW (toplevel) ? GTK_WINDOW (toplevel) : NULL,
+                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), "controlflow.png");
+  gtk_file_chooser_set_do_overwrite_confirmation (GTK_FILE_CHOOSER (chooser), TRUE);
+  if (gtk_native_dialog_run (GTK_NATIVE_DIALOG (chooser)) == GTK_RESPONSE_ACCEPT)
+    {
+      g_autofree char *file = gtk_file_chooser_get_filename (GTK_FILE_CHOOSER (chooser));
+      g_autoptr (GError) error = NULL;
+      GtkAllocation a;
+
+      gtk_widget_get_allocation (GTK_WIDGET (self->view), &a);
+      if (!lttv_timeline_model_export (m, self->ctx, file, MAX (a.width, 400), MAX (a.height, 300), &error))
+        show_status (self, error->message);
+    }
+}
+
+static gboolean
+key_press_cb (GtkWidget *widget, GdkEventKey *event, ControlFlow *self)
+{
+  if ((event->state & GDK_CONTROL_MASK) && (event->keyval == GDK_KEY_f || event->keyval == GDK_KEY_F))
+    {
+      gtk_widget_grab_focus (GTK_WIDGET (self->find));
+      return TRUE;
+    }
+  if (event->keyval == GDK_KEY_Escape && gtk_widget_has_focus (GTK_WIDGET (self->find)))
+    {
+      gtk_entry_set_text (GTK_ENTRY (self->find), "");
+      gtk_widget_grab_focus (lttv_timeline_view_get_canvas (self->view));
+      return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+control_flow_free (gpointer data)
+{
+  ControlFlow *self = data;
+
+  if (self->filling != NULL)
+    g_cancellable_cancel (self->filling);
+  g_clear_object (&self->filling);
+  if (self->refill_source != 0)
+    g_source_remove (self->refill_source);
+  g_signal_handlers_disconnect_by_data (self->ctx, self);
+  g_object_unref (self->ctx);
+  g_free (self);
+}
+
+static GtkWidget *
+toggle (const char *icon, const char *tooltip, gboolean active)
+{
+  GtkWidget *b = gtk_toggle_button_new ();
+  gtk_button_set_image (GTK_BUTTON (b), gtk_image_new_from_icon_name (icon, GTK_ICON_SIZE_BUTTON));
+  gtk_widget_set_tooltip_text (b, tooltip);
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (b), active);
+  return b;
+}
+
+static GtkWidget *
+control_flow_create (LttvViewerContext *ctx)
+{
+  ControlFlow *self = g_new0 (ControlFlow, 1);
+  GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *export = gtk_button_new_from_icon_name ("document-save-as-symbolic", GTK_ICON_SIZE_BUTTON);
+  GtkWidget *status = gtk_label_new (NULL);
+
+  self->ctx = g_object_ref (ctx);
+  self->top = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  self->tree = GTK_TOGGLE_BUTTON (toggle ("view-list-symbolic", _("Show threads under their parent "
+                                                                  "(off: a flat list)"), TRUE));
+  self->active = GTK_TOGGLE_BUTTON (toggle ("media-playback-start-symbolic",
+                                            _("Active threads only: hide threads that neither run "
+                                              "nor change state in the visible window"), FALSE));
+  self->find = GTK_SEARCH_ENTRY (gtk_search_entry_new ());
+  gtk_entry_set_placeholder_text (GTK_ENTRY (self->find), _("Find a thread (name or TID)"));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->find), _("Show only the threads whose name contains "
+                                                          "this text, or whose TID it is (Ctrl+F)"));
+  gtk_widget_set_tooltip_text (export, _("Export the view to a PNG, SVG or PDF file"));
+  g_object_set (bar, "margin", 4, NULL);
+  gtk_box_pack_start (GTK_BOX (bar), GTK_WIDGET (self->tree), FALSE, FALSE, 0);
+  gtk_box_pack_start (GTK_BOX (bar), GTK_WIDGET (self->active), FALSE, FALSE, 0);
+  gtk_box_pack_start (GTK_BOX (bar), GTK_WIDGET (self->find), FALSE, FALSE, 0);
+  gtk_box_pack_end (GTK_BOX (bar), export, FALSE, FALSE, 0);
+
+  self->view = LTTV_TIMELINE_VIEW (lttv_timeline_view_new (ctx));
+  lttv_timeline_view_set_tooltip_func (self->view, cf_tooltip, self);
+  self->status = GTK_LABEL (status);
+  gtk_style_context_add_class (gtk_widget_get_style_context (status), "dim-label");
+  self->stack = GTK_STACK (gtk_stack_new ());
+  gtk_stack_add_named (self->stack, GTK_WIDGET (self->view), "view");
+  gtk_stack_add_named (self->stack, status, "status");
+  gtk_widget_set_vexpand (GTK_WIDGET (self->stack), TRUE);
+  gtk_box_pack_start (GTK_BOX (self->top), bar, FALSE, FALSE, 0);
+  gtk_box_pack_start (GTK_BOX (self->top), GTK_WIDGET (self->stack), TRUE, TRUE, 0);
+  gtk_widget_set_size_request (self->top, 300, 200);
+
+  g_signal_connect (self->tree, "toggled", G_CALLBACK (tree_toggled_cb), self);
+  g_signal_connect (self->active, "toggled", G_CALLBACK (active_toggled_cb), self);
+  g_signal_connect (self->find, "search-changed", G_CALLBACK (find_changed_cb), self);
+  g_signal_connect (export, "clicked", G_CALLBACK (export_cb), self);
+  g_signal_connect (self->top, "key-press-event", G_CALLBACK (key_press_cb), self);
+  g_signal_connect (self->view, "row-selected", G_CALLBACK (row_selected_cb), self);
+  lttv_viewer_context_get_selected_thread (ctx, NULL, NULL);   /* creates the signal */
+  g_signal_connect (ctx, "thread-selected", G_CALLBACK (thread_selected_cb), self);
+  g_signal_connect (ctx, "traceset-changed", G_CALLBACK (traceset_changed_cb), self);
+  g_signal_connect (ctx, "history-changed", G_CALLBACK (history_changed_cb), self);
+  g_signal_connect (ctx, "window-changed", G_CALLBACK (window_changed_cb), self);
+  g_object_set_data_full (G_OBJECT (self->top), "lttv-controlflow", self, control_flow_free);
+  gtk_widget_show_all (self->top);
+  start_fill (self);
+  return self->top;
+}
+
+/* Headless export: the same rows, listed here and now. */
+static gboolean
+control_flow_render (LttvViewerContext *ctx, cairo_t *cr, int width, int height, GError **error)
+{
+  LttvState *state = cf_state_get (ctx, TRUE);
+  g_autoptr (LttvTimelineModel) m = NULL;
+  LttvTime origin = 0;
+
+  if (state == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                   _("controlflow: no trace could be read, nothing to draw"));
+      return FALSE;
+    }
+  lttv_viewer_context_get_bounds (ctx, &origin, NULL);
+  m = cf_model_new (ctx, lttv_state_get_history (state));
+  cf_model_fill (m, lttv_state_get_history (state), origin);
+  lttv_timeline_model_refilter (m);
+  lttv_timeline_model_render (m, ctx, cr, width, height);
+  return TRUE;
+}
+
+static const LttvViewerInfo control_flow_viewer = {
+  .id = "controlflow",
+  .label = N_("_Control Flow"),
+  .gettext_domain = GETTEXT_PACKAGE,
+  .icon_name = "view-list-bullet-symbolic",
+  .create = control_flow_create,
+  .render = control_flow_render,
+};
+
+static gboolean
+control_flow_init (GError **error)
+{
+  lttv_viewer_register (&control_flow_viewer);
+  return TRUE;
+}
+
+static const LttvModuleInfo module_info = {
+  .abi_version = LTTV_MODULE_ABI_VERSION,
+  .struct_size = sizeof (LttvModuleInfo),
+  .id = "controlflow",
+  .name = N_("Control flow view"),
+  .gettext_domain = GETTEXT_PACKAGE,
+  .version = PACKAGE_VERSION,
+  .init = control_flow_init,
+  .shutdown = NULL,
+};
+
+const LttvModuleInfo *
+lttv_module_entry (void)
+{
+  return &module_info;
+}

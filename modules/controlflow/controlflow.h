@@ -1,0 +1,43 @@
+/* controlflow: one row per thread lifetime, coloured by its state over
+ * time (docs/state-model.md), on the shared timeline widget. */
+#pragma once
+
+#include <lttv/state.h>
+#include <lttv-module.h>
+#include <lttv-timeline-model.h>
+
+G_BEGIN_DECLS
+
+enum {
+  CF_COL_PROCESS,
+  CF_COL_TID,
+  CF_COL_PID,
+  CF_COL_PPID,
+  CF_COL_BIRTH,
+  CF_N_COLUMNS
+};
+
+/* A new model with one row per thread lifetime of `history` (committed
+ * part), children under their parent. Rows: tag = tid, kind = 0. Reads
+ * only: may run in a worker; `model` comes from cf_model_new on the main
+ * thread. */
+LttvTimelineModel *cf_model_new (LttvViewerContext *ctx, LttvHistory *history);
+void cf_model_fill (LttvTimelineModel *model, LttvHistory *history,
+                    LttvTime origin);
+/* Hides the rows of threads not active in [t0, t1] (active: running or
+ * changing state in it), or shows all when `active_only` is FALSE. */
+void cf_model_filter_active (LttvTimelineModel *model, gboolean active_only,
+                             LttvTime t0, LttvTime t1);
+/* The row of thread `tid` alive at `t` (any lifetime when t is NONE), or
+ * -1. */
+int cf_model_find_thread (LttvTimelineModel *model, gint64 tid, LttvTime t);
+/* Tooltip lines for thread rows: CPU, system call, PID. */
+char *cf_tooltip (LttvTimelineModel *m, const LttvTimelineRow *row, LttvTime t,
+                  gpointer data);
+
+/* The state of ctx's tab; when the host has none (headless export before
+ * the tab built it), one built here, synchronously, from the cache when
+ * it can (freed with the traceset's last viewer). NULL when no traceset. */
+LttvState *cf_state_get (LttvViewerContext *ctx, gboolean build);
+
+G_END_DECLS

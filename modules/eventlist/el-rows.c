@@ -1,0 +1,239 @@
+/* el-rows.c: decoding the rows on screen, from event positions. */
+#include "config.h"
+
+#include <string.h>
+
+#include "el-rows.h"
+
+struct _ElRows {
+  LttvState *state;
+  LttvTraceset *ts;           /* our own opening of the state's traces */
+  LttvIter *it;
+  guint64 it_next;            /* rank of the event the iterator gives next */
+  LttvStateThreads *threads;
+  GString *scratch;
+  LttvFilter *mark;
+};
+
+void
+el_row_clear (ElRow *row)
+{
+  g_clear_pointer (&row->comm, g_free);
+  g_clear_pointer (&row->fields, g_free);
+}
+
+LttvTraceset *
+el_traceset_clone (LttvTraceset *ts, GError **error)
+{
+  guint n = lttv_traceset_n_traces (ts);
+  g_autofree const char **paths = g_new0 (const char *, n + 1);
+  for (guint i = 0; i < n; i++)
+    paths[i] = lttv_trace_path (lttv_traceset_get_trace (ts, i));
+  return lttv_traceset_open (paths, error);
+}
+
+ElRows *
+el_rows_new (LttvState *state)
+{
+  ElRows *r = g_new0 (ElRows, 1);
+  r->state = state;
+  r->ts = el_traceset_clone (lttv_state_get_traceset (state), NULL);
+  if (r->ts == NULL)
+    {
+      /* The traces opened a moment ago: keep going on the shared one. */
+      g_warning ("eventlist: cannot open the traces a second time");
+      r->ts = NULL;
+    }
+  r->it = lttv_iter_new (r->ts != NULL ? r->ts : lttv_state_get_traceset (state));
+  r->it_next = 0;
+  r->threads = lttv_state_threads_new (state);
+  r->scratch = g_string_sized_new (512);
+  return r;
+}
+
+void
+el_rows_free (ElRows *r)
+{
+  if (r == NULL)
+    return;
+  lttv_iter_free (r->it);
+  if (r->ts != NULL)
+    lttv_traceset_free (r->ts);
+  lttv_state_threads_free (r->threads);
+  g_string_free (r->scratch, TRUE);
+  g_free (r);
+}
+
+/* Moves the iterator so that it gives `rank` next: forward by reading when
+ * that is shorter than a checkpoint interval, else through a seek. */
+static gboolean
+position (ElRows *r, guint64 rank)
+{
+  if (rank >= r->it_next && rank - r->it_next < LTTV_STATE_CHECKPOINT_EVENTS)
+    {
+      while (r->it_next < rank)
+        {
+          if (lttv_iter_next (r->it, NULL) == NULL)
+            return FALSE;
+          r->it_next++;
+        }
+      return TRUE;
+    }
+  if (!lttv_state_seek_rank (r->state, r->it, rank, NULL))
+    return FALSE;
+  r->it_next = rank;
+  return TRUE;
+}
+
+static const LttvEvent *
+next_event (ElRows *r)
+{
+  const LttvEvent *ev = lttv_iter_next (r->it, NULL);
+  if (ev != NULL)
+    r->it_next++;
+  else
+    r->it_next = G_MAXUINT64;   /* force a seek next time */
+  return ev;
+}
+
+/* Babeltrace2's scopes "{ a = 1 }, { b = 2 }" as "a = 1, b = 2": the
+ * braces of the top level go, nested structures keep theirs. */
+void
+el_format_fields (const LttvEvent *ev, GString *out)
+{
+  GString *tmp = g_string_sized_new (256);
+  lttv_event_format_fields (ev, tmp);
+  int depth = 0;
+  gboolean quoted = FALSE;
+  gsize start = out->len;
+  for (const char *p = tmp->str; *p != '\0'; p++)
+    {
+      char c = *p;
+      if (quoted)
+        {
+          g_string_append_c (out, c);
+          if (c == '\\' && p[1] != '\0')
+            g_string_append_c (out, *++p);
+          else if (c == '"')
+            quoted = FALSE;
+          continue;
+        }
+      if (c == '"')
+        quoted = TRUE;
+      else if (c == '{' && depth++ == 0)
+        {
+          if (p[1] == ' ')
+            p++;
+          continue;
+        }
+      else if (c == '}' && --depth == 0)
+        {
+          /* drop the space before the closing brace */
+          if (out->len > start && out->str[out->len - 1] == ' ')
+            g_string_truncate (out, out->len - 1);
+          continue;
+        }
+      g_string_append_c (out, c);
+    }
+  g_string_free (tmp, TRUE);
+}
+
+static const char *
+trace_name (const LttvEvent *ev)
+{
+  const char *path = lttv_trace_path (lttv_event_class_trace (lttv_event_get_class (ev)));
+  const char *slash = strrchr (path, '/');
+  /* a trailing slash keeps the name before it */
+  if (slash != NULL && slash[1] != '\0')
+    return slash + 1;
+  return path;
+}
+
+static void
+fill (ElRows *r, const LttvEvent *ev, guint64 rank, LttvTime prev, ElRow *row)
+{
+  LttvStateThread th;
+  memset (row, 0, sizeof *row);
+  row->rank = rank;
+  row->time = lttv_event_time (ev);
+  row->prev_time = prev;
+  row->cpu = lttv_event_cpu (ev);
+  row->trace = trace_name (ev);
+  row->name = lttv_event_class_name (lttv_event_get_class (ev));
+  lttv_state_threads_lookup (r->threads, row->time, row->cpu, &th);
+  row->tid = th.tid;
+  row->pid = th.tid >= 0 ? th.pid : -1;
+  row->comm = g_strdup (th.comm);
+  g_string_truncate (r->scratch, 0);
+  el_format_fields (ev, r->scratch);
+  row->fields = g_strndup (r->scratch->str, r->scratch->len);
+  row->mark = r->mark != NULL
+              && lttv_filter_match (r->mark, ev, lttv_state_threads_source (r->threads));
+}
+
+void
+el_rows_set_mark (ElRows *r, LttvFilter *f)
+{
+  r->mark = f;
+}
+
+guint
+el_rows_fetch (ElRows *r, const guint64 *ranks, guint n, gboolean read_prev,
+               LttvTime first_prev, ElRow *out)
+{
+  LttvTime prev = first_prev;
+  guint done = 0;
+  if (n == 0)
+    return 0;
+  if (read_prev && ranks[0] > 0)
+    {
+      const LttvEvent *ev;
+      if (!position (r, ranks[0] - 1) || (ev = next_event (r)) == NULL)
+        return 0;
+      prev = lttv_event_time (ev);
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      const LttvEvent *ev;
+      if (!position (r, ranks[i]) || (ev = next_event (r)) == NULL)
+        break;
+      fill (r, ev, ranks[i], prev, &out[i]);
+      prev = out[i].time;
+      done++;
+    }
+  return done;
+}
+
+guint64
+el_rows_rank_for_time (ElRows *r, LttvTime t)
+{
+  const LttvCheckpoint *cp = lttv_state_checkpoint_for_time (r->state, t);
+  guint64 rank = cp != NULL ? cp->rank : 0;
+  if (!position (r, rank))
+    return lttv_state_n_events (r->state);
+  const LttvEvent *ev;
+  while ((ev = next_event (r)) != NULL)
+    {
+      if (lttv_event_time (ev) >= t)
+        {
+          return rank;
+        }
+      rank++;
+    }
+  return lttv_state_n_events (r->state);
+}
+
+guint
+el_match_for_time (const ElMatch *m, guint n, LttvTime t)
+{
+  guint lo = 0, hi = n;
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+      if (m[mid].time < t)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
+}

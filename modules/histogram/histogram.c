@@ -1,0 +1,758 @@
+/* histogram: where the events are. The whole traceset on top with the
+ * tab's window marked (click or drag there to move or resize it), the
+ * window below. Bars come from the state's event density, so every redraw
+ * costs one lookup per pixel; a background job then reads the events to
+ * count exactly what the tab's filter matches, or the bars of a window
+ * narrower than the density's buckets. */
+#include "config.h"
+
+#include <math.h>
+
+#include <inttypes.h>
+
+#include <glib/gi18n-lib.h>
+
+#include <lttv-module.h>
+#include <lttv/density.h>
+
+#include "histogram-count.h"
+#include "histogram-draw.h"
+
+#define OVERVIEW_HEIGHT 90
+#define LABEL_HEIGHT 18
+#define EDGE_GRAB 5         /* pixels around the window's edges that resize it */
+/* Read the events of a window exactly when its bars are finer than this
+ * many density buckets and it holds at most EXACT_MAX_EVENTS events. */
+#define EXACT_BUCKETS_PER_BAR 16
+#define EXACT_MAX_EVENTS 4000000
+
+typedef enum { DRAG_NONE, DRAG_MOVE, DRAG_START, DRAG_END } DragKind;
+
+/* One plot's job: what it counts and the last result. */
+typedef struct {
+  LttvJob *job;
+  HistogramCount *pending;    /* the request of `job` */
+  HistogramCount *result;     /* the last finished one */
+} PlotJob;
+
+typedef struct {
+  gint ref;
+  gboolean dead;
+  LttvViewerContext *ctx;
+  GtkWidget *top, *overview, *detail, *log_button, *status;
+  GSimpleActionGroup *actions;
+  gboolean log_scale;
+  DragKind drag;
+  double drag_x;
+  LttvTime drag_w0, drag_w1;
+  PlotJob jobs[2];            /* 0: overview, 1: detail */
+  guint refresh_id;
+} Histogram;
+
+static Histogram *
+histogram_ref (Histogram *self)
+{
+  g_atomic_int_inc (&self->ref);
+  return self;
+}
+
+static void
+histogram_unref (Histogram *self)
+{
+  if (!g_atomic_int_dec_and_test (&self->ref))
+    return;
+  for (guint i = 0; i < 2; i++)
+    {
+      histogram_count_free (self->jobs[i].result);
+      g_clear_object (&self->jobs[i].job);
+    }
+  g_clear_object (&self->actions);
+  g_object_unref (self->ctx);
+  g_free (self);
+}
+
+/* --- What a plot shows ---------------------------------------------------- */
+
+static void
+plot_range (Histogram *self, guint which, LttvTime *t0, LttvTime *t1)
+{
+  if (which == 0)
+    lttv_viewer_context_get_bounds (self->ctx, t0, t1);
+  else
+    lttv_viewer_context_get_window (self->ctx, t0, t1);
+  if (*t1 <= *t0)
+    *t1 = *t0 + 1;
+}
+
+static LttvTime
+plot_step (LttvTime t0, LttvTime t1, guint n)
+{
+  return MAX ((t1 - t0 + n - 1) / MAX (n, 1), 1);
+}
+
+/* Fills `p` for plot `which` at `n` pixels; `samples` must hold n. */
+static gboolean
+plot_fill (LttvViewerContext *ctx, LttvState *s, guint which, guint n,
+           const HistogramCount *exact, gboolean log_scale,
+           LttvDensitySample *samples, HistogramPlot *p)
+{
+  LttvTime t0, t1;
+  if (which == 0)
+    lttv_viewer_context_get_bounds (ctx, &t0, &t1);
+  else
+    lttv_viewer_context_get_window (ctx, &t0, &t1);
+  if (t1 <= t0)
+    t1 = t0 + 1;
+  LttvTime step = plot_step (t0, t1, n);
+  *p = (HistogramPlot) { .t0 = t0, .t1 = t0 + step * n, .n = n, .density = samples,
+                         .log_scale = log_scale, .window0 = LTTV_TIME_NONE,
+                         .window1 = LTTV_TIME_NONE, .sel0 = LTTV_TIME_NONE,
+                         .sel1 = LTTV_TIME_NONE };
+  memset (samples, 0, n * sizeof *samples);
+  if (s != NULL)
+    p->committed = lttv_density_query (lttv_state_get_density (s), t0, step, n, samples);
+  if (exact != NULL && exact->t0 == t0 && exact->step == step && exact->n == n)
+    {
+      p->exact = exact->counts;
+      p->exact_is_filtered = exact->filter[0] != '\0';
+    }
+  if (which == 0)
+    lttv_viewer_context_get_window (ctx, &p->window0, &p->window1);
+  p->current = lttv_viewer_context_get_current_time (ctx);
+  if (!lttv_viewer_context_get_selection (ctx, &p->sel0, &p->sel1))
+    p->sel0 = p->sel1 = LTTV_TIME_NONE;
+  return s != NULL;
+}
+
+static void
+draw_time_labels (LttvViewerContext *ctx, cairo_t *cr, PangoLayout *layout,
+                  guint which, const HistogramPlot *p, double x, double y, double w)
+{
+  g_autofree char *a = lttv_viewer_context_format_time (ctx, p->t0);
+  g_autofree char *b = lttv_viewer_context_format_time (ctx, p->t1);
+  g_autofree char *span = which == 0
+    ? g_strdup_printf (_("whole traceset, %.6f s"), (p->t1 - p->t0) / 1e9)
+    : g_strdup_printf (_("window, %.6f s"), (p->t1 - p->t0) / 1e9);
+  int tw;
+  cairo_set_source_rgb (cr, 0.3, 0.3, 0.3);
+  pango_layout_set_text (layout, a, -1);
+  cairo_move_to (cr, x, y);
+  pango_cairo_show_layout (cr, layout);
+  pango_layout_set_text (layout, span, -1);
+  pango_layout_get_pixel_size (layout, &tw, NULL);
+  cairo_move_to (cr, x + (w - tw) / 2, y);
+  pango_cairo_show_layout (cr, layout);
+  pango_layout_set_text (layout, b, -1);
+  pango_layout_get_pixel_size (layout, &tw, NULL);
+  cairo_move_to (cr, x + w - tw, y);
+  pango_cairo_show_layout (cr, layout);
+}
+
+static PangoLayout *
+small_layout (cairo_t *cr)
+{
+  PangoLayout *layout = pango_cairo_create_layout (cr);
+  PangoFontDescription *font = pango_font_description_from_string ("Sans 8");
+  pango_layout_set_font_description (layout, font);
+  pango_font_description_free (font);
+  return layout;
+}
+
+/* Draws plot `which` over (0, y, w, h), its time labels under it. */
+static void
+draw_plot (LttvViewerContext *ctx, LttvState *s, guint which,
+           const HistogramCount *exact, gboolean log_scale, cairo_t *cr,
+           double y, int w, int h)
+{
+  if (w <= 0 || h <= LABEL_HEIGHT)
+    return;
+  g_autofree LttvDensitySample *samples = g_new (LttvDensitySample, w);
+  HistogramPlot p;
+  plot_fill (ctx, s, which, (guint) w, exact, log_scale, samples, &p);
+  g_autoptr (PangoLayout) layout = small_layout (cr);
+  histogram_plot_draw (&p, cr, layout, 0, y, w, h - LABEL_HEIGHT);
+  draw_time_labels (ctx, cr, layout, which, &p, 2, y + h - LABEL_HEIGHT + 2, w - 4);
+}
+
+/* --- Widget drawing and status -------------------------------------------- */
+
+static gboolean
+area_draw_cb (GtkWidget *area, cairo_t *cr, Histogram *self)
+{
+  guint which = area == self->detail;
+  LttvState *s = lttv_viewer_context_get_state (self->ctx);
+  draw_plot (self->ctx, s, which, self->jobs[which].result, self->log_scale, cr, 0,
+             gtk_widget_get_allocated_width (area), gtk_widget_get_allocated_height (area));
+  return FALSE;
+}
+
+static void
+update_status (Histogram *self)
+{
+  LttvState *s = lttv_viewer_context_get_state (self->ctx);
+  if (s == NULL)
+    {
+      gtk_label_set_text (GTK_LABEL (self->status), _("Waiting for the state to be built…"));
+      return;
+    }
+  LttvDensity *d = lttv_state_get_density (s);
+  LttvTime t0, t1;
+  lttv_viewer_context_get_window (self->ctx, &t0, &t1);
+  double n = lttv_density_count (d, t0, t1 + 1);
+  guint64 lost = lttv_density_count_discarded (d, t0, t1 + 1);
+  const HistogramCount *r = self->jobs[1].result;
+  g_autofree char *events = NULL;
+  if (r != NULL && r->t0 == t0 && r->filter[0] != '\0')
+    {
+      guint64 m = 0;
+      for (guint i = 0; i < r->n; i++)
+        m += r->counts[i];
+      events = g_strdup_printf (_("%" PRIu64 " of %.0f events in the window match the filter"),
+                                m, n);
+    }
+  else
+    events = g_strdup_printf (_("%.0f events in the window"), n);
+  g_autofree char *text = lost > 0
+    ? g_strdup_printf (_("%s, %" PRIu64 " discarded"), events, lost)
+    : g_strdup (events);
+  gtk_label_set_text (GTK_LABEL (self->status), text);
+}
+
+/* --- Background counts ---------------------------------------------------- */
+
+typedef struct {
+  Histogram *self;
+  guint which;
+} JobDone;
+
+static void
+job_report (gpointer data, double fraction, guint64 events)
+{
+  lttv_job_report (data, fraction, events);
+}
+
+static gboolean
+count_job (LttvJob *job, gpointer data, GCancellable *cancellable, GError **error)
+{
+  HistogramCount *req = data;
+  return histogram_count_run (req, req->state, job_report, job, cancellable, error);
+}
+
+static void
+count_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  JobDone *jd = user_data;
+  Histogram *self = jd->self;
+  LttvJob *job = (LttvJob *) source;
+  g_autoptr (GError) error = NULL;
+  gboolean ok = lttv_job_finish (job, result, &error);
+  PlotJob *pj = &self->jobs[jd->which];
+  if (!self->dead && pj->job == job)
+    {
+      if (ok)
+        {
+          /* take the counts; the job frees its emptied request */
+          histogram_count_free (pj->result);
+          pj->result = g_new (HistogramCount, 1);
+          *pj->result = *pj->pending;
+          pj->pending->filter = NULL;
+          pj->pending->counts = NULL;
+        }
+      else if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        g_warning ("histogram: %s", error->message);
+      pj->pending = NULL;
+      g_clear_object (&pj->job);
+      gtk_widget_queue_draw (jd->which == 0 ? self->overview : self->detail);
+      update_status (self);
+    }
+  histogram_unref (self);
+  g_free (jd);
+}
+
+static void
+start_count (Histogram *self, LttvState *s, guint which, LttvTime t0, LttvTime step,
+             guint n, const char *filter)
+{
+  PlotJob *pj = &self->jobs[which];
+  const HistogramCount *have = pj->pending != NULL ? pj->pending : pj->result;
+  if (have != NULL && have->t0 == t0 && have->step == step && have->n == n
+      && g_strcmp0 (have->filter, filter) == 0)
+    return;
+  if (pj->job != NULL)
+    {
+      lttv_job_cancel (pj->job);
+      g_clear_object (&pj->job);
+    }
+  HistogramCount *req = histogram_count_new (t0, step, n, filter);
+  JobDone *jd = g_new (JobDone, 1);
+  jd->self = histogram_ref (self);
+  jd->which = which;
+  pj->pending = req;
+  req->state = s;
+  const char *title = filter[0] != '\0'
+    ? (which == 0 ? _("Counting filtered events over the trace")
+                  : _("Counting filtered events in the window"))
+    : _("Counting the window's events");
+  pj->job = lttv_viewer_context_run_job (self->ctx, title, count_job, req,
+                                         histogram_count_free, count_done_cb, jd);
+  g_object_ref (pj->job);
+}
+
+static void
+drop_plot_job (PlotJob *pj)
+{
+  if (pj->job != NULL)
+    lttv_job_cancel (pj->job);
+  g_clear_object (&pj->job);
+  pj->pending = NULL;
+  g_clear_pointer (&pj->result, histogram_count_free);
+}
+
+/* Starts what the current window, size and filter need. */
+static gboolean
+refresh_jobs (gpointer data)
+{
+  Histogram *self = data;
+  self->refresh_id = 0;
+  LttvState *s = lttv_viewer_context_get_state (self->ctx);
+  if (s == NULL || !lttv_history_is_finished (lttv_state_get_history (s)))
+    return G_SOURCE_REMOVE;
+  const char *filter = lttv_viewer_context_get_filter (self->ctx);
+  LttvDensity *d = lttv_state_get_density (s);
+  for (guint which = 0; which < 2; which++)
+    {
+      GtkWidget *area = which == 0 ? self->overview : self->detail;
+      int w = gtk_widget_get_allocated_width (area);
+      if (w <= 1)
+        continue;
+      LttvTime t0, t1;
+      plot_range (self, which, &t0, &t1);
+      LttvTime step = plot_step (t0, t1, (guint) w);
+      gboolean fine = step * EXACT_BUCKETS_PER_BAR < lttv_density_bucket_width (d)
+                      && lttv_density_count (d, t0, t1 + 1) <= EXACT_MAX_EVENTS;
+      if (filter[0] != '\0' || (which == 1 && fine))
+        start_count (self, s, which, t0, step, (guint) w, filter);
+      else
+        drop_plot_job (&self->jobs[which]);
+    }
+  return G_SOURCE_REMOVE;
+}
+
+static void
+schedule_refresh (Histogram *self)
+{
+  if (self->refresh_id == 0)
+    self->refresh_id = g_timeout_add (120, refresh_jobs, self);
+}
+
+/* --- Signals -------------------------------------------------------------- */
+
+static void
+changed_cb (LttvViewerContext *ctx, Histogram *self)
+{
+  gtk_widget_queue_draw (self->overview);
+  gtk_widget_queue_draw (self->detail);
+  update_status (self);
+  schedule_refresh (self);
+}
+
+static void
+marks_changed_cb (LttvViewerContext *ctx, Histogram *self)
+{
+  gtk_widget_queue_draw (self->overview);
+  gtk_widget_queue_draw (self->detail);
+}
+
+static void
+size_allocate_cb (GtkWidget *widget, GdkRectangle *allocation, Histogram *self)
+{
+  schedule_refresh (self);
+}
+
+/* --- Overview: move and resize the window --------------------------------- */
+
+static LttvTime
+overview_time_at (Histogram *self, double x)
+{
+  LttvTime b0, b1;
+  lttv_viewer_context_get_bounds (self->ctx, &b0, &b1);
+  int w = MAX (gtk_widget_get_allocated_width (self->overview), 1);
+  x = CLAMP (x, 0, w);
+  return b0 + (LttvTime) (x * (double) (b1 - b0) / w);
+}
+
+static double
+overview_x_of (Histogram *self, LttvTime t)
+{
+  LttvTime b0, b1;
+  lttv_viewer_context_get_bounds (self->ctx, &b0, &b1);
+  int w = MAX (gtk_widget_get_allocated_width (self->overview), 1);
+  if (b1 <= b0)
+    return 0;
+  return ((double) t - (double) b0) * w / (double) (b1 - b0);
+}
+
+static DragKind
+overview_hit (Histogram *self, double x)
+{
+  LttvTime w0, w1;
+  lttv_viewer_context_get_window (self->ctx, &w0, &w1);
+  double a = overview_x_of (self, w0), b = overview_x_of (self, w1);
+  if (fabs (x - a) <= EDGE_GRAB && b - a > 2 * EDGE_GRAB)
+    return DRAG_START;
+  if (fabs (x - b) <= EDGE_GRAB)
+    return DRAG_END;
+  if (x > a && x < b)
+    return DRAG_MOVE;
+  return DRAG_NONE;
+}
+
+static void
+move_window (Histogram *self, double x, gboolean dragging)
+{
+  LttvTime b0, b1, w0 = self->drag_w0, w1 = self->drag_w1;
+  lttv_viewer_context_get_bounds (self->ctx, &b0, &b1);
+  int w = MAX (gtk_widget_get_allocated_width (self->overview), 1);
+  double dt = (x - self->drag_x) * (double) (b1 - b0) / w;
+  LttvTime span = w1 - w0, t;
+  switch (self->drag)
+    {
+    case DRAG_MOVE:
+      {
+        double start = CLAMP ((double) w0 + dt, (double) b0, (double) (b1 - MIN (span, b1 - b0)));
+        w0 = (LttvTime) start;
+        w1 = w0 + span;
+        break;
+      }
+    case DRAG_START:
+      t = overview_time_at (self, x);
+      w0 = MIN (t, w1 - 1);
+      break;
+    case DRAG_END:
+      t = overview_time_at (self, x);
+      w1 = MAX (t, w0 + 1);
+      break;
+    default:
+      return;
+    }
+  if (dragging)
+    lttv_viewer_context_drag_window (self->ctx, w0, w1);
+  else
+    lttv_viewer_context_set_window (self->ctx, w0, w1);
+}
+
+static gboolean
+overview_press_cb (GtkWidget *area, GdkEventButton *ev, Histogram *self)
+{
+  if (ev->button != GDK_BUTTON_PRIMARY || ev->type != GDK_BUTTON_PRESS)
+    return FALSE;
+  gtk_widget_grab_focus (area);
+  lttv_viewer_context_get_window (self->ctx, &self->drag_w0, &self->drag_w1);
+  self->drag = overview_hit (self, ev->x);
+  self->drag_x = ev->x;
+  if (self->drag == DRAG_NONE)
+    {
+      /* a click outside the window centres it there, keeping its span */
+      LttvTime span = self->drag_w1 - self->drag_w0, c = overview_time_at (self, ev->x);
+      LttvTime b0, b1;
+      lttv_viewer_context_get_bounds (self->ctx, &b0, &b1);
+      LttvTime start = c > b0 + span / 2 ? c - span / 2 : b0;
+      if (start + span > b1)
+        start = b1 > span ? MAX (b1 - span, b0) : b0;
+      lttv_viewer_context_set_window (self->ctx, start, start + span);
+      lttv_viewer_context_get_window (self->ctx, &self->drag_w0, &self->drag_w1);
+      self->drag = DRAG_MOVE;
+    }
+  return TRUE;
+}
+
+static gboolean
+overview_motion_cb (GtkWidget *area, GdkEventMotion *ev, Histogram *self)
+{
+  if (self->drag != DRAG_NONE)
+    {
+      move_window (self, ev->x, TRUE);
+      return TRUE;
+    }
+  static const char *cursors[] = { NULL, "grab", "w-resize", "e-resize" };
+  GdkWindow *win = gtk_widget_get_window (area);
+  const char *name = cursors[overview_hit (self, ev->x)];
+  g_autoptr (GdkCursor) cursor = name != NULL
+    ? gdk_cursor_new_from_name (gdk_window_get_display (win), name) : NULL;
+  gdk_window_set_cursor (win, cursor);
+  return FALSE;
+}
+
+static gboolean
+overview_release_cb (GtkWidget *area, GdkEventButton *ev, Histogram *self)
+{
+  if (self->drag == DRAG_NONE || ev->button != GDK_BUTTON_PRIMARY)
+    return FALSE;
+  move_window (self, ev->x, TRUE);
+  lttv_viewer_context_end_drag (self->ctx);
+  self->drag = DRAG_NONE;
+  return TRUE;
+}
+
+/* A click in the window's plot sets the current time. */
+static gboolean
+detail_press_cb (GtkWidget *area, GdkEventButton *ev, Histogram *self)
+{
+  if (ev->button != GDK_BUTTON_PRIMARY || ev->type != GDK_BUTTON_PRESS)
+    return FALSE;
+  gtk_widget_grab_focus (area);
+  LttvTime t0, t1;
+  lttv_viewer_context_get_window (self->ctx, &t0, &t1);
+  int w = MAX (gtk_widget_get_allocated_width (area), 1);
+  LttvTime step = plot_step (t0, t1, (guint) w);
+  lttv_viewer_context_set_current_time (self->ctx, t0 + (LttvTime) (MAX (ev->x, 0) * step));
+  return TRUE;
+}
+
+/* --- Hover ---------------------------------------------------------------- */
+
+static gboolean
+query_tooltip_cb (GtkWidget *area, int x, int y, gboolean keyboard, GtkTooltip *tooltip,
+                  Histogram *self)
+{
+  guint which = area == self->detail;
+  LttvState *s = lttv_viewer_context_get_state (self->ctx);
+  int w = gtk_widget_get_allocated_width (area);
+  if (s == NULL || keyboard || x < 0 || x >= w || y >= gtk_widget_get_allocated_height (area) - LABEL_HEIGHT)
+    return FALSE;
+  LttvTime t0, t1;
+  plot_range (self, which, &t0, &t1);
+  LttvTime step = plot_step (t0, t1, (guint) w);
+  LttvTime a = t0 + (LttvTime) x * step, b = a + step;
+  LttvDensity *d = lttv_state_get_density (s);
+  g_autofree char *ta = lttv_viewer_context_format_time (self->ctx, a);
+  g_autofree char *tb = lttv_viewer_context_format_time (self->ctx, b - 1);
+  const HistogramCount *r = self->jobs[which].result;
+  gboolean have_exact = r != NULL && r->t0 == t0 && r->step == step && r->n == (guint) w;
+  double all = lttv_density_count (d, a, b);
+  guint64 lost = lttv_density_count_discarded (d, a, b);
+  GString *text = g_string_new (NULL);
+  g_string_append_printf (text, "%s – %s\n", ta, tb);
+  if (have_exact && r->filter[0] != '\0')
+    g_string_append_printf (text, _("%" PRIu64 " matching events (of about %.0f)"),
+                            r->counts[x], all);
+  else if (have_exact)
+    g_string_append_printf (text, _("%" PRIu64 " events"), r->counts[x]);
+  else
+    {
+      guint64 exact;
+      if (lttv_density_count_exact (d, a, b - 1, &exact))
+        g_string_append_printf (text, _("%" PRIu64 " events"), exact);
+      else
+        g_string_append_printf (text, _("about %.0f events"), all);
+    }
+  if (lost > 0)
+    g_string_append_printf (text, _("\n%" PRIu64 " discarded events"), lost);
+  gtk_tooltip_set_text (tooltip, text->str);
+  g_string_free (text, TRUE);
+  return TRUE;
+}
+
+/* --- Actions -------------------------------------------------------------- */
+
+static void
+log_scale_changed (GSimpleAction *action, GVariant *value, gpointer data)
+{
+  Histogram *self = data;
+  g_simple_action_set_state (action, value);
+  self->log_scale = g_variant_get_boolean (value);
+  gtk_widget_queue_draw (self->overview);
+  gtk_widget_queue_draw (self->detail);
+}
+
+static void
+show_all_activated (GSimpleAction *action, GVariant *param, gpointer data)
+{
+  Histogram *self = data;
+  LttvTime b0, b1;
+  lttv_viewer_context_get_bounds (self->ctx, &b0, &b1);
+  lttv_viewer_context_set_window (self->ctx, b0, b1);
+}
+
+static const GActionEntry histogram_actions[] = {
+  { "log-scale", NULL, NULL, "false", log_scale_changed, { 0 } },
+  { "show-all", show_all_activated, NULL, NULL, NULL, { 0 } },
+};
+
+static void
+hierarchy_changed_cb (GtkWidget *widget, GtkWidget *previous, Histogram *self)
+{
+  GtkWidget *top = gtk_widget_get_toplevel (widget);
+  GtkApplication *app = GTK_IS_WINDOW (top) ? gtk_window_get_application (GTK_WINDOW (top)) : NULL;
+  if (app == NULL)
+    return;
+  static const char *log_accels[] = { "<Control><Alt>l", NULL };
+  static const char *all_accels[] = { "<Control><Alt>a", NULL };
+  gtk_application_set_accels_for_action (app, "histogram.log-scale", log_accels);
+  gtk_application_set_accels_for_action (app, "histogram.show-all", all_accels);
+}
+
+/* --- Life cycle ----------------------------------------------------------- */
+
+static void
+top_destroy_cb (GtkWidget *widget, Histogram *self)
+{
+  self->dead = TRUE;
+  if (self->refresh_id != 0)
+    g_source_remove (self->refresh_id);
+  self->refresh_id = 0;
+  g_signal_handlers_disconnect_by_data (self->ctx, self);
+  for (guint i = 0; i < 2; i++)
+    if (self->jobs[i].job != NULL)
+      lttv_job_cancel (self->jobs[i].job);
+  histogram_unref (self);
+}
+
+static GtkWidget *
+new_area (Histogram *self, const char *tooltip_name)
+{
+  GtkWidget *area = gtk_drawing_area_new ();
+  gtk_widget_add_events (area, GDK_BUTTON_PRESS_MASK | GDK_BUTTON_RELEASE_MASK
+                               | GDK_POINTER_MOTION_MASK);
+  gtk_widget_set_can_focus (area, TRUE);
+  gtk_widget_set_has_tooltip (area, TRUE);
+  atk_object_set_name (gtk_widget_get_accessible (area), tooltip_name);
+  g_signal_connect (area, "draw", G_CALLBACK (area_draw_cb), self);
+  g_signal_connect (area, "query-tooltip", G_CALLBACK (query_tooltip_cb), self);
+  g_signal_connect (area, "size-allocate", G_CALLBACK (size_allocate_cb), self);
+  return area;
+}
+
+static GtkWidget *
+histogram_create (LttvViewerContext *ctx)
+{
+  Histogram *self = g_new0 (Histogram, 1);
+  self->ref = 1;
+  self->ctx = g_object_ref (ctx);
+
+  self->top = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  g_object_set (self->top, "margin", 4, NULL);
+  GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  self->log_button = gtk_check_button_new_with_mnemonic (_("_Log scale"));
+  gtk_widget_set_tooltip_text (self->log_button,
+                               _("Bar heights on a logarithmic scale, to see sparse "
+                                 "periods beside dense ones (Ctrl+Alt+L)"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->log_button), "histogram.log-scale");
+  GtkWidget *all = gtk_button_new_from_icon_name ("zoom-fit-best-symbolic", GTK_ICON_SIZE_BUTTON);
+  gtk_widget_set_tooltip_text (all, _("Show the whole traceset in the window (Ctrl+Alt+A)"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (all), "histogram.show-all");
+  self->status = gtk_label_new (NULL);
+  gtk_label_set_xalign (GTK_LABEL (self->status), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (self->status), PANGO_ELLIPSIZE_END);
+  gtk_widget_set_tooltip_text (self->status,
+                               _("Events in the visible window; with a filter, those that match"));
+  gtk_box_pack_start (GTK_BOX (bar), self->status, TRUE, TRUE, 0);
+  gtk_box_pack_end (GTK_BOX (bar), all, FALSE, FALSE, 0);
+  gtk_box_pack_end (GTK_BOX (bar), self->log_button, FALSE, FALSE, 0);
+
+  self->overview = new_area (self, _("Events over the whole traceset"));
+  gtk_widget_set_size_request (self->overview, 200, OVERVIEW_HEIGHT);
+  g_signal_connect (self->overview, "button-press-event", G_CALLBACK (overview_press_cb), self);
+  g_signal_connect (self->overview, "motion-notify-event", G_CALLBACK (overview_motion_cb), self);
+  g_signal_connect (self->overview, "button-release-event", G_CALLBACK (overview_release_cb), self);
+  self->detail = new_area (self, _("Events in the window"));
+  gtk_widget_set_size_request (self->detail, 200, 80);
+  gtk_widget_set_vexpand (self->detail, TRUE);
+  g_signal_connect (self->detail, "button-press-event", G_CALLBACK (detail_press_cb), self);
+
+  gtk_box_pack_start (GTK_BOX (self->top), bar, FALSE, FALSE, 0);
+  gtk_box_pack_start (GTK_BOX (self->top), self->overview, FALSE, FALSE, 0);
+  gtk_box_pack_start (GTK_BOX (self->top), self->detail, TRUE, TRUE, 0);
+
+  self->actions = g_simple_action_group_new ();
+  g_action_map_add_action_entries (G_ACTION_MAP (self->actions), histogram_actions,
+                                   G_N_ELEMENTS (histogram_actions), self);
+  gtk_widget_insert_action_group (self->top, "histogram", G_ACTION_GROUP (self->actions));
+  g_signal_connect (self->top, "hierarchy-changed", G_CALLBACK (hierarchy_changed_cb), self);
+  g_signal_connect (self->top, "destroy", G_CALLBACK (top_destroy_cb), self);
+
+  static const char *refresh_signals[] = {
+    "traceset-changed", "window-changed", "filter-changed", "history-changed",
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (refresh_signals); i++)
+    g_signal_connect (ctx, refresh_signals[i], G_CALLBACK (changed_cb), self);
+  g_signal_connect (ctx, "current-time-changed", G_CALLBACK (marks_changed_cb), self);
+  g_signal_connect (ctx, "selection-changed", G_CALLBACK (marks_changed_cb), self);
+  update_status (self);
+  gtk_widget_show_all (self->top);
+  return self->top;
+}
+
+/* --- Export --------------------------------------------------------------- */
+
+static gboolean
+histogram_render (LttvViewerContext *ctx, cairo_t *cr, int width, int height, GError **error)
+{
+  LttvState *s = lttv_viewer_context_get_state (ctx);
+  const char *filter = lttv_viewer_context_get_filter (ctx);
+  HistogramCount *exact[2] = { NULL, NULL };
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  int top = MIN (OVERVIEW_HEIGHT + LABEL_HEIGHT, height / 3);
+  if (s != NULL)
+    for (guint which = 0; which < 2; which++)
+      {
+        LttvTime t0, t1;
+        if (which == 0)
+          lttv_viewer_context_get_bounds (ctx, &t0, &t1);
+        else
+          lttv_viewer_context_get_window (ctx, &t0, &t1);
+        t1 = MAX (t1, t0 + 1);
+        LttvTime step = plot_step (t0, t1, (guint) MAX (width, 1));
+        LttvDensity *d = lttv_state_get_density (s);
+        gboolean fine = step * EXACT_BUCKETS_PER_BAR < lttv_density_bucket_width (d);
+        if (filter[0] != '\0' || (which == 1 && fine))
+          {
+            exact[which] = histogram_count_new (t0, step, (guint) MAX (width, 1), filter);
+            if (!histogram_count_run (exact[which], s, NULL, NULL, NULL, error))
+              {
+                histogram_count_free (exact[0]);
+                histogram_count_free (exact[1]);
+                return FALSE;
+              }
+          }
+      }
+  draw_plot (ctx, s, 0, exact[0], FALSE, cr, 0, width, top);
+  draw_plot (ctx, s, 1, exact[1], FALSE, cr, top + 6, width, height - top - 6);
+  histogram_count_free (exact[0]);
+  histogram_count_free (exact[1]);
+  return TRUE;
+}
+
+static const LttvViewerInfo histogram_viewer = {
+  .id = "histogram",
+  .label = N_("_Histogram"),
+  .gettext_domain = GETTEXT_PACKAGE,
+  .icon_name = "view-continuous-symbolic",
+  .create = histogram_create,
+  .render = histogram_render,
+};
+
+static gboolean
+histogram_init (GError **error)
+{
+  lttv_viewer_register (&histogram_viewer);
+  return TRUE;
+}
+
+static const LttvModuleInfo module_info = {
+  .abi_version = LTTV_MODULE_ABI_VERSION,
+  .struct_size = sizeof (LttvModuleInfo),
+  .id = "histogram",
+  .name = N_("Histogram"),
+  .gettext_domain = GETTEXT_PACKAGE,
+  .version = PACKAGE_VERSION,
+  .init = histogram_init,
+  .shutdown = NULL,
+};
+
+const LttvModuleInfo *
+lttv_module_entry (void)
+{
+  return &module_info;
+}

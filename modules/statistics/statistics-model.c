@@ -1,0 +1,225 @@
+/* The statistics tree: traceset root, then events per type, CPUs with
+ * their states, IRQs and soft IRQs, threads with their states and system
+ * calls, discarded events and anomalies. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+
+#include "statistics-model.h"
+
+#define NONE G_MAXUINT64
+
+static const char *cpu_state_labels[LTTV_STATS_N_CPU_STATES] = {
+  N_("Idle"), N_("User mode"), N_("System calls"), N_("IRQs"), N_("Soft IRQs"),
+};
+static const char *thread_state_labels[LTTV_STATS_N_THREAD_STATES] = {
+  N_("Unknown"), N_("Blocked"), N_("User mode"), N_("System call"),
+  N_("Interrupted"), N_("Waiting for a CPU"), N_("Waiting (unknown)"),
+  N_("Waiting after fork"),
+};
+
+GtkTreeStore *
+statistics_model_new (void)
+{
+  return gtk_tree_store_new (STATS_N_COLS, G_TYPE_STRING, G_TYPE_UINT64, G_TYPE_STRING,
+                             G_TYPE_UINT64, G_TYPE_STRING, G_TYPE_INT, G_TYPE_STRING,
+                             G_TYPE_STRING);
+}
+
+/* A sort key where "9" comes before "10": numbers padded to 20 digits. */
+static char *
+sort_key (const char *name)
+{
+  GString *key = g_string_new (NULL);
+  for (const char *p = name; *p != '\0';)
+    if (g_ascii_isdigit (*p))
+      {
+        const char *q = p;
+        while (g_ascii_isdigit (*q))
+          q++;
+        for (gsize pad = (gsize) (q - p); pad < 20; pad++)
+          g_string_append_c (key, '0');
+        g_string_append_len (key, p, q - p);
+        p = q;
+      }
+    else
+      g_string_append_c (key, g_ascii_tolower (*p++));
+  return g_string_free (key, FALSE);
+}
+
+static void
+add_row (GtkTreeStore *store, GtkTreeIter *out, GtkTreeIter *parent, const char *name,
+         guint64 count, guint64 time, double fraction)
+{
+  char count_text[32] = "", time_text[32] = "", pct_text[16] = "";
+  if (count != NONE)
+    g_snprintf (count_text, sizeof count_text, "%" G_GUINT64_FORMAT, count);
+  if (time != NONE)
+    g_snprintf (time_text, sizeof time_text, "%.6f", time / 1e9);
+  int pct = -1;
+  if (fraction >= 0)
+    {
+      fraction = MIN (fraction, 1.0);
+      pct = (int) (fraction * 100 + 0.5);
+      g_snprintf (pct_text, sizeof pct_text, "%.1f %%", fraction * 100);
+    }
+  g_autofree char *key = sort_key (name);
+  gtk_tree_store_insert_with_values (store, out, parent, -1,
+                                     STATS_COL_NAME, name,
+                                     STATS_COL_COUNT, count,
+                                     STATS_COL_COUNT_TEXT, count_text,
+                                     STATS_COL_TIME, time,
+                                     STATS_COL_TIME_TEXT, time_text,
+                                     STATS_COL_PERCENT, MAX (pct, 0),
+                                     STATS_COL_PERCENT_TEXT, pct_text,
+                                     STATS_COL_SORT_KEY, key, -1);
+}
+
+static double
+part (guint64 a, guint64 b)
+{
+  return b > 0 ? (double) a / (double) b : -1;
+}
+
+/* Items (system calls, IRQs) of `owner`, under `parent`. */
+static void
+add_items (GtkTreeStore *store, GtkTreeIter *parent, const GArray *items,
+           const char *owner, const char *group, guint64 range)
+{
+  GtkTreeIter group_iter;
+  gboolean have_group = FALSE;
+  guint64 count = 0, time = 0;
+  for (guint i = 0; i < items->len; i++)
+    {
+      const LttvStatsItem *it = &g_array_index (items, LttvStatsItem, i);
+      if (strcmp (it->owner, owner) != 0)
+        continue;
+      if (!have_group)
+        add_row (store, &group_iter, parent, group, 0, 0, -1);
+      have_group = TRUE;
+      GtkTreeIter row;
+      add_row (store, &row, &group_iter, it->name, it->count, it->time, part (it->time, range));
+      count += it->count;
+      time += it->time;
+    }
+  if (have_group)
+    {
+      char count_text[32], time_text[32];
+      g_snprintf (count_text, sizeof count_text, "%" G_GUINT64_FORMAT, count);
+      g_snprintf (time_text, sizeof time_text, "%.6f", time / 1e9);
+      gtk_tree_store_set (GTK_TREE_STORE (store), &group_iter, STATS_COL_COUNT, count,
+                          STATS_COL_COUNT_TEXT, count_text, STATS_COL_TIME, time,
+                          STATS_COL_TIME_TEXT, time_text, -1);
+    }
+}
+
+void
+statistics_model_fill (GtkTreeStore *store, const char *title, const LttvStats *st,
+                       guint64 discarded)
+{
+  GtkTreeIter root, group, row, sub;
+  guint64 range = st->t1 >= st->t0 ? st->t1 - st->t0 + 1 : 0;
+
+  gtk_tree_store_clear (store);
+  add_row (store, &root, NULL, title, st->n_events, range, -1);
+
+  add_row (store, &group, &root, _("Events per type"), st->n_events, NONE, -1);
+  for (guint i = 0; i < st->types->len; i++)
+    {
+      const LttvStatsCount *c = &g_array_index (st->types, LttvStatsCount, i);
+      add_row (store, &row, &group, c->name, c->count, NONE, part (c->count, st->n_events));
+    }
+  add_row (store, &row, &root, _("Discarded events"), discarded, NONE,
+           part (discarded, st->n_events + discarded));
+
+  add_row (store, &group, &root, _("CPUs"), NONE, NONE, -1);
+  for (guint i = 0; i < st->cpus->len; i++)
+    {
+      const LttvStatsCpu *c = &g_array_index (st->cpus, LttvStatsCpu, i);
+      guint64 known = 0;
+      for (guint k = 0; k < LTTV_STATS_N_CPU_STATES; k++)
+        known += c->time[k];
+      g_autofree char *name = c->cpu < 0 ? g_strdup (_("No CPU"))
+                                         : g_strdup_printf (_("CPU %d"), c->cpu);
+      /* the bar of a CPU is its load: the time it was not idle */
+      add_row (store, &row, &group, name, c->events, known - c->time[0],
+               known > 0 ? 1.0 - (double) c->time[0] / known : -1);
+      for (guint k = 0; k < LTTV_STATS_N_CPU_STATES; k++)
+        add_row (store, &sub, &row, _(cpu_state_labels[k]), NONE, c->time[k],
+                 part (c->time[k], known));
+      char owner[16];
+      g_snprintf (owner, sizeof owner, "%d", c->cpu);
+      add_items (store, &row, st->irqs, owner, _("IRQ handlers"), known);
+      add_items (store, &row, st->softirqs, owner, _("Soft IRQ vectors"), known);
+    }
+
+  add_row (store, &group, &root, _("Threads"), NONE, NONE, -1);
+  for (guint i = 0; i < st->threads->len; i++)
+    {
+      const LttvStatsThread *t = &g_array_index (st->threads, LttvStatsThread, i);
+      /* a thread's time is its time on a CPU */
+      guint64 on_cpu = t->time[2] + t->time[3] + t->time[4];
+      g_autofree char *name = g_strdup_printf ("%s %s", t->tid,
+                                               t->exec_name != NULL ? t->exec_name : "");
+      add_row (store, &row, &group, name, NONE, on_cpu, part (on_cpu, range));
+      for (guint k = 0; k < LTTV_STATS_N_THREAD_STATES; k++)
+        if (t->time[k] > 0)
+          add_row (store, &sub, &row, _(thread_state_labels[k]), NONE, t->time[k],
+                   part (t->time[k], range));
+      add_items (store, &row, st->syscalls, t->tid, _("System calls"), range);
+    }
+
+  guint64 n_anomalies = 0;
+  for (guint k = 0; k < LTTV_N_ANOMALIES; k++)
+    n_anomalies += st->anomalies[k];
+  if (n_anomalies > 0)
+    {
+      add_row (store, &group, &root, _("Anomalies (whole traceset)"), n_anomalies, NONE, -1);
+      for (guint k = 0; k < LTTV_N_ANOMALIES; k++)
+        if (st->anomalies[k] > 0)
+          add_row (store, &row, &group, lttv_anomaly_describe (k), st->anomalies[k], NONE, -1);
+    }
+}
+
+static void
+append_rows (GtkTreeModel *model, GtkTreeIter *first, int depth, GString *out)
+{
+  GtkTreeIter iter = *first;
+  do
+    {
+      g_autofree char *name = NULL, *count = NULL, *time = NULL, *pct = NULL;
+      gtk_tree_model_get (model, &iter, STATS_COL_NAME, &name, STATS_COL_COUNT_TEXT, &count,
+                          STATS_COL_TIME_TEXT, &time, STATS_COL_PERCENT_TEXT, &pct, -1);
+      int pad = MAX (48 - 2 * depth, 8);
+      g_string_append_printf (out, "%*s%-*s %12s %16s %9s\n", 2 * depth, "", pad, name,
+                              count, time, pct);
+      GtkTreeIter child;
+      if (gtk_tree_model_iter_children (model, &child, &iter))
+        append_rows (model, &child, depth + 1, out);
+    }
+  while (gtk_tree_model_iter_next (model, &iter));
+}
+
+char *
+statistics_model_to_text (GtkTreeModel *model, GtkTreeIter *iter)
+{
+  GString *out = g_string_new (NULL);
+  g_string_append_printf (out, "%-48s %12s %16s %9s\n", _("Name"), _("Count"), _("Seconds"), "%");
+  GtkTreeIter first;
+  if (iter != NULL)
+    {
+      /* the row itself, then what is under it */
+      g_autofree char *name = NULL, *count = NULL, *time = NULL, *pct = NULL;
+      gtk_tree_model_get (model, iter, STATS_COL_NAME, &name, STATS_COL_COUNT_TEXT, &count,
+                          STATS_COL_TIME_TEXT, &time, STATS_COL_PERCENT_TEXT, &pct, -1);
+      g_string_append_printf (out, "%-48s %12s %16s %9s\n", name, count, time, pct);
+      if (gtk_tree_model_iter_children (model, &first, iter))
+        append_rows (model, &first, 1, out);
+    }
+  else if (gtk_tree_model_get_iter_first (model, &first))
+    append_rows (model, &first, 0, out);
+  return g_string_free (out, FALSE);
+}

@@ -1,0 +1,4 @@
+/* fuzz-config.h: what config.h gives the core, for the standalone fuzzing
+ * build (tests/fuzz/build.sh). */
+#pragma once
+#define GETTEXT_PACKAGE "lttv"

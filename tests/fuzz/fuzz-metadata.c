@@ -1,0 +1,23 @@
+/* fuzz-metadata.c: libFuzzer harness for the TSDL parser and the plan
+ * compiler: any input must give a trace class or a GError, never a crash,
+ * a leak or a hang. */
+#include "config.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ctf-types.h"
+
+int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
+
+int
+LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
+{
+  CtfTraceClass *tc = ctf_trace_class_new ();
+  GError *error = NULL;
+  if (ctf_metadata_parse (tc, (const char *) data, size, "fuzz", &error))
+    ctf_trace_class_compile (tc, "fuzz", &error);
+  g_clear_error (&error);
+  ctf_trace_class_free (tc);
+  return 0;
+}

@@ -1,0 +1,60 @@
+/* fuzz-stream.c: libFuzzer harness for the stream decoder. The input is
+ * a trace: a 4-byte little-endian metadata length, the metadata text, then
+ * the bytes of one stream file. Written to a temporary trace folder, read
+ * through the traceset API and printed with the babeltrace2 formatter. */
+#include "config.h"
+
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <lttv/lttv.h>
+
+int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
+
+static char *dir;
+
+int
+LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
+{
+  if (size < 4)
+    return 0;
+  uint32_t mlen = (uint32_t) data[0] | (uint32_t) data[1] << 8
+                  | (uint32_t) data[2] << 16 | (uint32_t) data[3] << 24;
+  if (mlen > size - 4)
+    return 0;
+  if (dir == NULL)
+    dir = g_dir_make_tmp ("lttv-fuzz-XXXXXX", NULL);
+  g_autofree char *meta = g_build_filename (dir, "metadata", NULL);
+  g_autofree char *stream = g_build_filename (dir, "stream_0", NULL);
+  if (!g_file_set_contents (meta, (const char *) data + 4, mlen, NULL)
+      || !g_file_set_contents (stream, (const char *) data + 4 + mlen,
+                               (gssize) (size - 4 - mlen), NULL))
+    return 0;
+
+  const char *paths[] = { dir, NULL };
+  GError *error = NULL;
+  LttvTraceset *ts = lttv_traceset_open (paths, &error);
+  g_clear_error (&error);
+  if (ts != NULL)
+    {
+      LttvIter *it = lttv_iter_new (ts);
+      LttvTextFormat *fmt = lttv_text_format_new ();
+      GString *out = g_string_new (NULL);
+      const LttvEvent *ev;
+      int n = 0;
+      while (n++ < 10000 && (ev = lttv_iter_next (it, &error)) != NULL)
+        {
+          g_string_truncate (out, 0);
+          lttv_text_format_event (fmt, ev, out);
+        }
+      g_clear_error (&error);
+      g_string_free (out, TRUE);
+      lttv_text_format_free (fmt);
+      lttv_iter_free (it);
+      lttv_traceset_free (ts);
+    }
+  return 0;
+}

@@ -1,0 +1,428 @@
+/* The event list viewer on a real X server (test-eventlist.sh runs it
+ * under Xvfb), on a real trace. Expected values come from babeltrace2:
+ * the wrapper writes every event's time (ns) and name, and the number of
+ * events an independent Python script finds for a filter. The list is
+ * driven as a user would: key presses on it, its scrollbar, the tab's
+ * current time and filter.
+ *
+ * With EL_BENCH set, measures instead the list's response (Page Down,
+ * End, drag to the middle, jump to a time) and prints bench lines. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <lttv/lttv.h>
+
+#include "gui/lttv-application.h"
+#include "gui/lttv-module-host.h"
+#include "gui/lttv-tab.h"
+#include "gui/lttv-time-context.h"
+#include "gui/lttv-window.h"
+
+typedef struct {
+  LttvTime ns;
+  char *name;
+} OracleEvent;
+
+static GArray *oracle;        /* OracleEvent, in babeltrace2's order */
+static LttvWindow *window;
+static LttvTab *tab;
+static guint viewer_index;
+static GtkWidget *tree, *status, *scrollbar;
+
+static gboolean
+iterate_until (gboolean (*done) (gpointer), gpointer data, int timeout_ms)
+{
+  gint64 end = g_get_monotonic_time () + (gint64) timeout_ms * 1000;
+  while (!done (data) && g_get_monotonic_time () < end)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (1000);
+  return done (data);
+}
+
+static void
+settle (void)
+{
+  for (int i = 0; i < 50 && g_main_context_iteration (NULL, FALSE); i++)
+    ;
+}
+
+static GtkWidget *
+find_named (GtkWidget *w, const char *name)
+{
+  if (g_strcmp0 (gtk_widget_get_name (w), name) == 0)
+    return w;
+  if (!GTK_IS_CONTAINER (w))
+    return NULL;
+  GList *children = gtk_container_get_children (GTK_CONTAINER (w));
+  GtkWidget *found = NULL;
+  for (GList *l = children; l != NULL && found == NULL; l = l->next)
+    found = find_named (l->data, name);
+  g_list_free (children);
+  return found;
+}
+
+static void
+load_oracle (const char *path)
+{
+  g_autofree char *text = NULL;
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  oracle = g_array_new (FALSE, FALSE, sizeof (OracleEvent));
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      char *sp = strchr (lines[i], ' ');
+      if (sp == NULL)
+        continue;
+      OracleEvent e = { g_ascii_strtoull (lines[i], NULL, 10), g_strdup (sp + 1) };
+      g_array_append_val (oracle, e);
+    }
+}
+
+static OracleEvent *
+oracle_at (guint64 i)
+{
+  g_assert_cmpuint (i, <, oracle->len);
+  return &g_array_index (oracle, OracleEvent, i);
+}
+
+static gboolean
+tab_opened (gpointer data)
+{
+  return !lttv_tab_is_opening (data);
+}
+
+static gboolean
+list_ready (gpointer data)
+{
+  const char *text = gtk_label_get_text (GTK_LABEL (status));
+  return strstr (text, "…") == NULL && strstr (text, "event") != NULL;
+}
+
+static LttvViewerContext *
+ctx (void)
+{
+  return lttv_tab_get_viewer_context (tab, viewer_index);
+}
+
+static LttvTime
+current_time (void)
+{
+  return lttv_time_context_get_current_time (lttv_tab_get_time_context (tab));
+}
+
+static void
+open_list (const char *trace)
+{
+  window = lttv_window_new (NULL);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 700);
+  gtk_widget_show (GTK_WIDGET (window));
+  g_autoptr (GFile) file = g_file_new_for_path (trace);
+  GFile *files[] = { file };
+  tab = lttv_window_open_traces (window, files, 1);
+  g_assert_true (iterate_until (tab_opened, tab, 60000));
+  g_assert_nonnull (lttv_tab_get_traceset (tab));
+  /* The list alone in the tab, so that its height does not depend on
+   * which other viewers are installed. */
+  while (lttv_tab_get_n_viewers (tab) > 0)
+    lttv_tab_remove_viewer (tab, 0);
+  viewer_index = 0;
+  g_assert_true (lttv_tab_add_viewer (tab, "eventlist"));
+  GtkWidget *w = lttv_tab_get_viewer_widget (tab, viewer_index);
+  tree = find_named (w, "eventlist-tree");
+  status = find_named (w, "eventlist-status");
+  scrollbar = find_named (w, "eventlist-scrollbar");
+  g_assert_nonnull (tree);
+  g_assert_nonnull (status);
+  g_assert_nonnull (scrollbar);
+  g_assert_true (iterate_until (list_ready, NULL, 600000));
+  settle ();
+}
+
+/* --- Reading the list ----------------------------------------------------- */
+
+enum { COL_TIME = 0, COL_NAME = 4, COL_FIELDS = 7 };
+
+static char *
+selected_text (int column)
+{
+  GtkTreeSelection *sel = gtk_tree_view_get_selection (GTK_TREE_VIEW (tree));
+  GtkTreeModel *model;
+  GList *rows = gtk_tree_selection_get_selected_rows (sel, &model);
+  char *text = NULL;
+  GtkTreeIter iter;
+  if (rows != NULL && gtk_tree_model_get_iter (model, &iter, rows->data))
+    gtk_tree_model_get (model, &iter, column, &text, -1);
+  g_list_free_full (rows, (GDestroyNotify) gtk_tree_path_free);
+  return text;
+}
+
+static int
+visible_rows (void)
+{
+  return gtk_tree_model_iter_n_children (gtk_tree_view_get_model (GTK_TREE_VIEW (tree)), NULL);
+}
+
+static void
+press (guint keyval)
+{
+  GdkEvent *ev = gdk_event_new (GDK_KEY_PRESS);
+  ev->key.window = g_object_ref (gtk_widget_get_window (tree));
+  ev->key.keyval = keyval;
+  ev->key.time = GDK_CURRENT_TIME;
+  gdk_event_set_device (ev, gdk_seat_get_keyboard (gdk_display_get_default_seat (gdk_display_get_default ())));
+  gtk_widget_event (tree, ev);
+  gdk_event_free (ev);
+}
+
+/* The selected row is event `i` of babeltrace2, and the tab's current
+ * time is its time. */
+static void
+assert_selected_is (guint64 i)
+{
+  OracleEvent *e = oracle_at (i);
+  g_autofree char *name = selected_text (COL_NAME);
+  g_autofree char *time = selected_text (COL_TIME);
+  g_autofree char *want_time = lttv_viewer_context_format_time (ctx (), e->ns);
+  g_test_message ("want row %" G_GUINT64_FORMAT ": %s %s; selected: %s %s", i, want_time, e->name, time, name);
+  g_assert_cmpstr (name, ==, e->name);
+  g_assert_cmpstr (time, ==, want_time);
+}
+
+/* --- Tests ------------------------------------------------------------------ */
+
+static void
+test_count (void)
+{
+  g_autofree char *want = NULL;
+  GString *digits = g_string_new (NULL);
+  g_autofree char *n = g_strdup_printf ("%u", oracle->len);
+  for (size_t i = 0; i < strlen (n); i++)
+    {
+      if (i > 0 && (strlen (n) - i) % 3 == 0)
+        g_string_append_c (digits, ',');
+      g_string_append_c (digits, n[i]);
+    }
+  want = g_strdup_printf ("%s events", digits->str);
+  g_string_free (digits, TRUE);
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (status)), ==, want);
+  GtkAdjustment *adj = gtk_range_get_adjustment (GTK_RANGE (scrollbar));
+  g_assert_cmpfloat (gtk_adjustment_get_upper (adj), ==, (double) oracle->len);
+  /* Only the rows on screen are in the store. */
+  g_assert_cmpint (visible_rows (), >, 5);
+  g_assert_cmpint (visible_rows (), <, 200);
+}
+
+/* Events are the first of their time: the list must land on them. */
+static guint64
+first_of_its_time (guint64 i)
+{
+  while (i > 0 && oracle_at (i - 1)->ns == oracle_at (i)->ns)
+    i--;
+  return i;
+}
+
+static void
+test_jump_to_time (void)
+{
+  guint64 picks[] = { oracle->len / 2, oracle->len / 7, oracle->len - 3, 1 };
+  for (guint k = 0; k < G_N_ELEMENTS (picks); k++)
+    {
+      guint64 i = first_of_its_time (picks[k]);
+      lttv_time_context_set_current_time (lttv_tab_get_time_context (tab), oracle_at (i)->ns);
+      settle ();
+      assert_selected_is (i);
+      /* One nanosecond after: the next event with a later time. */
+      guint64 j = i;
+      while (j < oracle->len && oracle_at (j)->ns <= oracle_at (i)->ns)
+        j++;
+      if (j < oracle->len)
+        {
+          lttv_time_context_set_current_time (lttv_tab_get_time_context (tab), oracle_at (i)->ns + 1);
+          settle ();
+          assert_selected_is (j);
+        }
+    }
+}
+
+static void
+test_page_through (void)
+{
+  guint64 start = first_of_its_time (oracle->len / 3);
+  lttv_time_context_set_current_time (lttv_tab_get_time_context (tab), oracle_at (start)->ns);
+  settle ();
+  assert_selected_is (start);
+  gtk_widget_grab_focus (tree);
+  int page = visible_rows () - 1;
+  guint64 row = start;
+  for (int k = 0; k < 6; k++)
+    {
+      press (GDK_KEY_Page_Down);
+      settle ();
+      row += page;
+      assert_selected_is (row);
+      /* selecting a row sets the tab's current time */
+      g_assert_cmpuint (current_time (), ==, oracle_at (row)->ns);
+    }
+  press (GDK_KEY_Down);
+  settle ();
+  assert_selected_is (++row);
+  press (GDK_KEY_Page_Up);
+  settle ();
+  assert_selected_is (row - page);
+  press (GDK_KEY_End);
+  settle ();
+  assert_selected_is (oracle->len - 1);
+  g_assert_cmpuint (current_time (), ==, oracle_at (oracle->len - 1)->ns);
+  press (GDK_KEY_Home);
+  settle ();
+  assert_selected_is (0);
+  g_assert_cmpuint (current_time (), ==, oracle_at (0)->ns);
+}
+
+static void
+test_scrollbar_drag (void)
+{
+  GtkAdjustment *adj = gtk_range_get_adjustment (GTK_RANGE (scrollbar));
+  guint64 mid = oracle->len / 2;
+  gtk_adjustment_set_value (adj, (double) mid);
+  settle ();
+  /* the first row shown is event `mid` */
+  GtkTreeModel *model = gtk_tree_view_get_model (GTK_TREE_VIEW (tree));
+  GtkTreeIter iter;
+  g_assert_true (gtk_tree_model_get_iter_first (model, &iter));
+  g_autofree char *name = NULL, *time = NULL;
+  gtk_tree_model_get (model, &iter, COL_NAME, &name, COL_TIME, &time, -1);
+  g_autofree char *want = lttv_viewer_context_format_time (ctx (), oracle_at (mid)->ns);
+  g_assert_cmpstr (name, ==, oracle_at (mid)->name);
+  g_assert_cmpstr (time, ==, want);
+}
+
+static gboolean
+filter_done (gpointer data)
+{
+  const char *text = gtk_label_get_text (GTK_LABEL (status));
+  return strstr (text, "matches") != NULL && strstr (text, "…") == NULL;
+}
+
+static void
+test_filter_count (void)
+{
+  const char *expr = g_getenv ("EL_FILTER");
+  const char *count = g_getenv ("EL_FILTER_COUNT");
+  if (expr == NULL || count == NULL)
+    {
+      g_test_skip ("EL_FILTER / EL_FILTER_COUNT not given by the wrapper");
+      return;
+    }
+  lttv_viewer_context_set_filter (ctx (), expr);
+  g_assert_true (iterate_until (filter_done, NULL, 120000));
+  g_autofree char *want = g_strdup_printf ("%s matches of ", count);
+  g_test_message ("status: %s", gtk_label_get_text (GTK_LABEL (status)));
+  g_assert_true (g_str_has_prefix (gtk_label_get_text (GTK_LABEL (status)), want));
+  GtkAdjustment *adj = gtk_range_get_adjustment (GTK_RANGE (scrollbar));
+  g_assert_cmpfloat (gtk_adjustment_get_upper (adj), ==, g_ascii_strtod (count, NULL));
+  /* A wrong expression leaves the list as it is and marks the entry. */
+  GtkWidget *entry = find_named (lttv_tab_get_viewer_widget (tab, viewer_index), "eventlist-filter");
+  gtk_entry_set_text (GTK_ENTRY (entry), "name == ");
+  g_signal_emit_by_name (entry, "activate");
+  settle ();
+  g_assert_true (gtk_style_context_has_class (gtk_widget_get_style_context (entry), "error"));
+  g_assert_cmpstr (lttv_viewer_context_get_filter (ctx ()), ==, expr);
+  lttv_viewer_context_set_filter (ctx (), "");
+  g_assert_true (iterate_until (list_ready, NULL, 10000));
+}
+
+/* --- Benchmark --------------------------------------------------------------- */
+
+static void
+draw_now (void)
+{
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  gdk_window_process_all_updates ();
+  G_GNUC_END_IGNORE_DEPRECATIONS
+}
+
+static int
+cmp_double (const void *a, const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return x < y ? -1 : x > y;
+}
+
+static void
+report (const char *what, double *ms, int n)
+{
+  qsort (ms, (size_t) n, sizeof *ms, cmp_double);
+  printf ("eventlist %s: median %.2f ms, max %.2f ms (%d runs)\n", what, ms[n / 2], ms[n - 1], n);
+}
+
+static int
+run_bench (const char *trace)
+{
+  gint64 t0 = g_get_monotonic_time ();
+  open_list (trace);
+  printf ("eventlist open+index: %.1f s (%s)\n", (g_get_monotonic_time () - t0) / 1e6,
+          gtk_label_get_text (GTK_LABEL (status)));
+  GtkAdjustment *adj = gtk_range_get_adjustment (GTK_RANGE (scrollbar));
+  double n_rows = gtk_adjustment_get_upper (adj);
+  gtk_widget_grab_focus (tree);
+  enum { N = 100 };
+  double ms[N];
+  GRand *rand = g_rand_new_with_seed (42);
+  LttvTime begin, end;
+  lttv_viewer_context_get_bounds (ctx (), &begin, &end);
+
+#define TIME(label, action) \
+  for (int k = 0; k < N; k++) \
+    { \
+      gint64 s = g_get_monotonic_time (); \
+      action; \
+      draw_now (); \
+      ms[k] = (g_get_monotonic_time () - s) / 1000.0; \
+      settle (); \
+    } \
+  report (label, ms, N);
+
+  TIME ("Page Down", press (GDK_KEY_Page_Down));
+  TIME ("End/Home", press (k % 2 == 0 ? GDK_KEY_End : GDK_KEY_Home));
+  TIME ("drag to a random position",
+        gtk_adjustment_set_value (adj, g_rand_double_range (rand, 0, n_rows)));
+  TIME ("drag to the middle", gtk_adjustment_set_value (adj, k % 2 == 0 ? n_rows / 2 : n_rows / 3));
+  TIME ("jump to a random time",
+        lttv_time_context_set_current_time (lttv_tab_get_time_context (tab),
+                                            begin + (LttvTime) g_rand_double_range (rand, 0, (double) (end - begin))));
+  g_rand_free (rand);
+  return 0;
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  gtk_init (&argc, &argv);
+  g_object_unref (lttv_application_new ());
+  lttv_module_host_load ();
+
+  const char *bench = g_getenv ("EL_BENCH");
+  if (bench != NULL)
+    return run_bench (bench);
+
+  const char *trace = g_getenv ("EL_TRACE");
+  const char *oracle_path = g_getenv ("EL_ORACLE");
+  if (trace == NULL || oracle_path == NULL)
+    {
+      printf ("1..0 # SKIP EL_TRACE and EL_ORACLE are set by test-eventlist.sh\n");
+      return 0;
+    }
+  load_oracle (oracle_path);
+  open_list (trace);
+  g_test_add_func ("/eventlist/count", test_count);
+  g_test_add_func ("/eventlist/jump-to-time", test_jump_to_time);
+  g_test_add_func ("/eventlist/page-through", test_page_through);
+  g_test_add_func ("/eventlist/scrollbar-drag", test_scrollbar_drag);
+  g_test_add_func ("/eventlist/filter-count", test_filter_count);
+  return g_test_run ();
+}

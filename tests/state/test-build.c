@@ -1,0 +1,149 @@
+/* Building the state of a real trace: in a worker thread with progress,
+ * cancel, the committed part readable meanwhile; the event count and the
+ * checkpoints (rank <-> time). */
+#include <string.h>
+
+#include <lttv/lttv.h>
+
+static LttvTraceset *
+open_trace (const char *rel)
+{
+  const char *dir = g_getenv ("LTTV_TEST_TRACES");
+  if (dir == NULL)
+    return NULL;
+  g_autofree char *path = g_build_filename (dir, rel, NULL);
+  const char *paths[] = { path, NULL };
+  return lttv_traceset_open (paths, NULL);
+}
+
+typedef struct {
+  GMainLoop *loop;
+  gboolean ok;
+  GError *error;
+} Done;
+
+static void
+on_built (GObject *source, GAsyncResult *res, gpointer data)
+{
+  (void) source;
+  Done *d = data;
+  LttvState *s = g_task_get_task_data (G_TASK (res));
+  d->ok = lttv_state_build_finish (s, res, &d->error);
+  g_main_loop_quit (d->loop);
+}
+
+static gboolean
+poll_committed (gpointer data)
+{
+  /* The main thread reads the committed part while the worker builds. */
+  LttvState *s = data;
+  LttvHistory *h = lttv_state_get_history (s);
+  LttvTime end = lttv_history_committed_end (h);
+  if (end != LTTV_TIME_NONE)
+    {
+      guint n;
+      g_free (lttv_history_query_full (h, end, &n));
+    }
+  g_assert_cmpfloat (lttv_state_progress (s), >=, 0.0);
+  g_assert_cmpfloat (lttv_state_progress (s), <=, 1.0);
+  return G_SOURCE_CONTINUE;
+}
+
+/* vm-small: babeltrace2 2.0.4 counts 19,068 events (traces/README.md). */
+static void
+test_async_build_counts_every_event (void)
+{
+  g_autoptr (LttvTraceset) ts = open_trace ("perf/vm-small");
+  if (ts == NULL)
+    {
+      g_test_skip ("perf/vm-small is not available");
+      return;
+    }
+  g_autoptr (LttvState) s = lttv_state_new (ts);
+  Done d = { g_main_loop_new (NULL, FALSE), FALSE, NULL };
+  guint poll = g_timeout_add (1, poll_committed, s);
+  lttv_state_build_async (s, FALSE, NULL, on_built, &d);
+  g_main_loop_run (d.loop);
+  g_source_remove (poll);
+  g_main_loop_unref (d.loop);
+  g_assert_no_error (d.error);
+  g_assert_true (d.ok);
+  g_assert_cmpuint (lttv_state_n_events (s), ==, 19068);
+  g_assert_cmpfloat (lttv_state_progress (s), ==, 1.0);
+  g_assert_true (lttv_history_is_finished (lttv_state_get_history (s)));
+  /* 19,068 events: checkpoints at ranks 0, 4096, ..., 16384. */
+  g_assert_cmpuint (lttv_state_n_checkpoints (s), ==, 5);
+  g_assert_cmpuint (lttv_state_get_checkpoint (s, 4)->rank, ==, 16384);
+}
+
+static void
+test_cancelled_build_stops_with_cancelled (void)
+{
+  g_autoptr (LttvTraceset) ts = open_trace ("perf/vm-small");
+  if (ts == NULL)
+    {
+      g_test_skip ("perf/vm-small is not available");
+      return;
+    }
+  g_autoptr (LttvState) s = lttv_state_new (ts);
+  g_autoptr (GCancellable) cancel = g_cancellable_new ();
+  g_cancellable_cancel (cancel);
+  Done d = { g_main_loop_new (NULL, FALSE), FALSE, NULL };
+  lttv_state_build_async (s, FALSE, cancel, on_built, &d);
+  g_main_loop_run (d.loop);
+  g_main_loop_unref (d.loop);
+  g_assert_false (d.ok);
+  g_assert_error (d.error, LTTV_ERROR, LTTV_ERROR_CANCELLED);
+  g_clear_error (&d.error);
+}
+
+/* Every checkpoint leads to the event of its rank: seeking there gives
+ * the same event as reading from the start. */
+static void
+test_seek_rank_reaches_the_same_event (void)
+{
+  g_autoptr (LttvTraceset) ts = open_trace ("lttng-kernel/bug446190");
+  if (ts == NULL)
+    {
+      g_test_skip ("lttng-kernel/bug446190 is not available");
+      return;
+    }
+  g_autoptr (LttvState) s = lttv_state_new (ts);
+  g_assert_true (lttv_state_build (s, FALSE, NULL, NULL));
+  g_assert_cmpuint (lttv_state_n_events (s), ==, 31556);
+
+  g_autoptr (LttvIter) all = lttv_iter_new (ts);
+  guint64 targets[] = { 0, 1, 4095, 4096, 4097, 12345, 20000, 31555 };
+  guint k = 0;
+  for (guint64 rank = 0; k < G_N_ELEMENTS (targets); rank++)
+    {
+      const LttvEvent *ev = lttv_iter_next (all, NULL);
+      g_assert_nonnull (ev);
+      if (rank != targets[k])
+        continue;
+      LttvTime t = lttv_event_time (ev);
+      const LttvEventClass *ec = lttv_event_get_class (ev);
+      int cpu = lttv_event_cpu (ev);
+      g_autoptr (LttvIter) it = lttv_iter_new (ts);
+      g_assert_true (lttv_state_seek_rank (s, it, rank, NULL));
+      const LttvEvent *got = lttv_iter_next (it, NULL);
+      g_assert_nonnull (got);
+      g_assert_cmpuint (lttv_event_time (got), ==, t);
+      g_assert_true (lttv_event_get_class (got) == ec);
+      g_assert_cmpint (lttv_event_cpu (got), ==, cpu);
+      /* And time -> checkpoint: the one found is at or before t. */
+      const LttvCheckpoint *cp = lttv_state_checkpoint_for_time (s, t);
+      g_assert_true (cp->time <= t);
+      k++;
+    }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/build/async-build-counts-every-event", test_async_build_counts_every_event);
+  g_test_add_func ("/build/cancelled-build-stops", test_cancelled_build_stops_with_cancelled);
+  g_test_add_func ("/build/seek-rank-reaches-same-event", test_seek_rank_reaches_the_same_event);
+  return g_test_run ();
+}

@@ -1,0 +1,47 @@
+# pixels.sh: helpers of the timeline pixel tests (sourced after tap.sh and
+# xvfb.sh). Exports are 250 px wide: names pane 100 px, rows 150 px; the
+# header is 28 px high and each row 20 px, filled from 3 to 17 px.
+
+# write_scenario NAME OUTDIR: writes tests/timeline/NAME.scn as a trace.
+write_scenario () {
+  "$LTTV_BUILDDIR/tests/ctf-writer/lttv-ctf-writer" "$LTTV_SRCDIR/tests/timeline/$1.scn" "$2" \
+    || { echo "Bail out! cannot write scenario $1"; exit 1; }
+}
+
+# export_view VIEW TRACE T0,T1 WxH FILE
+export_view () {
+  WIN_T0=${3%,*}; WIN_T1=${3#*,}; IMG_W=${4%x*}
+  "$LTTV_BUILDDIR/gui/lttv-gui" --export="$1:$5" --window="$3" --size="$4" "$2" \
+    2>"$5.log" || diag "lttv-gui failed: $(cat "$5.log")"
+}
+
+# The palette of the shell (gui/lttv-viewer-context.c), one legend for all.
+state_colour () {
+  case $1 in
+    WAIT_BLOCKED) echo e5a50a ;; WAIT_FOR_CPU) echo ed333b ;;
+    RUN_USERMODE) echo 33d17a ;; RUN_SYSCALL) echo 3584e4 ;;
+    INTERRUPTED|IRQ|RUNNING) echo ff7800 ;; IDLE) echo deddda ;;
+    SOFTIRQ|RAISED_RUNNING) echo f6d32d ;; RAISED) echo f9f06b ;;
+    *) echo unknown ;;
+  esac
+}
+
+# pixel FILE X Y: the colour there as rrggbb.
+pixel () {
+  convert "$1" -format '%[hex:p{'"$2,$3"'}]' info: 2>/dev/null | cut -c1-6 | tr 'A-F' 'a-f'
+}
+
+# expect_colour FILE ROW TIME RRGGBB NAME: the pixel of ROW at TIME (ns).
+expect_colour () {
+  names=$(( IMG_W * 2 / 5 ))
+  x=$(awk -v t="$3" -v a="$WIN_T0" -v b="$WIN_T1" -v w=$(( IMG_W - names )) -v n="$names" \
+      'BEGIN { printf "%d", n + (t - a) * w / (b - a) }')
+  y=$(( 28 + 20 * $2 + 14 ))
+  got=$(pixel "$1" "$x" "$y")
+  if [ "$got" = "$4" ]; then ok "$5"; else fail "$5"; diag "pixel ($x, $y): expected $4, got $got"; fi
+}
+
+# expect_state FILE ROW TIME STATE NAME
+expect_state () {
+  expect_colour "$1" "$2" "$3" "$(state_colour "$4")" "$5 ($4)"
+}

@@ -1,0 +1,410 @@
+/* The timeline viewers' interaction on a real X server (run by
+ * test-interaction.sh under Xvfb), on the hand-worked scenario
+ * two-threads.scn (README.md): synthesized mouse and key events reach
+ * the loaded module's widget, and the tab's time context must move as
+ * worked out by hand. */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include <lttv/lttv.h>
+
+#include "gui/lttv-module-host.h"
+#include "gui/lttv-thread-selection.h"
+#include "gui/lttv-time-context.h"
+#include "gui/lttv-timeline-view.h"
+#include "gui/lttv-viewer-context-private.h"
+
+static LttvTraceset *ts;
+static LttvState *state;
+static LttvTimeContext *tc;
+static LttvTime begin, end;
+
+typedef struct
+{
+  LttvViewerContext *ctx;
+  GtkWidget *window;
+  LttvTimelineView *view;
+  GtkWidget *canvas;
+} Fixture;
+
+static LttvTimelineView *
+find_view (GtkWidget *w)
+{
+  if (LTTV_IS_TIMELINE_VIEW (w))
+    return LTTV_TIMELINE_VIEW (w);
+  if (GTK_IS_CONTAINER (w))
+    {
+      g_autoptr (GList) kids = gtk_container_get_children (GTK_CONTAINER (w));
+      for (GList *l = kids; l != NULL; l = l->next)
+        {
+          LttvTimelineView *v = find_view (l->data);
+          if (v != NULL)
+            return v;
+        }
+    }
+  return NULL;
+}
+
+static void
+iterate (int ms)
+{
+  gint64 until = g_get_monotonic_time () + ms * 1000;
+  while (g_get_monotonic_time () < until)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (1000);
+}
+
+static gboolean
+ready (Fixture *f)
+{
+  return f->view != NULL && lttv_timeline_view_get_model (f->view) != NULL
+         && gtk_widget_get_mapped (f->canvas) && lttv_timeline_view_is_drawn (f->view);
+}
+
+static void
+fixture_up (Fixture *f, gconstpointer viewer)
+{
+  const LttvViewerInfo *info = lttv_module_host_find_viewer (viewer);
+  gint64 until = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  g_assert_nonnull (info);
+  lttv_time_context_set_bounds (tc, begin, end);
+  lttv_time_context_set_window (tc, 1000, 12000);
+  f->ctx = lttv_viewer_context_new (tc, NULL);
+  lttv_viewer_context_set_traceset (f->ctx, ts);
+  lttv_viewer_context_set_state (f->ctx, state);
+  f->window = gtk_window_new (GTK_WINDOW_TOPLEVEL);
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 900, 400);
+  gtk_container_add (GTK_CONTAINER (f->window), info->create (f->ctx));
+  gtk_widget_show_all (f->window);
+  f->view = find_view (f->window);
+  g_assert_nonnull (f->view);
+  f->canvas = lttv_timeline_view_get_canvas (f->view);
+  while (!ready (f) && g_get_monotonic_time () < until)
+    {
+      gtk_widget_queue_draw (f->canvas);
+      iterate (20);
+    }
+  g_assert_true (ready (f));
+}
+
+static void
+fixture_down (Fixture *f, gconstpointer viewer)
+{
+  gtk_widget_destroy (f->window);
+  lttv_viewer_context_detach (f->ctx);
+  g_object_unref (f->ctx);
+  iterate (20);
+}
+
+/* The row whose tag (tid, CPU) is `tag`. */
+static int
+row_of (Fixture *f, guint64 tag)
+{
+  LttvTimelineModel *m = lttv_timeline_view_get_model (f->view);
+  for (guint i = 0; i < lttv_timeline_model_n_rows (m); i++)
+    if (lttv_timeline_model_get_row (m, i)->tag == tag
+        && lttv_timeline_model_get_row (m, i)->attr != LTTV_ATTR_NONE)
+      return i;
+  return -1;
+}
+
+static double
+y_of (Fixture *f, int row)
+{
+  int pos = lttv_timeline_model_row_position (lttv_timeline_view_get_model (f->view), row);
+  g_assert_cmpint (pos, >=, 0);
+  return pos * LTTV_TIMELINE_ROW_HEIGHT + LTTV_TIMELINE_ROW_HEIGHT / 2.0;
+}
+
+static double
+x_of (Fixture *f, LttvTime t)
+{
+  LttvTime t0, t1;
+  lttv_time_context_get_window (tc, &t0, &t1);
+  return ((double) t - (double) t0) * gtk_widget_get_allocated_width (f->canvas) / (double) (t1 - t0);
+}
+
+static double
+ns_per_px (Fixture *f)
+{
+  LttvTime t0, t1;
+  lttv_time_context_get_window (tc, &t0, &t1);
+  return (double) (t1 - t0) / gtk_widget_get_allocated_width (f->canvas);
+}
+
+static GdkEvent *
+event_new (Fixture *f, GdkEventType type)
+{
+  GdkEvent *e = gdk_event_new (type);
+  e->any.window = g_object_ref (gtk_widget_get_window (f->canvas));
+  e->any.send_event = TRUE;
+  if (type == GDK_KEY_PRESS)
+    gdk_event_set_device (e, gdk_seat_get_keyboard (gdk_display_get_default_seat (gdk_display_get_default ())));
+  else
+    gdk_event_set_device (e, gdk_seat_get_pointer (gdk_display_get_default_seat (gdk_display_get_default ())));
+  return e;
+}
+
+static void
+send (Fixture *f, GdkEvent *e)
+{
+  gtk_widget_event (f->canvas, e);
+  gdk_event_free (e);
+  iterate (5);
+}
+
+static void
+scroll (Fixture *f, double x, double y, GdkScrollDirection dir, GdkModifierType state)
+{
+  GdkEvent *e = event_new (f, GDK_SCROLL);
+  e->scroll.x = x, e->scroll.y = y, e->scroll.direction = dir, e->scroll.state = state;
+  send (f, e);
+}
+
+static void
+button (Fixture *f, GdkEventType type, double x, double y)
+{
+  GdkEvent *e = event_new (f, type);
+  e->button.x = x, e->button.y = y, e->button.button = 1;
+  send (f, e);
+}
+
+static void
+motion (Fixture *f, double x, double y, GdkModifierType state)
+{
+  GdkEvent *e = event_new (f, GDK_MOTION_NOTIFY);
+  e->motion.x = x, e->motion.y = y, e->motion.state = state;
+  send (f, e);
+}
+
+static void
+key (Fixture *f, guint keyval)
+{
+  GdkEvent *e = event_new (f, GDK_KEY_PRESS);
+  e->key.keyval = keyval;
+  send (f, e);
+}
+
+/* --- Tests --------------------------------------------------------------- */
+
+static void
+test_ctrl_wheel_zooms_keeping_the_time_under_the_pointer (Fixture *f, gconstpointer v)
+{
+  double x = 300;
+  LttvTime before = lttv_timeline_view_time_at (f->view, x), t0, t1;
+
+  scroll (f, x, 50, GDK_SCROLL_UP, GDK_CONTROL_MASK);
+  lttv_time_context_get_window (tc, &t0, &t1);
+  g_assert_cmpuint (t1 - t0, <, 11000);
+  g_assert_cmpfloat (fabs ((double) lttv_timeline_view_time_at (f->view, x) - (double) before), <=,
+                     ns_per_px (f) + 1);
+  scroll (f, x, 50, GDK_SCROLL_DOWN, GDK_CONTROL_MASK);
+  g_assert_cmpfloat (fabs ((double) lttv_timeline_view_time_at (f->view, x) - (double) before), <=,
+                     ns_per_px (f) + 1);
+}
+
+static void
+test_w_and_s_zoom_at_the_pointer (Fixture *f, gconstpointer v)
+{
+  double x = 200;
+  LttvTime before, t0, t1;
+
+  motion (f, x, 50, 0);
+  before = lttv_timeline_view_time_at (f->view, x);
+  key (f, GDK_KEY_w);
+  lttv_time_context_get_window (tc, &t0, &t1);
+  g_assert_cmpfloat (fabs ((double) (t1 - t0) - 11000 / 1.5), <=, 2);
+  g_assert_cmpfloat (fabs ((double) lttv_timeline_view_time_at (f->view, x) - (double) before), <=,
+                     ns_per_px (f) + 1);
+  key (f, GDK_KEY_s);
+  lttv_time_context_get_window (tc, &t0, &t1);
+  g_assert_cmpfloat (fabs ((double) (t1 - t0) - 11000), <=, 2);
+}
+
+static void
+test_shift_wheel_and_a_d_pan (Fixture *f, gconstpointer v)
+{
+  LttvTime t0, t1;
+
+  lttv_time_context_set_window (tc, 4000, 6000);
+  scroll (f, 100, 50, GDK_SCROLL_DOWN, GDK_SHIFT_MASK);
+  lttv_time_context_get_window (tc, &t0, &t1);
+  g_assert_cmpuint (t0, ==, 4200);
+  g_assert_cmpuint (t1, ==, 6200);
+  key (f, GDK_KEY_a);
+  lttv_time_context_get_window (tc, &t0, &t1);
+  g_assert_cmpuint (t0, ==, 3800);
+  g_assert_cmpuint (t1, ==, 5800);
+  key (f, GDK_KEY_d);
+  lttv_time_context_get_window (tc, &t0, &t1);
+  g_assert_cmpuint (t0, ==, 4200);
+}
+
+static void
+test_plus_and_minus_zoom_around_the_current_time (Fixture *f, gconstpointer v)
+{
+  LttvTime t0, t1;
+
+  lttv_time_context_set_current_time (tc, 5000);
+  key (f, GDK_KEY_plus);
+  lttv_time_context_get_window (tc, &t0, &t1);
+  /* Twice as close, 5000 where it was: 4/11 of the way. */
+  g_assert_cmpuint (t1 - t0, ==, 5500);
+  g_assert_cmpfloat (fabs ((double) (5000 - t0) - 4000.0 / 2), <=, 1);
+  key (f, GDK_KEY_minus);
+  lttv_time_context_get_window (tc, &t0, &t1);
+  g_assert_cmpuint (t0, ==, 1000);
+  g_assert_cmpuint (t1, ==, 12000);
+}
+
+static void
+test_click_sets_the_current_time_and_selects_the_row (Fixture *f, gconstpointer v)
+{
+  int alpha = row_of (f, 100);
+  double x = x_of (f, 2500);
+  gint64 tid;
+
+  g_assert_cmpint (alpha, >=, 0);
+  button (f, GDK_BUTTON_PRESS, x, y_of (f, alpha));
+  button (f, GDK_BUTTON_RELEASE, x, y_of (f, alpha));
+  g_assert_cmpuint (lttv_time_context_get_current_time (tc), ==, lttv_timeline_view_time_at (f->view, x));
+  g_assert_cmpfloat (fabs ((double) lttv_time_context_get_current_time (tc) - 2500), <=, ns_per_px (f) + 1);
+  g_assert_cmpint (lttv_timeline_view_get_selected_row (f->view), ==, alpha);
+  /* The whole tab hears of it. */
+  g_assert_true (lttv_viewer_context_get_selected_thread (f->ctx, &tid, NULL));
+  g_assert_cmpint (tid, ==, 100);
+}
+
+static void
+test_drag_selects_a_range_and_z_zooms_to_it (Fixture *f, gconstpointer v)
+{
+  LttvTime s0, s1, t0, t1, a = lttv_timeline_view_time_at (f->view, 100),
+           b = lttv_timeline_view_time_at (f->view, 300);
+
+  button (f, GDK_BUTTON_PRESS, 100, 10);
+  motion (f, 200, 10, GDK_BUTTON1_MASK);
+  motion (f, 300, 10, GDK_BUTTON1_MASK);
+  button (f, GDK_BUTTON_RELEASE, 300, 10);
+  g_assert_true (lttv_time_context_get_selection (tc, &s0, &s1));
+  g_assert_cmpuint (s0, ==, a);
+  g_assert_cmpuint (s1, ==, b);
+  key (f, GDK_KEY_z);
+  lttv_time_context_get_window (tc, &t0, &t1);
+  g_assert_cmpuint (t0, ==, a);
+  g_assert_cmpuint (t1, ==, b);
+}
+
+/* alpha's state changes (README.md): 1000 run, 2000 read(), 3000 run,
+ * 4000 blocked, 7000 woken, 8000 run, 10000 preempted. */
+static void
+test_left_and_right_visit_the_state_changes_of_the_selected_thread (Fixture *f, gconstpointer v)
+{
+  static const LttvTime changes[] = { 1000, 2000, 3000, 4000, 7000, 8000, 10000 };
+  int alpha = row_of (f, 100);
+
+  lttv_timeline_view_select_row (f->view, alpha);
+  lttv_time_context_set_current_time (tc, 1500);
+  for (guint i = 1; i < G_N_ELEMENTS (changes); i++)
+    {
+      key (f, GDK_KEY_Right);
+      g_assert_cmpuint (lttv_time_context_get_current_time (tc), ==, changes[i]);
+    }
+  /* The last state lasts to the end of the trace: nothing further. */
+  key (f, GDK_KEY_Right);
+  g_assert_cmpuint (lttv_time_context_get_current_time (tc), ==, 10000);
+  for (guint i = G_N_ELEMENTS (changes) - 1; i-- > 0;)
+    {
+      key (f, GDK_KEY_Left);
+      g_assert_cmpuint (lttv_time_context_get_current_time (tc), ==, changes[i]);
+    }
+}
+
+static void
+test_tooltip_names_thread_state_and_system_call (Fixture *f, gconstpointer v)
+{
+  int alpha = row_of (f, 100);
+  g_autofree char *tip = lttv_timeline_view_tooltip_at (f->view, x_of (f, 2500), y_of (f, alpha));
+
+  g_assert_nonnull (tip);
+  g_test_message ("tooltip: %s", tip);
+  g_assert_nonnull (strstr (tip, "alpha"));
+  g_assert_nonnull (strstr (tip, "RUN_SYSCALL"));
+  g_assert_nonnull (strstr (tip, "read"));
+  g_assert_nonnull (strstr (tip, "0.000001000 s"));    /* [2000, 2999]: 1 us */
+  g_assert_nonnull (strstr (tip, "CPU: 0"));
+}
+
+static void
+test_window_changes_reach_the_view_and_back (Fixture *f, gconstpointer v)
+{
+  LttvViewerContext *other = lttv_viewer_context_new (tc, NULL);
+  LttvTime t0, t1;
+
+  lttv_viewer_context_set_window (other, 3000, 5000);
+  iterate (20);
+  g_assert_cmpfloat (fabs ((double) lttv_timeline_view_time_at (f->view, 0) - 3000), <, 1);
+  key (f, GDK_KEY_d);
+  lttv_viewer_context_get_window (other, &t0, &t1);
+  g_assert_cmpuint (t0, ==, 3400);
+  g_assert_cmpuint (t1, ==, 5400);
+  lttv_viewer_context_detach (other);
+  g_object_unref (other);
+}
+
+int
+main (int argc, char **argv)
+{
+  const char *trace = g_getenv ("TIMELINE_TRACE");
+  const char *paths[2] = { trace, NULL };
+  g_autoptr (GError) error = NULL;
+  const char *viewers[] = { "controlflow", "resourceview", NULL };
+  int status;
+
+  gtk_test_init (&argc, &argv, NULL);
+  g_assert_nonnull (trace);
+  ts = lttv_traceset_open (paths, &error);
+  g_assert_no_error (error);
+  begin = lttv_traceset_begin (ts);
+  end = lttv_traceset_end (ts);
+  state = lttv_state_new (ts);
+  g_assert_true (lttv_state_build (state, FALSE, NULL, &error));
+  tc = lttv_time_context_new ();
+  lttv_module_host_load ();
+
+  for (int i = 0; viewers[i] != NULL; i++)
+    {
+      const char *v = viewers[i];
+      gboolean threads = strcmp (v, "controlflow") == 0;
+#define ADD(name, func) do { \
+        g_autofree char *path = g_strdup_printf ("/%s/%s", v, name); \
+        g_test_add (path, Fixture, v, fixture_up, func, fixture_down); } while (0)
+      if (lttv_module_host_find_viewer (v) == NULL)
+        continue;
+      ADD ("ctrl-wheel-zooms-keeping-the-time-under-the-pointer",
+           test_ctrl_wheel_zooms_keeping_the_time_under_the_pointer);
+      ADD ("w-and-s-zoom-at-the-pointer", test_w_and_s_zoom_at_the_pointer);
+      ADD ("shift-wheel-and-a-d-pan", test_shift_wheel_and_a_d_pan);
+      ADD ("plus-and-minus-zoom-around-the-current-time",
+           test_plus_and_minus_zoom_around_the_current_time);
+      ADD ("drag-selects-a-range-and-z-zooms-to-it", test_drag_selects_a_range_and_z_zooms_to_it);
+      ADD ("window-changes-reach-the-view-and-back", test_window_changes_reach_the_view_and_back);
+      if (threads)
+        {
+          ADD ("click-sets-the-current-time-and-selects-the-row",
+               test_click_sets_the_current_time_and_selects_the_row);
+          ADD ("left-and-right-visit-the-state-changes-of-the-selected-thread",
+               test_left_and_right_visit_the_state_changes_of_the_selected_thread);
+          ADD ("tooltip-names-thread-state-and-system-call",
+               test_tooltip_names_thread_state_and_system_call);
+        }
+#undef ADD
+    }
+  status = g_test_run ();
+  lttv_state_free (state);
+  lttv_traceset_free (ts);
+  g_object_unref (tc);
+  return status;
+}

@@ -1,0 +1,47 @@
+/* stats-text: the statistics viewer's tree as text (what its Copy puts on
+ * the clipboard), for the whole traceset, built without the cache.
+ *
+ *   stats-text TRACE... */
+#include "config.h"
+
+#include <stdio.h>
+
+#include <lttv/lttv.h>
+
+#include "statistics-model.h"
+
+int
+main (int argc, char **argv)
+{
+  if (argc < 2)
+    {
+      fprintf (stderr, "usage: stats-text TRACE...\n");
+      return 2;
+    }
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LttvTraceset) ts = lttv_traceset_open ((const char *const *) argv + 1, &error);
+  if (ts == NULL)
+    {
+      fprintf (stderr, "stats-text: %s\n", error->message);
+      return 1;
+    }
+  g_autoptr (LttvState) s = lttv_state_new (ts);
+  if (!lttv_state_build (s, FALSE, NULL, &error))
+    {
+      fprintf (stderr, "stats-text: %s\n", error->message);
+      return 1;
+    }
+  LttvTime t0 = MIN (lttv_traceset_begin (ts), lttv_history_begin (lttv_state_get_history (s)));
+  g_autoptr (LttvStats) st = lttv_stats_compute (s, t0, G_MAXUINT64, &error);
+  if (st == NULL)
+    {
+      fprintf (stderr, "stats-text: %s\n", error->message);
+      return 1;
+    }
+  g_autoptr (GtkTreeStore) store = statistics_model_new ();
+  statistics_model_fill (store, "traceset", st,
+                         lttv_density_count_discarded (lttv_state_get_density (s), t0, G_MAXUINT64));
+  g_autofree char *text = statistics_model_to_text (GTK_TREE_MODEL (store), NULL);
+  fputs (text, stdout);
+  return 0;
+}
