@@ -292,7 +292,7 @@ lttv_application_shutdown (GApplication *app)
    * goes, so that none runs while the libraries are torn down. */
   lttv_job_cancel_all ();
   if (!lttv_job_wait_all (10000))
-    g_printerr ("lttv-gui: background work still running at exit\n");
+    g_printerr (_("lttv-gui: background work still running at exit\n"));
   lttv_stall_meter_report ();
   G_APPLICATION_CLASS (lttv_application_parent_class)->shutdown (app);
   lttv_module_host_shutdown ();
