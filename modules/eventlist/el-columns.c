@@ -26,7 +26,7 @@ static const char *const tips[EL_N_COLS] = {
   N_("Payload and context fields, name = value"),
 };
 
-static const int default_widths[EL_N_COLS] = { 170, 125, 110, 45, 190, 170, 65, 600 };
+static const int default_widths[EL_N_COLS] = { 170, 125, 110, 45, 230, 170, 65, 600 };
 static const gboolean default_visible[EL_N_COLS] = { TRUE, TRUE, FALSE, TRUE, TRUE, TRUE, TRUE, TRUE };
 
 static char *
@@ -178,6 +178,57 @@ el_columns_setup (EventList *el)
     }
   g_signal_connect (el->tree, "columns-changed", G_CALLBACK (columns_changed_cb), el);
   g_signal_connect (el->tree, "destroy", G_CALLBACK (tree_destroy_cb), el);
+}
+
+/* The columns to show, in order, with their widths, as the list would
+ * (for drawing without a widget). Returns how many. */
+guint
+el_columns_layout (int order[EL_N_COLS], int widths[EL_N_COLS])
+{
+  g_autoptr (GKeyFile) kf = g_key_file_new ();
+  g_autofree char *path = config_path ();
+  gboolean loaded = g_key_file_load_from_file (kf, path, G_KEY_FILE_NONE, NULL);
+  int all[EL_N_COLS], n = 0;
+  gboolean placed[EL_N_COLS] = { FALSE };
+  if (loaded)
+    {
+      g_auto (GStrv) keys = g_key_file_get_string_list (kf, "columns", "order", NULL, NULL);
+      for (guint k = 0; keys != NULL && keys[k] != NULL; k++)
+        {
+          int i = column_index (keys[k]);
+          if (i >= 0 && !placed[i])
+            all[n++] = i, placed[i] = TRUE;
+        }
+    }
+  for (int i = 0; i < EL_N_COLS; i++)
+    if (!placed[i])
+      all[n++] = i;
+  guint shown = 0;
+  for (int k = 0; k < EL_N_COLS; k++)
+    {
+      int i = all[k];
+      GError *e = NULL;
+      gboolean v = loaded ? g_key_file_get_boolean (kf, el_column_keys[i], "visible", &e) : default_visible[i];
+      if (e != NULL)
+        v = default_visible[i];
+      g_clear_error (&e);
+      int w = loaded ? g_key_file_get_integer (kf, el_column_keys[i], "width", &e) : 0;
+      if (e != NULL || w < 20)
+        w = default_widths[i];
+      g_clear_error (&e);
+      if (v)
+        {
+          order[shown] = i;
+          widths[shown++] = w;
+        }
+    }
+  return shown;
+}
+
+const char *
+el_column_title (int i)
+{
+  return _(titles[i]);
 }
 
 static void

@@ -178,49 +178,62 @@ el_row_texts (EventList *el, const ElRow *row, char *texts[EL_N_COLS])
   texts[EL_COL_FIELDS] = g_strdup (row->fields);
 }
 
+/* Rows are rewritten in place: clearing and inserting would make the
+ * tree view drop and measure every row again. */
 void
 el_list_refill (EventList *el)
 {
   GtkTreeSelection *sel = gtk_tree_view_get_selection (GTK_TREE_VIEW (el->tree));
+  GtkTreeModel *model = GTK_TREE_MODEL (el->store);
+  guint got = 0;
+  guint64 ranks[MAX_VISIBLE];
+  ElRow rows[MAX_VISIBLE];
   el->filling = TRUE;
-  gtk_list_store_clear (el->store);
-  if (el->rows != NULL && el->n_rows > 0)
+  if (el->rows != NULL && el->n_rows > 0 && el->top_row < el->n_rows)
     {
       guint n = (guint) MIN ((guint64) el->n_visible, el->n_rows - el->top_row);
-      guint64 ranks[MAX_VISIBLE];
-      ElRow rows[MAX_VISIBLE];
       for (guint i = 0; i < n; i++)
         ranks[i] = el_list_row_rank (el, el->top_row + i);
       gboolean read_prev = el->matches == NULL;
       LttvTime prev = LTTV_TIME_NONE;
       if (el->matches != NULL && el->match_lo + el->top_row > 0)
         prev = g_array_index (el->matches, ElMatch, el->match_lo + el->top_row - 1).time;
-      guint got = el_rows_fetch (el->rows, ranks, n, read_prev, prev, rows);
-      for (guint i = 0; i < got; i++)
-        {
-          char *texts[EL_N_COLS];
-          GtkTreeIter iter;
-          el_row_texts (el, &rows[i], texts);
-          gtk_list_store_insert_with_values (el->store, &iter, -1,
-                                             EL_COL_TIME, texts[EL_COL_TIME],
-                                             EL_COL_DELTA, texts[EL_COL_DELTA],
-                                             EL_COL_TRACE, texts[EL_COL_TRACE],
-                                             EL_COL_CPU, texts[EL_COL_CPU],
-                                             EL_COL_NAME, texts[EL_COL_NAME],
-                                             EL_COL_THREAD, texts[EL_COL_THREAD],
-                                             EL_COL_PID, texts[EL_COL_PID],
-                                             EL_COL_FIELDS, texts[EL_COL_FIELDS],
-                                             EL_STORE_ROW, el->top_row + i,
-                                             EL_STORE_MARK,
-                                             rows[i].mark || el_search_text_marks (el, texts)
-                                             ? EL_MARK_COLOUR : NULL,
-                                             -1);
-          if (rows[i].rank == el->selected_rank)
-            gtk_tree_selection_select_iter (sel, &iter);
-          for (int c = 0; c < EL_N_COLS; c++)
-            g_free (texts[c]);
-          el_row_clear (&rows[i]);
-        }
+      got = el_rows_fetch (el->rows, ranks, n, read_prev, prev, rows);
+    }
+  int have = gtk_tree_model_iter_n_children (model, NULL);
+  GtkTreeIter iter;
+  while (have > (int) got)
+    {
+      gtk_tree_model_iter_nth_child (model, &iter, NULL, --have);
+      gtk_list_store_remove (el->store, &iter);
+    }
+  gtk_tree_selection_unselect_all (sel);
+  gboolean valid = gtk_tree_model_get_iter_first (model, &iter);
+  for (guint i = 0; i < got; i++)
+    {
+      char *texts[EL_N_COLS];
+      if (!valid)
+        gtk_list_store_append (el->store, &iter);
+      el_row_texts (el, &rows[i], texts);
+      gtk_list_store_set (el->store, &iter,
+                          EL_COL_TIME, texts[EL_COL_TIME],
+                          EL_COL_DELTA, texts[EL_COL_DELTA],
+                          EL_COL_TRACE, texts[EL_COL_TRACE],
+                          EL_COL_CPU, texts[EL_COL_CPU],
+                          EL_COL_NAME, texts[EL_COL_NAME],
+                          EL_COL_THREAD, texts[EL_COL_THREAD],
+                          EL_COL_PID, texts[EL_COL_PID],
+                          EL_COL_FIELDS, texts[EL_COL_FIELDS],
+                          EL_STORE_ROW, el->top_row + i,
+                          EL_STORE_MARK,
+                          rows[i].mark || el_search_text_marks (el, texts) ? EL_MARK_COLOUR : NULL,
+                          -1);
+      if (rows[i].rank == el->selected_rank)
+        gtk_tree_selection_select_iter (sel, &iter);
+      for (int c = 0; c < EL_N_COLS; c++)
+        g_free (texts[c]);
+      el_row_clear (&rows[i]);
+      valid = valid && gtk_tree_model_iter_next (model, &iter);
     }
   el->filling = FALSE;
 }
@@ -259,9 +272,9 @@ el_list_select_row (EventList *el, guint64 row, gboolean set_time)
   el->selected_rank = el_list_row_rank (el, row);
   if (row < el->top_row || row >= el->top_row + el->n_visible)
     {
-      /* Off screen: show it a third of the way down, with context. */
-      gint64 top = (gint64) row - (gint64) el->n_visible / 3;
-      el_list_scroll_to (el, top);
+      /* Off screen: at the top, where the rows after it are read
+       * forward from the event just found, without another seek. */
+      el_list_scroll_to (el, (gint64) row);
     }
   else
     el_list_refill (el);
@@ -435,7 +448,6 @@ el_list_build (EventList *el, GtkWidget *box)
   g_object_unref (el->store);
   gtk_tree_view_set_enable_search (GTK_TREE_VIEW (el->tree), FALSE);
   gtk_tree_view_set_fixed_height_mode (GTK_TREE_VIEW (el->tree), TRUE);
-  gtk_widget_set_tooltip_text (el->tree, _("Events in time order: select one to move the current time to it"));
   el_columns_setup (el);
 
   GtkWidget *hbox = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);

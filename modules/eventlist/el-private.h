@@ -79,6 +79,12 @@ void el_columns_setup (EventList *el);
 void el_columns_save (EventList *el);
 GtkWidget *el_columns_menu (EventList *el);
 extern const char *const el_column_keys[EL_N_COLS];
+guint el_columns_layout (int order[EL_N_COLS], int widths[EL_N_COLS]);
+const char *el_column_title (int column);
+
+/* el-render.c: the list drawn without a widget, for headless export */
+gboolean el_render (LttvViewerContext *ctx, cairo_t *cr, int width, int height,
+                    GError **error);
 
 /* el-scan.c: the filter over the whole traceset, in the background */
 void el_scan_start (EventList *el);

@@ -13,7 +13,55 @@ struct _ElRows {
   LttvStateThreads *threads;
   GString *scratch;
   LttvFilter *mark;
+  /* Rows decoded lately, by rank: paging back and forth, a click that
+   * refills the page, do not seek again (a seek costs tens of ms on
+   * traces with big packets). */
+  GHashTable *cache;          /* rank -> ElRow* */
+  GQueue *cache_order;        /* ranks, oldest first */
+  /* The time of one more event: the one before the last time search. */
+  guint64 known_rank;
+  LttvTime known_time;
 };
+
+#define CACHE_ROWS 4096
+
+static void
+row_free (gpointer p)
+{
+  el_row_clear (p);
+  g_free (p);
+}
+
+static void
+row_copy (const ElRow *from, ElRow *to)
+{
+  *to = *from;
+  to->comm = g_strdup (from->comm);
+  to->fields = g_strdup (from->fields);
+}
+
+static void
+cache_put (ElRows *r, const ElRow *row)
+{
+  if (g_hash_table_contains (r->cache, &row->rank))
+    return;
+  if (g_queue_get_length (r->cache_order) >= CACHE_ROWS)
+    {
+      guint64 *old = g_queue_pop_head (r->cache_order);
+      g_hash_table_remove (r->cache, old);
+    }
+  ElRow *copy = g_new (ElRow, 1);
+  row_copy (row, copy);
+  g_hash_table_insert (r->cache, &copy->rank, copy);
+  g_queue_push_tail (r->cache_order, &copy->rank);
+}
+
+static void
+cache_clear (ElRows *r)
+{
+  g_queue_clear (r->cache_order);
+  g_hash_table_remove_all (r->cache);
+}
 
 void
 el_row_clear (ElRow *row)
@@ -48,6 +96,9 @@ el_rows_new (LttvState *state)
   r->it_next = 0;
   r->threads = lttv_state_threads_new (state);
   r->scratch = g_string_sized_new (512);
+  r->cache = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL, row_free);
+  r->cache_order = g_queue_new ();
+  r->known_rank = G_MAXUINT64;
   return r;
 }
 
@@ -61,6 +112,8 @@ el_rows_free (ElRows *r)
     lttv_traceset_free (r->ts);
   lttv_state_threads_free (r->threads);
   g_string_free (r->scratch, TRUE);
+  g_queue_free (r->cache_order);
+  g_hash_table_unref (r->cache);
   g_free (r);
 }
 
@@ -74,7 +127,10 @@ position (ElRows *r, guint64 rank)
       while (r->it_next < rank)
         {
           if (lttv_iter_next (r->it, NULL) == NULL)
-            return FALSE;
+            {
+              r->it_next = G_MAXUINT64;
+              return FALSE;
+            }
           r->it_next++;
         }
       return TRUE;
@@ -175,6 +231,24 @@ void
 el_rows_set_mark (ElRows *r, LttvFilter *f)
 {
   r->mark = f;
+  cache_clear (r);   /* the marks change */
+}
+
+/* The time of the event of rank `rank`, from the cache or the trace. */
+static gboolean
+time_of (ElRows *r, guint64 rank, LttvTime *out)
+{
+  const ElRow *c = g_hash_table_lookup (r->cache, &rank);
+  const LttvEvent *ev;
+  if (c != NULL)
+    *out = c->time;
+  else if (rank == r->known_rank)
+    *out = r->known_time;
+  else if (position (r, rank) && (ev = next_event (r)) != NULL)
+    *out = lttv_event_time (ev);
+  else
+    return FALSE;
+  return TRUE;
 }
 
 guint
@@ -185,19 +259,22 @@ el_rows_fetch (ElRows *r, const guint64 *ranks, guint n, gboolean read_prev,
   guint done = 0;
   if (n == 0)
     return 0;
-  if (read_prev && ranks[0] > 0)
-    {
-      const LttvEvent *ev;
-      if (!position (r, ranks[0] - 1) || (ev = next_event (r)) == NULL)
-        return 0;
-      prev = lttv_event_time (ev);
-    }
+  if (read_prev && ranks[0] > 0 && !time_of (r, ranks[0] - 1, &prev))
+    return 0;
   for (guint i = 0; i < n; i++)
     {
+      const ElRow *c = g_hash_table_lookup (r->cache, &ranks[i]);
       const LttvEvent *ev;
-      if (!position (r, ranks[i]) || (ev = next_event (r)) == NULL)
+      if (c != NULL)
+        row_copy (c, &out[i]);
+      else if (position (r, ranks[i]) && (ev = next_event (r)) != NULL)
+        {
+          fill (r, ev, ranks[i], prev, &out[i]);
+          cache_put (r, &out[i]);
+        }
+      else
         break;
-      fill (r, ev, ranks[i], prev, &out[i]);
+      out[i].prev_time = prev;
       prev = out[i].time;
       done++;
     }
@@ -212,12 +289,28 @@ el_rows_rank_for_time (ElRows *r, LttvTime t)
   if (!position (r, rank))
     return lttv_state_n_events (r->state);
   const LttvEvent *ev;
+  LttvTime prev = LTTV_TIME_NONE;
   while ((ev = next_event (r)) != NULL)
     {
       if (lttv_event_time (ev) >= t)
         {
+          /* Keep what the list shows next: this row and the time before
+           * it, so that showing it costs no second seek. */
+          if (!g_hash_table_contains (r->cache, &rank))
+            {
+              ElRow row;
+              fill (r, ev, rank, prev, &row);
+              cache_put (r, &row);
+              el_row_clear (&row);
+            }
+          if (rank > 0 && prev != LTTV_TIME_NONE)
+            {
+              r->known_rank = rank - 1;
+              r->known_time = prev;
+            }
           return rank;
         }
+      prev = lttv_event_time (ev);
       rank++;
     }
   return lttv_state_n_events (r->state);

@@ -301,6 +301,7 @@ el_search_build (EventList *el, GtkWidget *box)
   el->search_bar = gtk_search_bar_new ();
   GtkWidget *hbox = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
   el->search_entry = gtk_search_entry_new ();
+  gtk_widget_set_name (el->search_entry, "eventlist-search");
   gtk_entry_set_width_chars (GTK_ENTRY (el->search_entry), 40);
   gtk_entry_set_placeholder_text (GTK_ENTRY (el->search_entry), _("Text or filter expression"));
   gtk_widget_set_tooltip_text (el->search_entry,

@@ -213,7 +213,7 @@ key_press_cb (GtkWidget *w, GdkEventKey *event, EventList *el)
       el_search_next (el, (mods & GDK_SHIFT_MASK) != 0);
       return TRUE;
     }
-  if (mods == GDK_CONTROL_MASK && event->keyval == GDK_KEY_c && gtk_widget_has_focus (el->tree))
+  if (mods == GDK_CONTROL_MASK && event->keyval == GDK_KEY_c && gtk_widget_is_focus (el->tree))
     {
       el_copy_selection (el);
       return TRUE;
@@ -276,7 +276,6 @@ event_list_create (LttvViewerContext *ctx)
 
   el->filter_entry = gtk_entry_new ();
   gtk_entry_set_placeholder_text (GTK_ENTRY (el->filter_entry), _("Filter: name == \"sched_switch\" && cpu == 1"));
-  gtk_entry_set_icon_from_icon_name (GTK_ENTRY (el->filter_entry), GTK_ENTRY_ICON_PRIMARY, "view-filter-symbolic");
   gtk_widget_set_hexpand (el->filter_entry, TRUE);
   g_signal_connect (el->filter_entry, "activate", G_CALLBACK (filter_activate_cb), el);
   show_filter_error (el, NULL);
@@ -300,6 +299,7 @@ event_list_create (LttvViewerContext *ctx)
   /* Names for tests and CSS. */
   gtk_widget_set_name (el->status, "eventlist-status");
   gtk_widget_set_name (el->filter_entry, "eventlist-filter");
+  gtk_widget_set_name (el->window_only, "eventlist-window-only");
 
   gtk_box_pack_start (GTK_BOX (el->top), bar, FALSE, FALSE, 0);
   el_search_build (el, el->top);
@@ -336,7 +336,7 @@ static const LttvViewerInfo event_list_viewer = {
   .gettext_domain = GETTEXT_PACKAGE,
   .icon_name = "view-list-symbolic",
   .create = event_list_create,
-  .render = NULL,
+  .render = el_render,
 };
 
 static gboolean
