@@ -8,6 +8,7 @@
 
 #include "lttv-application.h"
 #include "lttv-export.h"
+#include "lttv-job.h"
 #include "lttv-module-host.h"
 #include "lttv-modules-dialog.h"
 #include "lttv-preferences.h"
@@ -80,13 +81,13 @@ lttv_application_open (GApplication *app, GFile **files, int n_files, const char
 static void
 quit_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
-  GList *windows = gtk_application_get_windows (GTK_APPLICATION (user_data));
-  /* Destroying the windows ends their jobs before the loop stops. */
-  while (windows != NULL)
-    {
-      gtk_widget_destroy (windows->data);
-      windows = gtk_application_get_windows (GTK_APPLICATION (user_data));
-    }
+  /* The figures cover the session up to Quit, not the tear-down. */
+  lttv_stall_meter_report ();
+  /* Stop the background work; the windows are hidden, not destroyed, so
+   * that what a viewer's worker still reads stays valid until exit. */
+  lttv_job_cancel_all ();
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (user_data)); l != NULL; l = l->next)
+    gtk_widget_hide (l->data);
   g_application_quit (G_APPLICATION (user_data));
 }
 
@@ -287,6 +288,11 @@ lttv_application_startup (GApplication *app)
 static void
 lttv_application_shutdown (GApplication *app)
 {
+  /* Jobs were cancelled: let their workers return before the process
+   * goes, so that none runs while the libraries are torn down. */
+  lttv_job_cancel_all ();
+  if (!lttv_job_wait_all (10000))
+    g_printerr (_("lttv-gui: background work still running at exit\n"));
   lttv_stall_meter_report ();
   G_APPLICATION_CLASS (lttv_application_parent_class)->shutdown (app);
   lttv_module_host_shutdown ();

@@ -24,6 +24,10 @@ struct _LttvJob
   gpointer done_data;
 };
 
+/* Jobs started and not yet finished (main thread only). */
+static guint n_running;
+static GPtrArray *running;
+
 enum { FINISHED, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
@@ -51,6 +55,8 @@ job_done (GObject *source, GAsyncResult *result, gpointer user_data)
   LttvJob *self = LTTV_JOB (source);
 
   self->running = FALSE;
+  n_running--;
+  g_ptr_array_remove (running, self);
   if (self->done != NULL)
     self->done (source, result, self->done_data);
   if (self->destroy != NULL)
@@ -69,6 +75,10 @@ lttv_job_start (LttvJob *self, GAsyncReadyCallback done, gpointer user_data)
   self->done = done;
   self->done_data = user_data;
   self->running = TRUE;
+  n_running++;
+  if (running == NULL)
+    running = g_ptr_array_new ();
+  g_ptr_array_add (running, self);
   self->start_us = g_get_monotonic_time ();
   task = g_task_new (self, self->cancellable, job_done, NULL);
   g_task_set_name (task, self->title);
@@ -97,6 +107,24 @@ lttv_job_get_progress (LttvJob *self, double *fraction, guint64 *events)
   *events = self->events;
   g_mutex_unlock (&self->lock);
   return reported;
+}
+
+void
+lttv_job_cancel_all (void)
+{
+  for (guint i = 0; running != NULL && i < running->len; i++)
+    lttv_job_cancel (running->pdata[i]);
+}
+
+gboolean
+lttv_job_wait_all (guint timeout_ms)
+{
+  gint64 deadline = g_get_monotonic_time () + (gint64) timeout_ms * 1000;
+
+  while (n_running > 0 && g_get_monotonic_time () < deadline)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (1000);
+  return n_running == 0;
 }
 
 gboolean

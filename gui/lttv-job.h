@@ -26,6 +26,12 @@ GCancellable *lttv_job_get_cancellable (LttvJob *self);
 /* The last values reported by the worker; FALSE when it reported none yet
  * (show a pulse). */
 gboolean lttv_job_get_progress (LttvJob *self, double *fraction, guint64 *events);
+/* Cancels every running job (on quit). */
+void lttv_job_cancel_all (void);
+/* Runs the main loop until every started job has finished (they should
+ * have been cancelled), at most `timeout_ms`: the process must not exit
+ * under a running worker. FALSE when some are still running. */
+gboolean lttv_job_wait_all (guint timeout_ms);
 /* Seconds since the job started. */
 double lttv_job_get_elapsed (LttvJob *self);
 

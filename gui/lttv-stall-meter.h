@@ -18,6 +18,10 @@ void lttv_stall_meter_watch_first_paint (GtkWidget *widget);
 /* Records the first time `widget` is drawn after this call (a tab whose
  * traceset just opened). */
 void lttv_stall_meter_watch_opened_paint (GtkWidget *widget);
+/* The state build of a tab started / ended (or the history came from the
+ * cache): the end prints the build's time and its longest stall at once. */
+void lttv_stall_meter_build_started (void);
+void lttv_stall_meter_build_ended (gboolean cached);
 /* Longest gap between two ticks beyond the tick period, in ms. */
 double lttv_stall_meter_longest_ms (void);
 /* Longest main-thread CPU time between two ticks, in ms: the cost of the

@@ -327,6 +327,7 @@ build_done (GObject *source, GAsyncResult *result, gpointer user_data)
       if (!ok && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         show_problems (self, error->message);
       for_each_context (self, grew, NULL);
+      lttv_stall_meter_build_ended (FALSE);
     }
   g_object_unref (self);
 }
@@ -337,7 +338,11 @@ start_build (LttvTab *self)
   stop_build (self);
   self->build_job = lttv_trace_data_build_job (self->data);
   if (self->build_job == NULL)
-    return;
+    {
+      lttv_stall_meter_build_ended (TRUE);
+      return;
+    }
+  lttv_stall_meter_build_started ();
   for_each_context (self, set_state, lttv_trace_data_get_state (self->data));
   lttv_job_start (self->build_job, build_done, g_object_ref (self));
   lttv_job_bar_add (LTTV_JOB_BAR (self->job_bar), self->build_job);

@@ -1,0 +1,44 @@
+#!/bin/sh
+# While a tab builds the state history of a trace in its worker, the
+# window stays responsive: the main thread never runs 50 ms without
+# returning to its loop. The trace is $LTTV_BIG_TRACE when set (a
+# multi-million-event recording, see bench/README.md), else the largest
+# shared kernel trace. The figures are printed.
+. "$LTTV_SRCDIR/tests/lib/tap.sh"
+. "$LTTV_SRCDIR/tests/lib/xvfb.sh"
+plan 3
+
+gui="$LTTV_BUILDDIR/gui/lttv-gui"
+trace=${LTTV_BIG_TRACE:-$LTTV_TEST_TRACES/lttng-kernel/many-threads}
+[ -d "$trace" ] || skip_all "no trace to build: $trace is missing"
+out=$(mktemp -d)
+trap 'kill $pid 2>/dev/null; rm -rf "$out"' EXIT
+
+# A cache of its own: the history is built, not loaded.
+XDG_CACHE_HOME="$out/cache" LTTV_STALL_REPORT=1 "$gui" "$trace" >"$out/stdout" 2>"$out/stderr" &
+pid=$!
+built=""
+for i in $(seq 6000); do
+  built=$(grep "state history built" "$out/stderr")
+  [ -n "$built" ] && break
+  kill -0 $pid 2>/dev/null || break
+  sleep 0.1
+done
+diag "trace: $trace"
+check "the state history of $(basename "$trace") is built in the window" [ -n "$built" ]
+diag "${built#lttv-gui: }"
+gapplication action org.lttv.Lttv quit
+for i in $(seq 100); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
+busy=$(echo "$built" | sed -n 's/.*(main-thread CPU \([0-9.]*\) ms).*/\1/p')
+stall=$(echo "$built" | sed -n 's/.*during the build: \([0-9.]*\) ms.*/\1/p')
+check "no main-loop callback ran 50 ms or more during the build (longest ${busy:-none} ms of CPU)" \
+  awk "BEGIN { exit !(${busy:-999} < 50) }"
+load=$(cut -d' ' -f1 /proc/loadavg)
+if awk "BEGIN { exit !($load < 1.5) }"; then
+  check "on a quiet machine (load $load) the wall-clock stall is under 50 ms too (${stall:-none} ms)" \
+    awk "BEGIN { exit !(${stall:-999} < 50) }"
+else
+  skip "wall-clock stall (${stall:-none} ms) not judged: the machine is loaded (load average $load)"
+fi
+grep -E 'CRITICAL|AddressSanitizer|runtime error' "$out/stderr" | sed 's/^/# /'
+finish
