@@ -25,6 +25,9 @@ struct _LttvTimelineModel
 {
   gint ref_count;
   LttvHistory *history;
+  /* Keeps the history alive: models live in draw and fill workers that may
+   * outlast their viewer (see lttv_viewer_context_hold). */
+  LttvViewerContext *ctx;
   guint n_columns;
   char *titles[LTTV_TIMELINE_MAX_COLUMNS];
   int col_width[LTTV_TIMELINE_MAX_COLUMNS];
@@ -64,6 +67,7 @@ lttv_timeline_model_new (LttvViewerContext *ctx, LttvHistory *history, guint n_c
   g_return_val_if_fail (n_columns >= 1 && n_columns <= LTTV_TIMELINE_MAX_COLUMNS, NULL);
   m->ref_count = 1;
   m->history = history;
+  m->ctx = ctx != NULL ? g_object_ref (ctx) : NULL;
   m->n_columns = n_columns;
   for (guint i = 0; i < n_columns; i++)
     m->titles[i] = g_strdup (titles[i]);
@@ -113,6 +117,7 @@ lttv_timeline_model_unref (LttvTimelineModel *m)
     }
   g_array_unref (m->rows);
   g_array_unref (m->legend);
+  g_clear_object (&m->ctx);
   g_hash_table_unref (m->palette);
   g_array_unref (m->visible);
   g_array_unref (m->depth);
