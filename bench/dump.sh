@@ -5,8 +5,10 @@
 #   dump-count: lttv dump --count T         vs  babeltrace2 T -o dummy
 #   info:       lttv info T (metadata + packet index only)
 # Traces: the arguments, else $LTTV_BENCH_TRACES (space-separated), else
-# ../shared/traces/lttng-kernel/many-threads. LTTV_BUILDDIR: the build tree
-# (default ./build beside this folder).
+# lttng-kernel/many-threads of $LTTV_TEST_TRACES and $LTTV_BIG_TRACE when
+# set (bench/run). LTTV_BUILDDIR: the build tree (bench/run's default,
+# else ./build beside this folder); use an optimized build without
+# sanitizers.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 build=${LTTV_BUILDDIR:-$here/../build}
@@ -18,7 +20,7 @@ else
 fi
 bt=${BABELTRACE2:-babeltrace2}
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-[ $# -gt 0 ] || set -- ${LTTV_BENCH_TRACES:-$here/../../shared/traces/lttng-kernel/many-threads}
+[ $# -gt 0 ] || set -- ${LTTV_BENCH_TRACES:-${LTTV_TEST_TRACES:-$here/../../shared/traces}/lttng-kernel/many-threads ${LTTV_BIG_TRACE:-}}
 
 # CPU seconds of one run (perf's task-clock, else getrusage): the machine
 # is shared, so wall time measures the neighbours as much as the program;

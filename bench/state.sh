@@ -10,15 +10,30 @@ trace=${LTTV_BIG_TRACE:-}
 [ -n "$trace" ] && [ -d "$trace" ] || { echo "state: set LTTV_BIG_TRACE (record-kernel-trace DIR 60)"; exit 0; }
 b=$LTTV_BUILDDIR
 make -s -C "$b/bench" state-query >/dev/null || exit 1
-lttv="$b/cli/lttv"
+# The real program, not libtool's wrapper script around it.
+if [ -x "$b/cli/.libs/lttv" ]; then
+  lttv="$b/cli/.libs/lttv"; LD_LIBRARY_PATH="$b/core/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"; export LD_LIBRARY_PATH
+else
+  lttv="$b/cli/lttv"
+fi
 bt=${BABELTRACE2:-babeltrace2}
+
+# cpu COMMAND...: user + system seconds of one run (wall time is noisy on
+# a shared machine; both are printed).
+cpu () {
+  /usr/bin/time -o "$cache/time" -f '%U %S' "$@" >/dev/null 2>&1
+  awk '{ printf "%.2f", $1 + $2 }' "$cache/time"
+}
+
 cache=$(mktemp -d)
 trap 'rm -rf "$cache"' EXIT
-
 ref=$(seconds "$bt" "$trace" -o dummy)
+ref_cpu=$(cpu "$bt" "$trace" -o dummy)
 # From nothing: every run with an empty cache.
 build=$(BENCH_REPEAT=${BENCH_REPEAT:-3} seconds sh -c "rm -rf '$cache/lttv'; XDG_CACHE_HOME='$cache' '$lttv' state '$trace'")
 report "state build from nothing (lttv state, empty cache) vs babeltrace2 -o dummy" "$build" "$ref"
+rm -rf "$cache/lttv"
+report "  same, CPU time" "$(cpu env XDG_CACHE_HOME="$cache" "$lttv" state "$trace")" "$ref_cpu"
 # Peak memory while building, and the cache's size.
 rm -rf "$cache/lttv"
 peak=$( { XDG_CACHE_HOME="$cache" /usr/bin/time -f '%M' "$lttv" state "$trace" >/dev/null; } 2>&1 | tail -1)
@@ -34,4 +49,6 @@ times=$(XDG_CACHE_HOME="$cache" "$b/bench/state-query" "$trace" >/dev/null 2>&1;
     for (i = 0; i < 100; i++) s = s (i ? "," : "") sprintf("%.0f", b + rand() * (e - b)); print s }')
 at=$(seconds env XDG_CACHE_HOME="$cache" "$lttv" state --at="$times" "$trace")
 report "lttv state --at= 100 times, cached, vs babeltrace2 -o dummy" "$at" "$ref"
-XDG_CACHE_HOME="$cache" "$b/bench/state-query" "$trace" | sed 's/^/state query: /'
+report "  same, CPU time" "$(cpu env XDG_CACHE_HOME="$cache" "$lttv" state --at="$times" "$trace")" "$ref_cpu"
+q="$b/bench/state-query"; [ -x "$b/bench/.libs/state-query" ] && q="$b/bench/.libs/state-query"
+XDG_CACHE_HOME="$cache" "$q" "$trace" | sed 's/^/state query: /'

@@ -12,6 +12,7 @@
 
 #include "gui/lttv-module-host.h"
 #include "gui/lttv-time-context.h"
+#include "gui/lttv-timeline-model.h"
 #include "gui/lttv-viewer-context-private.h"
 
 static int
@@ -68,6 +69,28 @@ main (int argc, char **argv)
   g_print ("events %" G_GUINT64_FORMAT ", intervals %" G_GUINT64_FORMAT "\n",
            lttv_state_n_events (state), lttv_history_n_intervals (lttv_state_get_history (state)));
 
+  /* The first render lists the rows (kept for the next ones): timed
+   * apart, the redraws below are what zooming and panning cost. */
+  {
+    cairo_t *cr = cairo_create (surface);
+    gint64 t = g_get_monotonic_time ();
+    lttv_time_context_set_window (tc, begin, end);
+    if (!info->render (ctx, cr, 1920, 1080, &error))
+      {
+        g_printerr ("timeline-bench: %s\n", error->message);
+        return 1;
+      }
+    g_print ("first %.2f (rows listed)\n", (g_get_monotonic_time () - t) / 1000.0);
+    cairo_destroy (cr);
+  }
+  /* The rows a render draws: the modules keep their model on the context
+   * as "VIEW-model" (what fits in 1080 px at most). */
+  {
+    g_autofree char *key = g_strdup_printf ("%s-model", argv[1]);
+    LttvTimelineModel *m = g_object_get_data (G_OBJECT (ctx), key);
+    guint fit = (1080 - LTTV_TIMELINE_HEADER_HEIGHT - LTTV_TIMELINE_LEGEND_HEIGHT) / LTTV_TIMELINE_ROW_HEIGHT + 1;
+    g_print ("rows %u\n", m != NULL ? MIN (lttv_timeline_model_n_visible (m), fit) : 0);
+  }
   for (guint w = 0; w < G_N_ELEMENTS (windows); w++)
     {
       g_autofree double *ms = g_new (double, runs);

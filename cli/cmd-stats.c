@@ -20,10 +20,11 @@ seconds (LttvTime ns)
 
 /* TSV: one record per line, the first column names the record. */
 static void
-print_tsv (const LttvStats *st)
+print_tsv (const LttvStats *st, guint64 discarded)
 {
   printf ("range\t%" G_GUINT64_FORMAT "\t%" G_GUINT64_FORMAT "\n", st->t0, st->t1);
   printf ("events_total\t%" G_GUINT64_FORMAT "\n", st->n_events);
+  printf ("discarded\t%" G_GUINT64_FORMAT "\n", discarded);
   for (guint i = 0; i < st->types->len; i++)
     {
       LttvStatsCount *c = &g_array_index (st->types, LttvStatsCount, i);
@@ -62,13 +63,15 @@ print_tsv (const LttvStats *st)
 }
 
 static void
-print_text (const LttvStats *st)
+print_text (const LttvStats *st, guint64 discarded)
 {
   double range = seconds (st->t1 - st->t0 + 1);
   printf (_("Range: %.9f s to %.9f s (%.9f s)\n"), seconds (st->t0), seconds (st->t1), range);
   char count[32];
   g_snprintf (count, sizeof count, "%" G_GUINT64_FORMAT, st->n_events);
   printf (_("Events: %s\n"), count);
+  g_snprintf (count, sizeof count, "%" G_GUINT64_FORMAT, discarded);
+  printf (_("Discarded events: %s\n"), count);
   printf (_("\nEvents per type:\n"));
   for (guint i = 0; i < st->types->len; i++)
     {
@@ -183,10 +186,16 @@ lttv_cmd_stats (int argc, char **argv)
       fprintf (stderr, "lttv: %s\n", error->message);
       status = 1;
     }
-  else if (tsv)
-    print_tsv (st);
   else
-    print_text (st);
+    {
+      /* losses reported by the tracer, placed where each began */
+      guint64 discarded = lttv_density_count_discarded (lttv_state_get_density (state), t0,
+                                                        t1 == G_MAXUINT64 ? t1 : t1 + 1);
+      if (tsv)
+        print_tsv (st, discarded);
+      else
+        print_text (st, discarded);
+    }
   lttv_state_free (state);
   lttv_traceset_free (ts);
   return status;

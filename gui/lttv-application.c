@@ -408,9 +408,9 @@ lttv_application_new (void)
   if (g_once_init_enter (&registered))
     {
       lttv_gui_register_resource ();
+      g_set_application_name (_("LTTV Trace Viewer"));
       g_once_init_leave (&registered, 1);
     }
-  g_set_application_name (_("LTTV Trace Viewer"));
   return g_object_new (LTTV_TYPE_APPLICATION,
                        "application-id", LTTV_APPLICATION_ID,
                        "flags", G_APPLICATION_HANDLES_OPEN,

@@ -6,7 +6,7 @@
 
 #define TICK_MS 5
 
-static gint64 launch_us, last_tick_us, longest_us, first_paint_us;
+static gint64 launch_us, last_tick_us, longest_us, first_paint_us, opened_paint_us;
 static gint64 last_cpu_us, longest_busy_us;
 static guint tick_id;
 
@@ -91,6 +91,25 @@ lttv_stall_meter_watch_first_paint (GtkWidget *widget)
     g_signal_connect (widget, "draw", G_CALLBACK (first_draw_cb), NULL);
 }
 
+static gboolean
+opened_draw_cb (GtkWidget *widget, cairo_t *cr, gpointer data)
+{
+  if (opened_paint_us == 0)
+    opened_paint_us = g_get_monotonic_time ();
+  g_signal_handlers_disconnect_by_func (widget, opened_draw_cb, data);
+  return FALSE;
+}
+
+void
+lttv_stall_meter_watch_opened_paint (GtkWidget *widget)
+{
+  if (opened_paint_us == 0 && tick_id != 0)
+    {
+      g_signal_connect (widget, "draw", G_CALLBACK (opened_draw_cb), NULL);
+      gtk_widget_queue_draw (widget);
+    }
+}
+
 double
 lttv_stall_meter_longest_ms (void)
 {
@@ -114,5 +133,8 @@ lttv_stall_meter_report (void)
   if (first_paint_us != 0)
     g_printerr ("lttv-gui: first paint of a tab: %.1f ms after launch\n",
                 (first_paint_us - launch_us) / 1000.0);
+  if (opened_paint_us != 0)
+    g_printerr ("lttv-gui: first paint of an opened traceset: %.1f ms after launch\n",
+                (opened_paint_us - launch_us) / 1000.0);
   g_clear_handle_id (&tick_id, g_source_remove);
 }

@@ -15,6 +15,9 @@ void lttv_stall_meter_mark_launch (void);
 void lttv_stall_meter_start (void);
 /* Records the first time `widget` is drawn (once per process). */
 void lttv_stall_meter_watch_first_paint (GtkWidget *widget);
+/* Records the first time `widget` is drawn after this call (a tab whose
+ * traceset just opened). */
+void lttv_stall_meter_watch_opened_paint (GtkWidget *widget);
 /* Longest gap between two ticks beyond the tick period, in ms. */
 double lttv_stall_meter_longest_ms (void);
 /* Longest main-thread CPU time between two ticks, in ms: the cost of the

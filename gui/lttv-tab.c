@@ -5,6 +5,7 @@
 #include <lttv/lttv.h>
 
 #include "lttv-module-host.h"
+#include "lttv-stall-meter.h"
 #include "lttv-tab.h"
 #include "lttv-trace-data.h"
 #include "lttv-time-bar.h"
@@ -179,6 +180,7 @@ lttv_tab_add_viewer (LttvTab *self, const char *id)
   v->info = info;
   v->ctx = lttv_viewer_context_new (self->time_context, self->job_bar);
   lttv_viewer_context_set_traceset (v->ctx, self->traceset);
+  lttv_viewer_context_hold (v->ctx, self->data);
   if (self->data != NULL && lttv_trace_data_get_state (self->data) != NULL)
     lttv_viewer_context_set_state (v->ctx, lttv_trace_data_get_state (self->data));
   v->widget = info->create (v->ctx);
@@ -281,6 +283,12 @@ static void
 set_state (LttvViewerContext *ctx, gpointer state)
 {
   lttv_viewer_context_set_state (ctx, state);
+}
+
+static void
+hold (LttvViewerContext *ctx, gpointer data)
+{
+  lttv_viewer_context_hold (ctx, data);
 }
 
 /* Views redraw what is built a few times a second, not per event. */
@@ -417,6 +425,7 @@ open_done (GObject *source, GAsyncResult *result, gpointer user_data)
   for_each_context (self, set_state, NULL);
   self->data = lttv_trace_data_new (g_steal_pointer (&d->traceset));
   self->traceset = lttv_trace_data_get_traceset (self->data);
+  for_each_context (self, hold, self->data);
   for (guint i = 0; i < self->viewers->len; i++)
     lttv_viewer_context_set_traceset (((Viewer *) self->viewers->pdata[i])->ctx, self->traceset);
   lttv_viewer_context_set_traceset (self->ruler_context, self->traceset);
@@ -435,6 +444,7 @@ open_done (GObject *source, GAsyncResult *result, gpointer user_data)
                                     lttv_traceset_end (self->traceset));
       start_build (self);
     }
+  lttv_stall_meter_watch_opened_paint (GTK_WIDGET (self));
   g_signal_emit (self, signals[OPENED], 0);
   g_object_unref (self);
 }

@@ -184,6 +184,12 @@ lttv_timeline_model_set_highlight (LttvTimelineModel *m, LttvValue v)
   m->highlight = v;
 }
 
+LttvValue
+lttv_timeline_model_get_highlight (LttvTimelineModel *m)
+{
+  return m->highlight;
+}
+
 /* --- Visible rows -------------------------------------------------------- */
 
 void
@@ -306,11 +312,11 @@ lttv_timeline_model_refilter (LttvTimelineModel *m)
       if (row->hidden || row->user_hidden || !row_matches (m, row))
         continue;
       shown[i] = 1;
-      /* In a tree, a match shows its ancestors. */
+      /* In a tree, a row shows its ancestors, even those a filter hides
+       * (they place it), but not those the user hid. */
       for (int p = row->parent; m->tree && p >= 0 && !shown[p];
            p = g_array_index (m->rows, LttvTimelineRow, p).parent)
-        if (!g_array_index (m->rows, LttvTimelineRow, p).hidden
-            && !g_array_index (m->rows, LttvTimelineRow, p).user_hidden)
+        if (!g_array_index (m->rows, LttvTimelineRow, p).user_hidden)
           shown[p] = 1;
     }
   for (guint i = 0; i < n; i++)
@@ -699,6 +705,67 @@ is_running (LttvTimelineModel *m, LttvValue v)
   return s != NULL && g_str_has_prefix (s, "RUN_");
 }
 
+/* Rectangles to fill, gathered per colour: one fill per colour instead of
+ * one per run (a row at full range has a run per pixel). */
+#define N_BATCHES 16
+typedef struct
+{
+  double rgb[3];
+  GArray *rects;     /* double x, y, w, h */
+} Batch;
+typedef struct
+{
+  Batch b[N_BATCHES];
+  guint n;
+} Batches;
+
+static void
+batch_flush (Batches *bs, cairo_t *cr)
+{
+  for (guint k = 0; k < bs->n; k++)
+    {
+      Batch *b = &bs->b[k];
+      const double *r = (const double *) (gpointer) b->rects->data;
+      if (b->rects->len == 0)
+        continue;
+      for (guint i = 0; i < b->rects->len; i += 4)
+        cairo_rectangle (cr, r[i], r[i + 1], r[i + 2], r[i + 3]);
+      cairo_set_source_rgb (cr, b->rgb[0], b->rgb[1], b->rgb[2]);
+      cairo_fill (cr);
+      g_array_set_size (b->rects, 0);
+    }
+  bs->n = 0;
+}
+
+static void
+batch_add (Batches *bs, cairo_t *cr, const double rgb[3], double x, double y, double w, double h)
+{
+  const double r[4] = { x, y, w, h };
+  guint k;
+
+  for (k = 0; k < bs->n; k++)
+    if (memcmp (bs->b[k].rgb, rgb, sizeof bs->b[k].rgb) == 0)
+      break;
+  if (k == bs->n)
+    {
+      if (bs->n == N_BATCHES)
+        batch_flush (bs, cr);
+      k = bs->n++;
+      memcpy (bs->b[k].rgb, rgb, sizeof bs->b[k].rgb);
+      if (bs->b[k].rects == NULL)
+        bs->b[k].rects = g_array_new (FALSE, FALSE, sizeof (double));
+    }
+  g_array_append_vals (bs->b[k].rects, r, 4);
+}
+
+static void
+batches_clear (Batches *bs)
+{
+  for (guint k = 0; k < N_BATCHES; k++)
+    if (bs->b[k].rects != NULL)
+      g_array_unref (bs->b[k].rects);
+}
+
 gboolean
 lttv_timeline_slice_draw (LttvTimelineSlice *s, cairo_t *cr, int width, int y0, LttvTime t0,
                           LttvTime t1, GCancellable *cancellable)
@@ -714,6 +781,7 @@ lttv_timeline_slice_draw (LttvTimelineSlice *s, cairo_t *cr, int width, int y0, 
   g_autoptr (GHashTable) widths = g_hash_table_new (NULL, NULL);
   PangoLayout *layout = new_layout (cr, LABEL_FONT);
   double per_sample = (double) step * width / (double) span;
+  Batches batches = { 0 };
   int text_h;
 
   pango_layout_set_text (layout, "Ag", -1);
@@ -729,6 +797,7 @@ lttv_timeline_slice_draw (LttvTimelineSlice *s, cairo_t *cr, int width, int y0, 
 
       if (cancellable != NULL && g_cancellable_is_cancelled (cancellable))
         {
+          batches_clear (&batches);
           g_object_unref (layout);
           cairo_restore (cr);
           return FALSE;
@@ -751,7 +820,8 @@ lttv_timeline_slice_draw (LttvTimelineSlice *s, cairo_t *cr, int width, int y0, 
       cairo_save (cr);
       cairo_rectangle (cr, floor (xb), y, ceil (xe) - floor (xb), rh);
       cairo_clip (cr);
-      /* Runs of one colour key: the value, and the thread when tinted. */
+      /* Runs of one colour key: the value, and the thread when tinted.
+       * Rectangles are gathered per colour and filled once per colour. */
       for (guint i = 0; i < got;)
         {
           LttvValue v = samples[i].value;
@@ -768,25 +838,28 @@ lttv_timeline_slice_draw (LttvTimelineSlice *s, cairo_t *cr, int width, int y0, 
             {
               if (tint != 0)
                 tint_of (tint, rgb);
-              cairo_set_source_rgb (cr, rgb[0], rgb[1], rgb[2]);
-              cairo_rectangle (cr, x0, top, x1 - x0, bottom - top);
-              cairo_fill (cr);
+              batch_add (&batches, cr, rgb, x0, top, x1 - x0, bottom - top);
             }
           i = j;
         }
-      /* Dense pixels: several changes merged; marked, never dropped. */
-      cairo_set_source_rgba (cr, 0, 0, 0, 0.55);
+      batch_flush (&batches, cr);
+      /* Dense pixels: several changes merged; marked, never dropped. A
+       * pixel mostly empty still shows that something happened in it. */
       for (guint i = 0; i < got; i++)
         if (samples[i].mixed > 0)
           {
+            static const double dark[3] = { 0.45, 0.45, 0.45 }, strip[3] = { 0.25, 0.25, 0.25 };
             guint j = i;
-            while (j + 1 < got && samples[j + 1].mixed > 0)
+            while (j + 1 < got && samples[j + 1].mixed > 0
+                   && (samples[j + 1].value == LTTV_VALUE_NONE) == (samples[i].value == LTTV_VALUE_NONE))
               j++;
             double x0 = floor (i * per_sample), x1 = MAX (floor ((j + 1) * per_sample), x0 + 1);
-            cairo_rectangle (cr, x0, top, x1 - x0, 3);
-            cairo_fill (cr);
+            if (samples[i].value == LTTV_VALUE_NONE)
+              batch_add (&batches, cr, dark, x0, top + 3, x1 - x0, bottom - top - 3);
+            batch_add (&batches, cr, strip, x0, top, x1 - x0, 3);
             i = j;
           }
+      batch_flush (&batches, cr);
       /* Not built yet. */
       if (got < n)
         {
@@ -838,6 +911,7 @@ lttv_timeline_slice_draw (LttvTimelineSlice *s, cairo_t *cr, int width, int y0, 
       cairo_restore (cr);
     }
   cairo_restore (cr);
+  batches_clear (&batches);
   g_object_unref (layout);
   return TRUE;
 }

@@ -80,6 +80,7 @@ void lttv_timeline_model_add_legend (LttvTimelineModel *m, const char *state,
 /* Rows whose label value is `v` are outlined where they hold it (a thread
  * selected elsewhere); LTTV_VALUE_NONE for none. */
 void lttv_timeline_model_set_highlight (LttvTimelineModel *m, LttvValue v);
+LttvValue lttv_timeline_model_get_highlight (LttvTimelineModel *m);
 
 /* --- Visible rows -------------------------------------------------------- */
 

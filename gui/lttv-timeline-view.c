@@ -27,6 +27,8 @@ struct _LttvTimelineView
   LttvTimelineModel *model;
   LttvTimelineTooltipFunc tooltip_func;
   gpointer tooltip_data;
+  LttvTimelineOverlayFunc overlay_func;
+  gpointer overlay_data;
 
   GtkWidget *header;      /* column titles */
   GtkWidget *names;
@@ -320,6 +322,12 @@ canvas_draw (GtkWidget *widget, cairo_t *cr, LttvTimelineView *self)
       cairo_restore (cr);
     }
   window_of (self, &t0, &t1);
+  if (self->overlay_func != NULL)
+    {
+      cairo_save (cr);
+      self->overlay_func (self, cr, width, height, t0, t1, self->overlay_data);
+      cairo_restore (cr);
+    }
   if (self->selected >= 0)
     {
       int pos = lttv_timeline_model_row_position (self->model, self->selected);
@@ -446,6 +454,25 @@ lttv_timeline_view_set_tooltip_func (LttvTimelineView *self, LttvTimelineTooltip
 {
   self->tooltip_func = func;
   self->tooltip_data = data;
+}
+
+void
+lttv_timeline_view_set_overlay_func (LttvTimelineView *self, LttvTimelineOverlayFunc func,
+                                     gpointer data)
+{
+  self->overlay_func = func;
+  self->overlay_data = data;
+  gtk_widget_queue_draw (self->canvas);
+}
+
+double
+lttv_timeline_view_row_y (LttvTimelineView *self, int row)
+{
+  int pos = self->model != NULL ? lttv_timeline_model_row_position (self->model, row) : -1;
+  if (pos < 0)
+    return -1;
+  return (double) pos * LTTV_TIMELINE_ROW_HEIGHT + LTTV_TIMELINE_ROW_HEIGHT / 2.0
+         - gtk_adjustment_get_value (self->vadj);
 }
 
 int
@@ -921,6 +948,44 @@ lttv_timeline_view_init (LttvTimelineView *self)
   self->last_draw_ms = -1;
 }
 
+/* --- Actions: the keys' work, for menus and scripts ("timeline.*") ------- */
+
+static void
+act_zoom_in (GSimpleAction *a, GVariant *p, gpointer self)
+{
+  lttv_timeline_view_zoom (self, 2, lttv_viewer_context_get_current_time (LTTV_TIMELINE_VIEW (self)->ctx));
+}
+
+static void
+act_zoom_out (GSimpleAction *a, GVariant *p, gpointer self)
+{
+  lttv_timeline_view_zoom (self, 0.5, lttv_viewer_context_get_current_time (LTTV_TIMELINE_VIEW (self)->ctx));
+}
+
+static void act_pan_left (GSimpleAction *a, GVariant *p, gpointer self) { lttv_timeline_view_pan (self, -0.2); }
+static void act_pan_right (GSimpleAction *a, GVariant *p, gpointer self) { lttv_timeline_view_pan (self, 0.2); }
+static void act_previous (GSimpleAction *a, GVariant *p, gpointer self) { lttv_timeline_view_step_change (self, FALSE); }
+static void act_next (GSimpleAction *a, GVariant *p, gpointer self) { lttv_timeline_view_step_change (self, TRUE); }
+
+static void
+act_zoom_selection (GSimpleAction *a, GVariant *p, gpointer data)
+{
+  LttvTimelineView *self = data;
+  LttvTime s0, s1;
+  if (lttv_viewer_context_get_selection (self->ctx, &s0, &s1) && s1 > s0)
+    lttv_viewer_context_set_window (self->ctx, s0, s1);
+}
+
+static const GActionEntry timeline_actions[] = {
+  { "zoom-in", act_zoom_in, NULL, NULL, NULL, { 0 } },
+  { "zoom-out", act_zoom_out, NULL, NULL, NULL, { 0 } },
+  { "pan-left", act_pan_left, NULL, NULL, NULL, { 0 } },
+  { "pan-right", act_pan_right, NULL, NULL, NULL, { 0 } },
+  { "zoom-selection", act_zoom_selection, NULL, NULL, NULL, { 0 } },
+  { "previous-change", act_previous, NULL, NULL, NULL, { 0 } },
+  { "next-change", act_next, NULL, NULL, NULL, { 0 } },
+};
+
 static GtkWidget *
 area (LttvTimelineView *self, GCallback draw, GdkEventMask events)
 {
@@ -990,6 +1055,12 @@ lttv_timeline_view_new (LttvViewerContext *ctx)
 
   for (guint i = 0; i < G_N_ELEMENTS (redraws); i++)
     g_signal_connect (ctx, redraws[i], G_CALLBACK (ctx_changed), self);
+  {
+    g_autoptr (GSimpleActionGroup) group = g_simple_action_group_new ();
+    g_action_map_add_action_entries (G_ACTION_MAP (group), timeline_actions,
+                                     G_N_ELEMENTS (timeline_actions), self);
+    gtk_widget_insert_action_group (GTK_WIDGET (self), "timeline", G_ACTION_GROUP (group));
+  }
   update_names_width (self);
   return GTK_WIDGET (self);
 }

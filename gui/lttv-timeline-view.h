@@ -14,6 +14,10 @@
  *   Left / Right          previous / next state change of the selected row
  *   Up / Down             select the row above / below
  *
+ * The same as actions of the group "timeline" on the widget: zoom-in,
+ * zoom-out (around the current time), pan-left, pan-right, zoom-selection,
+ * previous-change, next-change.
+ *
  * Installed with lttv-module.h. */
 #pragma once
 
@@ -29,7 +33,19 @@ typedef char *(*LttvTimelineTooltipFunc) (LttvTimelineModel *m,
                                           const LttvTimelineRow *row,
                                           LttvTime t, gpointer data);
 
+/* Draws over the rows (after the cached image, before the current time):
+ * `cr` is the rows area, width x height, showing [t0, t1]. */
+typedef void (*LttvTimelineOverlayFunc) (LttvTimelineView *view, cairo_t *cr,
+                                         int width, int height, LttvTime t0,
+                                         LttvTime t1, gpointer data);
+
 GtkWidget *lttv_timeline_view_new (LttvViewerContext *ctx);
+void lttv_timeline_view_set_overlay_func (LttvTimelineView *self,
+                                          LttvTimelineOverlayFunc func,
+                                          gpointer data);
+/* The y of the middle of row `row` in the canvas (it may be outside it);
+ * -1 when the row is not shown. */
+double lttv_timeline_view_row_y (LttvTimelineView *self, int row);
 /* Shows `model` (a reference is taken); NULL shows nothing. */
 void lttv_timeline_view_set_model (LttvTimelineView *self,
                                    LttvTimelineModel *model);

@@ -4,6 +4,7 @@
 
 #include "lttv-module.h"
 #include "lttv-time-context.h"
+#include "lttv-trace-data.h"
 
 G_BEGIN_DECLS
 
@@ -16,6 +17,10 @@ LttvTimeContext *lttv_viewer_context_get_time_context (LttvViewerContext *ctx);
 void lttv_viewer_context_set_traceset (LttvViewerContext *ctx, LttvTraceset *ts);
 /* The tab's state (not owned), building or built; emits "history-changed". */
 void lttv_viewer_context_set_state (LttvViewerContext *ctx, LttvState *state);
+/* Keeps a reference to `data` (the traceset and state the viewer reads)
+ * until the context is finalized or holds another: viewers and their jobs
+ * may still read them after the tab has moved on or closed. */
+void lttv_viewer_context_hold (LttvViewerContext *ctx, LttvTraceData *data);
 /* More of the history is built: emits "history-changed". */
 void lttv_viewer_context_history_grew (LttvViewerContext *ctx);
 /* Cancels the viewer's jobs and stops forwarding signals. */

@@ -2,6 +2,7 @@
 
 #include "lttv-job-bar.h"
 #include "lttv-time-text.h"
+#include "lttv-trace-data.h"
 #include "lttv-viewer-context-private.h"
 
 struct _LttvViewerContext
@@ -11,7 +12,8 @@ struct _LttvViewerContext
   LttvTimeContext *time_context;
   GtkWidget *job_bar;          /* weak */
   LttvTraceset *traceset;      /* owned by the tab */
-  LttvState *state;            /* owned by the tab */
+  LttvState *state;            /* exposed to the viewer until detached */
+  LttvTraceData *data;         /* keeps the traceset and state alive */
   GPtrArray *jobs;
 };
 
@@ -111,6 +113,16 @@ lttv_viewer_context_set_state (LttvViewerContext *self, LttvState *state)
   g_return_if_fail (LTTV_IS_VIEWER_CONTEXT (self));
   self->state = state;
   g_signal_emit (self, signals[HISTORY_CHANGED], 0);
+}
+
+void
+lttv_viewer_context_hold (LttvViewerContext *self, LttvTraceData *data)
+{
+  g_return_if_fail (LTTV_IS_VIEWER_CONTEXT (self));
+  if (data != NULL)
+    lttv_trace_data_ref (data);
+  g_clear_pointer (&self->data, lttv_trace_data_unref);
+  self->data = data;
 }
 
 void
@@ -256,6 +268,10 @@ lttv_viewer_context_run_job (LttvViewerContext *self, const char *title, LttvJob
   g_return_val_if_fail (func != NULL, NULL);
 
   job = lttv_job_new (title, func, data, destroy);
+  /* The job may outlive the viewer (a cancelled worker returns when it
+   * can): it keeps the context, hence the traceset and state it reads. */
+  g_object_set_data_full (G_OBJECT (job), "lttv-viewer-context", g_object_ref (self),
+                          g_object_unref);
   g_ptr_array_add (self->jobs, job);
   g_signal_connect (job, "finished", G_CALLBACK (job_finished_cb), self);
   lttv_job_start (job, done, user_data);
@@ -283,6 +299,7 @@ lttv_viewer_context_finalize (GObject *object)
   LttvViewerContext *self = LTTV_VIEWER_CONTEXT (object);
 
   g_ptr_array_unref (self->jobs);
+  g_clear_pointer (&self->data, lttv_trace_data_unref);
   G_OBJECT_CLASS (lttv_viewer_context_parent_class)->finalize (object);
 }
 

@@ -105,7 +105,8 @@ lex_escape (CtfLexer *lx, GString *out, GError **error)
     case 'x':
       {
         int v = 0, n = 0;
-        while (lx->p < lx->end && n < 2 && hexval (*lx->p) >= 0)
+        /* up to three digits, as babeltrace2 reads them */
+        while (lx->p < lx->end && n < 3 && hexval (*lx->p) >= 0)
           v = v * 16 + hexval (*lx->p++), n++;
         if (n == 0)
           return lex_error (lx, error, "invalid \\x escape sequence");

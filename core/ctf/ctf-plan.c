@@ -410,11 +410,16 @@ compile_stream_class (Compiler *c, CtfStreamClass *sc)
 
   if (tc->packet_header != NULL)
     sc->packet_header = ctf_type_copy (tc, tc->packet_header);
-  if (sc->packet_context != NULL)
+  /* each stream class gets its own copy of a scope that other classes
+     may share (named types): slots are per instance */
+  if (sc->packet_context != NULL && (sc->packet_context->named
+                                     || tc->streams->len > 1))
     sc->packet_context = ctf_type_copy (tc, sc->packet_context);
-  if (sc->event_header != NULL)
+  if (sc->event_header != NULL && (sc->event_header->named
+                                   || tc->streams->len > 1))
     sc->event_header = ctf_type_copy (tc, sc->event_header);
-  if (sc->event_context != NULL)
+  if (sc->event_context != NULL && (sc->event_context->named
+                                    || tc->streams->len > 1))
     sc->event_context = ctf_type_copy (tc, sc->event_context);
   CtfType *scopes[4] = { sc->packet_header, sc->packet_context,
                          sc->event_header, sc->event_context };
@@ -492,9 +497,9 @@ compile_stream_class (Compiler *c, CtfStreamClass *sc)
     {
       CtfEventClass *ec = sc->events->pdata[e];
       c->line = ec->line;
-      if (ec->context != NULL)
+      if (ec->context != NULL && ec->context->named)
         ec->context = ctf_type_copy (tc, ec->context);
-      if (ec->fields != NULL)
+      if (ec->fields != NULL && ec->fields->named)
         ec->fields = ctf_type_copy (tc, ec->fields);
       if (!prepare_type (c, ec->context) || !prepare_type (c, ec->fields))
         return FALSE;
@@ -601,6 +606,7 @@ ctf_trace_class_compile (CtfTraceClass *tc, const char *path, GError **error)
 {
   Compiler c = { .tc = tc, .path = path, .error = error };
   gboolean ok = FALSE;
+  GHashTable *seen_ids = NULL;
 
   if (tc->major == 0)
     {
@@ -623,6 +629,7 @@ ctf_trace_class_compile (CtfTraceClass *tc, const char *path, GError **error)
       sc->events = g_ptr_array_new ();
       g_ptr_array_add (tc->streams, sc);
     }
+  seen_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   for (guint i = 0; i < tc->pending_events->len; i++)
     {
       CtfEventClass *ec = tc->pending_events->pdata[i];
@@ -648,13 +655,16 @@ ctf_trace_class_compile (CtfTraceClass *tc, const char *path, GError **error)
                  G_GUINT64_FORMAT, ec->name, ec->stream_id);
           goto out;
         }
-      for (guint e = 0; e < sc->events->len; e++)
-        if (((CtfEventClass *) sc->events->pdata[e])->id == ec->id)
-          {
-            cfail (&c, "event id %" G_GUINT64_FORMAT " declared twice in "
-                   "stream class %" G_GUINT64_FORMAT, ec->id, sc->id);
-            goto out;
-          }
+      /* (stream class, event id) pairs seen: a set of "index:id" keys */
+      char key[48];
+      g_snprintf (key, sizeof key, "%p:%" G_GUINT64_FORMAT, (void *) sc,
+                  ec->id);
+      if (!g_hash_table_add (seen_ids, g_strdup (key)))
+        {
+          cfail (&c, "event id %" G_GUINT64_FORMAT " declared twice in "
+                 "stream class %" G_GUINT64_FORMAT, ec->id, sc->id);
+          goto out;
+        }
       ec->sc = sc;
       g_ptr_array_add (sc->events, ec);
       c.line = 0;
@@ -673,6 +683,8 @@ ctf_trace_class_compile (CtfTraceClass *tc, const char *path, GError **error)
     }
   ok = TRUE;
 out:
+  if (seen_ids != NULL)
+    g_hash_table_unref (seen_ids);
   g_free (c.slot_types);
   return ok;
 }

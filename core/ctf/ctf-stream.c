@@ -88,8 +88,12 @@ read_packet_header (CtfStream *s, uint64_t off, CtfPacket *pk,
 
   memset (pk, 0, sizeof *pk);
   pk->offset = off;
+  /* without packet_size, the packet ends with its content (as
+     babeltrace2 reads it), or with the file */
   if (sc->slot_packet_size >= 0)
     pk->packet_bits = s->values[sc->slot_packet_size].u;
+  else if (sc->slot_content_size >= 0)
+    pk->packet_bits = (s->values[sc->slot_content_size].u + 7) & ~7ull;
   else
     pk->packet_bits = avail_bits;
   if (sc->slot_content_size >= 0)

@@ -35,7 +35,7 @@ ctf_strdup (CtfTraceClass *tc, const char *s)
   if (s == NULL)
     return NULL;
   gsize n = strlen (s) + 1;
-  char *p = ctf_alloc (tc, n);
+  char *p = ctf_alloc (tc, n + 8);   /* slack: read by 8-byte words */
   memcpy (p, s, n);
   return p;
 }

@@ -114,6 +114,7 @@ struct _CtfType {
   CtfOp *plan;                   /* struct: its decoding plan */
   guint n_plan;
   gboolean fixed_size;           /* size known without reading */
+  gboolean named;                /* registered: may be used elsewhere too */
   uint64_t static_bits;          /* that size, when fixed_size */
 };
 

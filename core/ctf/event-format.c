@@ -50,6 +50,23 @@ putc1 (GString *g, char c)
 
 #define PUTS(g, lit) put ((g), (lit), sizeof (lit) - 1)
 
+/* put() for the model's names and labels, which have 8 readable bytes
+ * after them (ctf_strdup): copied by words, without a call. */
+static inline void
+put_name (GString *g, const char *s, size_t n)
+{
+  if (G_UNLIKELY (g->len + n + 8 >= g->allocated_len))
+    {
+      g_string_append_len (g, s, (gssize) n);
+      return;
+    }
+  char *d = g->str + g->len;
+  for (size_t i = 0; i < n; i += 8)
+    memcpy (d + i, s + i, 8);
+  g->len += n;
+  g->str[g->len] = '\0';
+}
+
 /* Room for `n` more bytes, so that numbers are written in place. */
 static inline char *
 reserve (GString *g, size_t n)
@@ -71,8 +88,19 @@ static const char digit_pairs[] =
 static inline void
 append_u64 (GString *out, uint64_t v)
 {
-  char buf[24];
-  char *e = buf + sizeof buf, *p = e;
+  /* digits counted first, then written in place from the end */
+  static const uint64_t pow10[20] = {
+    1ull, 10ull, 100ull, 1000ull, 10000ull, 100000ull, 1000000ull,
+    10000000ull, 100000000ull, 1000000000ull, 10000000000ull,
+    100000000000ull, 1000000000000ull, 10000000000000ull,
+    100000000000000ull, 1000000000000000ull, 10000000000000000ull,
+    100000000000000000ull, 1000000000000000000ull,
+    10000000000000000000ull };
+  /* log10 from log2, corrected by one comparison */
+  unsigned t = (unsigned) (64 - __builtin_clzll (v | 1)) * 1233 >> 12;
+  size_t n = t + 1 - (v < pow10[t]) + (v == 0);
+  char *d = reserve (out, n + 1);
+  char *p = d + n;
   while (v >= 100)
     {
       unsigned r = (unsigned) (v % 100);
@@ -81,15 +109,9 @@ append_u64 (GString *out, uint64_t v)
       memcpy (p, digit_pairs + 2 * r, 2);
     }
   if (v >= 10)
-    {
-      p -= 2;
-      memcpy (p, digit_pairs + 2 * v, 2);
-    }
+    memcpy (p - 2, digit_pairs + 2 * v, 2);
   else
-    *--p = (char) ('0' + v);
-  size_t n = (size_t) (e - p);
-  char *d = reserve (out, n);
-  memcpy (d, p, n);
+    p[-1] = (char) ('0' + v);
   out->len += n;
   out->str[out->len] = '\0';
 }
@@ -98,15 +120,15 @@ static inline void
 append_hex (GString *out, uint64_t v)
 {
   static const char digits[] = "0123456789ABCDEF";
-  char buf[16];
-  int i = sizeof buf;
-  do
+  size_t n = v == 0 ? 1 : (size_t) ((64 - __builtin_clzll (v) + 3) / 4);
+  char *d = reserve (out, n + 1);
+  for (size_t i = n; i-- > 0;)
     {
-      buf[--i] = digits[v & 15];
+      d[i] = digits[v & 15];
       v >>= 4;
     }
-  while (v != 0);
-  put (out, buf + i, sizeof buf - (size_t) i);
+  out->len += n;
+  out->str[out->len] = '\0';
 }
 
 static void
@@ -244,10 +266,29 @@ format_struct (CtfCursor *c, const CtfType *t, GString *out)
         continue;
       /* ", name = ", or " name = " for the first */
       if (n++ > 0)
-        put (out, f->label, f->name_len + 5);
+        put_name (out, f->label, f->name_len + 5);
       else
-        put (out, f->label + 1, f->name_len + 4);
-      format_value (c, f->type, out);
+        put_name (out, f->label + 1, f->name_len + 4);
+      const CtfType *ft = f->type;
+      if (ft->kind == CTF_T_INT && !ft->is_enum)
+        {
+          /* the common case, without format_value's dispatch */
+          const CtfValue *v = &c->values[ft->slot];
+          if (ft->base == 10)
+            {
+              if (ft->is_signed && v->i < 0)
+                {
+                  putc1 (out, '-');
+                  append_u64 (out, 0 - v->u);
+                }
+              else
+                append_u64 (out, v->u);
+            }
+          else
+            format_int (ft, v, out);
+        }
+      else
+        format_value (c, ft, out);
     }
   PUTS (out, " }");
 }
@@ -266,6 +307,36 @@ format_array (CtfCursor *c, const CtfType *t, GString *out)
   /* elements were skipped or overwritten: decode each again */
   CtfCursor sub = *c;
   sub.pos = v->pos;
+  const CtfType *e = t->elem;
+  if (e->kind == CTF_T_INT && !e->is_enum && e->clock == NULL
+      && e->meaning == CTF_MEAN_NONE && e->size % e->align == 0)
+    {
+      /* plain integers: contiguous, read in place (bounds were checked
+         when the event was decoded) */
+      CtfValue ev;
+      putc1 (out, '[');
+      for (uint64_t i = 0; i < n; i++)
+        {
+          if (i > 0)
+            PUTS (out, ", [");
+          else
+            PUTS (out, " [");
+          append_u64 (out, i);
+          PUTS (out, "] = ");
+          uint64_t pos = v->pos + i * e->size;
+          uint64_t x = (pos >> 3) + 16 <= c->mapped
+                       ? ctf_read_bits_fast (c->buf, pos, e->size,
+                                             e->byte_order == CTF_BE)
+                       : ctf_read_bits (c->buf, pos, e->size,
+                                        e->byte_order == CTF_BE);
+          if (e->is_signed && e->size < 64 && (x >> (e->size - 1)) & 1)
+            x |= ~UINT64_C (0) << e->size;
+          ev.u = x;
+          format_int (e, &ev, out);
+        }
+      PUTS (out, " ]");
+      return;
+    }
   g_string_append_c (out, '[');
   for (uint64_t i = 0; i < n; i++)
     {
@@ -462,7 +533,7 @@ lttv_text_format_event (LttvTextFormat *f, const LttvEvent *ev, GString *out)
     ((LttvTrace *) tr)->header_prefix = trace_prefix (tr->tc);
   put (out, tr->header_prefix, strlen (tr->header_prefix));
   const CtfEventClass *ec = ev->cls->ec;
-  put (out, ec->name, ec->name_len);
+  put_name (out, ec->name, ec->name_len);
   PUTS (out, ": ");
   format_fields_from (ev, TRUE, out);
   putc1 (out, '\n');

@@ -2,7 +2,8 @@
  * traceset, saved in $XDG_CACHE_HOME/lttv/state-<key>.cache. The key is a
  * SHA-256 of every trace's path and identity and of its files' names,
  * sizes and modification times, so a changed trace gets a new file. The
- * file ends with a SHA-256 of its content: a partial or corrupt file is
+ * file ends with a 64-bit checksum of its content (against damage, not
+ * against malice: it is the user's own cache): a partial or corrupt file is
  * never trusted (the state is rebuilt and the file rewritten), and reading
  * it checks every bound. Nothing is written into the trace folder. */
 #include "config.h"
@@ -18,8 +19,28 @@
 #include "state-private.h"
 
 #define CACHE_MAGIC "LTTV-STATE-CACHE"
-#define CACHE_VERSION 1
-#define SHA_LEN 32
+#define CACHE_VERSION 3   /* 3: the event density */
+#define SUM_LEN 8
+
+/* A checksum fast enough not to cost more than reading the file: 64-bit
+ * words mixed by multiplication, the tail byte by byte, the length last. */
+static guint64
+checksum (const guint8 *p, gsize len)
+{
+  guint64 h = 0x9e3779b97f4a7c15u ^ len;
+  gsize i = 0;
+  for (; i + 8 <= len; i += 8)
+    {
+      guint64 w;
+      memcpy (&w, p + i, 8);
+      h = (h ^ w) * 0xff51afd7ed558ccdu;
+      h ^= h >> 32;
+    }
+  for (; i < len; i++)
+    h = (h ^ p[i]) * 0xc4ceb9fe1a85ec53u;
+  h ^= h >> 29;
+  return h * 0x9e3779b97f4a7c15u;
+}
 
 /* --- The key --------------------------------------------------------------- */
 
@@ -93,27 +114,44 @@ cache_path (const char *key)
 
 /* --- Writing ---------------------------------------------------------------- */
 
-static void
-put_varint (GByteArray *b, guint64 v)
+/* A growing buffer written without a function call per byte. */
+typedef struct {
+  guint8 *data;
+  gsize len, cap;
+} Writer;
+
+static inline void
+reserve (Writer *w, gsize n)
 {
-  guint8 buf[10];
-  guint n = 0;
-  do
+  if (w->len + n > w->cap)
     {
-      buf[n] = (v & 0x7f) | (v > 0x7f ? 0x80 : 0);
-      v >>= 7;
-      n++;
+      w->cap = MAX (w->cap * 2, w->len + n + 4096);
+      w->data = g_realloc (w->data, w->cap);
     }
-  while (v != 0);
-  g_byte_array_append (b, buf, n);
+}
+
+static inline void
+put_varint (Writer *w, guint64 v)
+{
+  reserve (w, 10);
+  guint8 *p = w->data + w->len;
+  while (v > 0x7f)
+    {
+      *p++ = (guint8) (v | 0x80);
+      v >>= 7;
+    }
+  *p++ = (guint8) v;
+  w->len = (gsize) (p - w->data);
 }
 
 static void
-put_string (GByteArray *b, const char *s)
+put_string (Writer *w, const char *s)
 {
   size_t n = strlen (s);
-  put_varint (b, n);
-  g_byte_array_append (b, (const guint8 *) s, (guint) n);
+  put_varint (w, n);
+  reserve (w, n);
+  memcpy (w->data + w->len, s, n);
+  w->len += n;
 }
 
 void
@@ -126,7 +164,7 @@ state_cache_save (LttvState *s)
     return;
 
   LttvHistory *h = s->history;
-  GByteArray *b = g_byte_array_sized_new (1 << 20);
+  Writer wr = { g_malloc (1 << 20), 0, 1 << 20 }, *b = &wr;
   put_string (b, key);
   put_varint (b, s->n_events);
   for (guint i = 0; i < LTTV_N_ANOMALIES; i++)
@@ -155,6 +193,11 @@ state_cache_save (LttvState *s)
       put_varint (b, c->cpu);
       put_varint (b, c->count);
     }
+  LttvDensity *d = s->density;
+  put_varint (b, state_density_shift (d));
+  put_varint (b, state_density_n_buckets (d));
+  for (guint i = 0; i < state_density_n_buckets (d); i++)
+    put_varint (b, state_density_bucket (d, i));
 
   put_varint (b, h->strings->len);
   for (guint i = 0; i < h->strings->len; i++)
@@ -176,16 +219,13 @@ state_cache_save (LttvState *s)
         }
     }
 
-  guint8 sum[SHA_LEN];
-  gsize len = sizeof sum;
-  GChecksum *ck = g_checksum_new (G_CHECKSUM_SHA256);
-  g_checksum_update (ck, b->data, b->len);
-  g_checksum_get_digest (ck, sum, &len);
-  g_checksum_free (ck);
-  g_byte_array_append (b, sum, SHA_LEN);
+  guint64 sum = GUINT64_TO_LE (checksum (b->data, b->len));
+  reserve (b, SUM_LEN);
+  memcpy (b->data + b->len, &sum, SUM_LEN);
+  b->len += SUM_LEN;
   /* Atomic: a reader sees the old file or the whole new one. */
-  g_file_set_contents (path, (const char *) b->data, b->len, NULL);
-  g_byte_array_unref (b);
+  g_file_set_contents (path, (const char *) b->data, (gssize) b->len, NULL);
+  g_free (b->data);
 }
 
 /* --- Reading, every bound checked ----------------------------------------- */
@@ -293,6 +333,23 @@ load_checked (LttvState *s, Reader *r, const char *key)
   if (r->bad || s->block_start->len != n_cp + 1)
     return FALSE;
 
+  /* The density's layout follows from the traceset's range: the same. */
+  LttvDensity *d = s->density;
+  if (get_varint (r) != state_density_shift (d) || get_varint (r) != state_density_n_buckets (d)
+      || r->bad)
+    return FALSE;
+  guint n_buckets = state_density_n_buckets (d);
+  g_autofree guint64 *buckets = g_new (guint64, n_buckets);
+  guint64 in_buckets = 0;
+  for (guint i = 0; i < n_buckets && !r->bad; i++)
+    {
+      buckets[i] = get_varint (r);
+      in_buckets += buckets[i];
+    }
+  if (r->bad || in_buckets != s->n_events)
+    return FALSE;
+  state_density_load (d, buckets);
+
   LttvHistory *h = s->history;
   guint64 n_strings = get_count (r);
   for (guint64 i = 0; i < n_strings && !r->bad; i++)
@@ -302,31 +359,53 @@ load_checked (LttvState *s, Reader *r, const char *key)
         return FALSE;   /* a duplicate string: not a file we wrote */
     }
   guint64 n_attrs = get_count (r);
+  HistoryChange *buf = NULL;
+  guint64 buf_len = 0;
   for (guint64 i = 0; i < n_attrs && !r->bad; i++)
     {
       guint64 parent = get_varint (r);
       g_autofree char *name = get_string (r);
       if (r->bad || parent > i)
-        return FALSE;
+        break;
       LttvAttr a = lttv_history_attr_child (h, parent == 0 ? LTTV_ATTR_NONE
                                                            : (LttvAttr) parent - 1, name);
       if (a != i)
-        return FALSE;
+        {
+          r->bad = TRUE;
+          break;
+        }
       guint64 n = get_count (r);
+      if (n > G_MAXUINT)
+        return FALSE;
+      if (n > buf_len)
+        {
+          buf_len = MAX (n, 2 * buf_len);
+          buf = g_renew (HistoryChange, buf, buf_len);
+        }
       LttvTime t = 0;
+      LttvValue prev = LTTV_VALUE_NONE;
       for (guint64 k = 0; k < n && !r->bad; k++)
         {
           guint64 delta = get_varint (r);
           LttvValue v = get_varint (r);
+          /* What lttv_history_set guarantees: times going up, each change
+           * a new value. */
           if ((k > 0 && delta == 0) || t + delta < t || t + delta >= limit
               || (lttv_value_type (v) == LTTV_VALUE_STRING && (v >> 2) >= n_strings)
-              || lttv_value_type (v) == 3
-              || v == lttv_history_current (h, a))
-            return FALSE;
+              || lttv_value_type (v) == 3 || v == prev)
+            {
+              g_free (buf);
+              return FALSE;
+            }
           t += delta;
-          lttv_history_set (h, a, t, v);
+          buf[k] = (HistoryChange) { t, v };
+          prev = v;
         }
+      if (r->bad)
+        break;
+      history_load (h, a, buf, (guint) n);
     }
+  g_free (buf);
   if (r->bad || r->p != r->end || limit == 0)
     return FALSE;
   lttv_history_set_begin (h, begin);
@@ -345,6 +424,7 @@ reset (LttvState *s)
   g_array_set_size (s->counts, 0);
   s->n_events = 0;
   memset (s->anomalies, 0, sizeof s->anomalies);
+  state_density_reset (s->density);
 }
 
 gboolean
@@ -352,21 +432,18 @@ state_cache_load (LttvState *s)
 {
   g_autofree char *key = cache_key (s);
   g_autofree char *path = cache_path (key);
-  g_autofree char *data = NULL;
-  gsize len = 0;
-  if (!g_file_get_contents (path, &data, &len, NULL))
+  g_autoptr (GMappedFile) file = g_mapped_file_new (path, FALSE, NULL);
+  if (file == NULL)
     return FALSE;
-  if (len < SHA_LEN)
+  const char *data = g_mapped_file_get_contents (file);
+  gsize len = g_mapped_file_get_length (file);
+  if (data == NULL || len < SUM_LEN)
     return FALSE;
-  guint8 sum[SHA_LEN];
-  gsize sum_len = sizeof sum;
-  GChecksum *ck = g_checksum_new (G_CHECKSUM_SHA256);
-  g_checksum_update (ck, (const guint8 *) data, len - SHA_LEN);
-  g_checksum_get_digest (ck, sum, &sum_len);
-  g_checksum_free (ck);
-  if (memcmp (sum, data + len - SHA_LEN, SHA_LEN) != 0)
+  guint64 sum;
+  memcpy (&sum, data + len - SUM_LEN, SUM_LEN);
+  if (GUINT64_FROM_LE (sum) != checksum ((const guint8 *) data, len - SUM_LEN))
     return FALSE;
-  Reader r = { (const guint8 *) data, (const guint8 *) data + len - SHA_LEN, FALSE };
+  Reader r = { (const guint8 *) data, (const guint8 *) data + len - SUM_LEN, FALSE };
   if (load_checked (s, &r, key))
     return TRUE;
   reset (s);

@@ -11,7 +11,7 @@
 #include "state-private.h"
 
 struct _LttvDensity {
-  LttvTime begin;
+  LttvTime begin, end;      /* the traceset's first and last event times */
   guint shift;              /* bucket width = 1 << shift ns */
   guint n_buckets;
   guint64 *cum;             /* [n_buckets + 1]: events before each edge */
@@ -30,6 +30,7 @@ state_density_new (LttvTraceset *ts)
   if (end < begin || end == LTTV_TIME_NONE)
     end = begin;
   d->begin = begin;
+  d->end = end;
   while (((end - begin) >> d->shift) + 1 > LTTV_DENSITY_MAX_BUCKETS)
     d->shift++;
   d->n_buckets = (guint) ((end - begin) >> d->shift) + 1;
@@ -51,16 +52,6 @@ state_density_free (LttvDensity *d)
   g_array_unref (d->discarded);
   g_free (d->discarded_cum);
   g_free (d);
-}
-
-/* Starts over (a new build, or a cache that did not load). */
-void
-state_density_reset (LttvDensity *d)
-{
-  memset (d->cum, 0, (d->n_buckets + 1) * sizeof *d->cum);
-  d->cur = 0;
-  d->total = 0;
-  g_atomic_int_set (&d->committed, 0);
 }
 
 void
@@ -120,6 +111,9 @@ cum_at (const LttvDensity *d, guint committed, LttvTime t)
 {
   if (t <= d->begin)
     return 0;
+  /* past the last event: all of them, not a fraction of the last bucket */
+  if (t > d->end && committed == d->n_buckets)
+    return (double) d->cum[committed];
   LttvTime off = t - d->begin;
   LttvTime b = off >> d->shift;
   if (b >= committed)
@@ -204,4 +198,47 @@ lttv_density_query (LttvDensity *d, LttvTime t0, LttvTime step, guint n,
       prev_d = next_d;
     }
   return covered;
+}
+
+/* For the cache: the layout and the count of each bucket (small numbers,
+ * which the cache writes as varints). Discarded events are not saved:
+ * they come from the packet index at every opening. */
+guint
+state_density_shift (LttvDensity *d)
+{
+  return d->shift;
+}
+
+guint
+state_density_n_buckets (LttvDensity *d)
+{
+  return d->n_buckets;
+}
+
+guint64
+state_density_bucket (LttvDensity *d, guint i)
+{
+  return d->cum[i + 1] - d->cum[i];
+}
+
+/* Fills a density from the cache's bucket counts, and finishes it. */
+void
+state_density_load (LttvDensity *d, const guint64 *counts)
+{
+  d->cum[0] = 0;
+  for (guint i = 0; i < d->n_buckets; i++)
+    d->cum[i + 1] = d->cum[i] + counts[i];
+  d->total = d->cum[d->n_buckets];
+  d->cur = d->n_buckets;
+  g_atomic_int_set (&d->committed, (gint) d->n_buckets);
+}
+
+/* Empties it again (a cache that failed to load). */
+void
+state_density_reset (LttvDensity *d)
+{
+  memset (d->cum, 0, (d->n_buckets + 1) * sizeof *d->cum);
+  d->cur = 0;
+  d->total = 0;
+  g_atomic_int_set (&d->committed, 0);
 }

@@ -100,3 +100,8 @@ guint history_committed_count (LttvHistory *h, const HistoryAttr *a,
 /* The index of the last change of `a` starting at or before `t` among the
  * first `n`, or -1 when none does. */
 gint64 history_find (const HistoryAttr *a, guint n, LttvTime t);
+
+/* Fills attribute `attr`, still empty, with `n` changes already checked
+ * (strictly increasing times, no repeated value): the cache's loader. */
+void history_load (LttvHistory *h, LttvAttr attr, const HistoryChange *changes,
+                   guint n);

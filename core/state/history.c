@@ -78,6 +78,42 @@ lttv_history_set (LttvHistory *h, LttvAttr attr, LttvTime t, LttvValue v)
   append (h, a, t, v);
 }
 
+void
+history_load (LttvHistory *h, LttvAttr attr, const HistoryChange *changes,
+              guint n)
+{
+  HistoryAttr *a = &h->attrs[attr];
+  g_return_if_fail (a->n == 0);
+  g_rw_lock_writer_lock (&h->lock);
+  guint k = 0;
+  while (k < n)
+    {
+      guint size = history_chunk_size (a->n_chunks);
+      if (a->n_chunks == a->cap_chunks)
+        {
+          a->cap_chunks = MAX (4, a->cap_chunks * 2);
+          a->chunks = g_renew (HistoryChange *, a->chunks, a->cap_chunks);
+          a->chunk_first = g_renew (LttvTime, a->chunk_first, a->cap_chunks);
+        }
+      HistoryChange *chunk = g_new (HistoryChange, size);
+      guint m = MIN (size, n - k);
+      memcpy (chunk, changes + k, m * sizeof *chunk);
+      a->chunks[a->n_chunks] = chunk;
+      a->chunk_first[a->n_chunks] = changes[k].start;
+      a->n_chunks++;
+      a->capacity += size;
+      k += m;
+    }
+  if (n > 0)
+    {
+      a->first_start = changes[0].start;
+      a->current = changes[n - 1].value;
+    }
+  h->n_intervals += n;
+  __atomic_store_n (&a->n, n, __ATOMIC_RELEASE);
+  g_rw_lock_writer_unlock (&h->lock);
+}
+
 LttvValue
 lttv_history_current (LttvHistory *h, LttvAttr attr)
 {
@@ -266,6 +302,50 @@ lttv_history_query_full (LttvHistory *h, LttvTime t, guint *n_attrs)
  * start instead of looking for the longest one. */
 #define ROW_SCAN_MAX 16
 
+/* The last change at or before `t`, knowing that change `from` (or none:
+ * -1) starts at or before it: a galloping search forward from `from`,
+ * first stride `hint` (the previous pixel's number of changes), then an
+ * interpolation search in the bracket, every other step a halving so that
+ * skewed times cost no more than a binary search. */
+static gint64
+find_after (const HistoryAttr *a, guint n, gint64 from, LttvTime t, guint64 hint)
+{
+  gint64 lo = from, hi;
+  guint64 stride = MAX (hint, 1);
+  gboolean halve = FALSE;
+
+  if (from < 0 && (n == 0 || a->first_start > t))
+    return -1;
+  for (;;)
+    {
+      hi = lo + (gint64) stride;
+      if (hi >= (gint64) n || history_change (a, (guint) hi)->start > t)
+        break;
+      lo = hi;
+      stride *= 2;
+    }
+  /* Change lo starts at or before t (or lo is -1), change hi (when it
+   * exists) after. */
+  hi = MIN (hi, (gint64) n);
+  while (hi - lo > 1)
+    {
+      gint64 mid = lo + (hi - lo) / 2;
+      if (!halve && lo >= 0 && hi < (gint64) n && hi - lo > 8)
+        {
+          LttvTime s0 = history_change (a, (guint) lo)->start;
+          LttvTime s1 = history_change (a, (guint) hi)->start;
+          mid = lo + 1 + (gint64) ((double) (t - s0) / (double) (s1 - s0) * (double) (hi - lo - 1));
+          mid = CLAMP (mid, lo + 1, hi - 1);
+        }
+      halve = !halve;
+      if (history_change (a, (guint) mid)->start <= t)
+        lo = mid;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
 guint
 lttv_history_query_row (LttvHistory *h, LttvAttr attr, LttvTime t0,
                         LttvTime step, guint n_samples, LttvSample *out)
@@ -282,6 +362,8 @@ lttv_history_query_row (LttvHistory *h, LttvAttr attr, LttvTime t0,
     }
   const HistoryAttr *a = &h->attrs[attr];
   guint n = history_committed_count (h, a, limit);
+  gint64 prev_last = -1;
+  guint64 prev_gap = 1;
   guint p = 0;
   for (; p < n_samples; p++)
     {
@@ -289,8 +371,13 @@ lttv_history_query_row (LttvHistory *h, LttvAttr attr, LttvTime t0,
       if (ps >= limit || ps < t0)
         break;
       LttvTime pe = MIN (ps + step - 1, limit - 1);
-      gint64 k = history_find (a, n, ps);
-      gint64 last = history_find (a, n, pe);
+      /* Pixels follow each other: search on from the previous pixel's
+       * last change instead of from scratch (a window where changes are
+       * sparse costs O(1) per pixel, a dense one O(log gap)). */
+      gint64 k = p == 0 ? history_find (a, n, ps) : find_after (a, n, prev_last, ps, 1);
+      gint64 last = find_after (a, n, k, pe, prev_gap);
+      prev_gap = (guint64) (last - k);
+      prev_last = last;
       out[p].mixed = (guint32) (last - k);
       out[p].value = k < 0 ? LTTV_VALUE_NONE : history_change (a, (guint) k)->value;
       if (last > k && last - k <= ROW_SCAN_MAX)

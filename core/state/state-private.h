@@ -55,6 +55,11 @@ void state_cache_save (LttvState *s);
 /* The event density (density.c), fed one event at a time by the build. */
 LttvDensity *state_density_new (LttvTraceset *ts);
 void state_density_free (LttvDensity *d);
-void state_density_reset (LttvDensity *d);
 void state_density_add (LttvDensity *d, LttvTime t);
 void state_density_finish (LttvDensity *d);
+/* For the cache (cache.c): layout, bucket counts, and back. */
+guint state_density_shift (LttvDensity *d);
+guint state_density_n_buckets (LttvDensity *d);
+guint64 state_density_bucket (LttvDensity *d, guint i);
+void state_density_load (LttvDensity *d, const guint64 *counts);
+void state_density_reset (LttvDensity *d);

@@ -22,7 +22,9 @@ typedef struct
   LttvTimelineView *view;
   GtkToggleButton *tree;
   GtkToggleButton *active;
+  GtkToggleButton *arrows;
   GtkSearchEntry *find;
+  CfIndex *index;             /* for the arrows, of the model shown */
 
   LttvHistory *history;
   GCancellable *filling;
@@ -116,6 +118,8 @@ fill_done (GObject *source, GAsyncResult *result, gpointer user_data)
   lttv_timeline_model_set_sort (f->model, sort, descending);
   lttv_timeline_model_set_find (f->model, gtk_entry_get_text (GTK_ENTRY (self->find)));
   lttv_timeline_view_set_model (self->view, f->model);
+  g_clear_pointer (&self->index, cf_index_free);
+  self->index = cf_index_new (f->model);
   apply_filters (self);
   select_from_context (self);
   if (lttv_timeline_model_n_rows (f->model) == 0)
@@ -204,6 +208,7 @@ traceset_changed_cb (LttvViewerContext *ctx, ControlFlow *self)
     }
   self->history = NULL;
   self->filled_finished = FALSE;
+  g_clear_pointer (&self->index, cf_index_free);
   lttv_timeline_view_set_model (self->view, NULL);
   start_fill (self);
 }
@@ -254,6 +259,21 @@ static void
 active_toggled_cb (GtkToggleButton *button, ControlFlow *self)
 {
   apply_filters (self);
+}
+
+static void
+draw_arrows (LttvTimelineView *view, cairo_t *cr, int width, int height, LttvTime t0,
+             LttvTime t1, gpointer data)
+{
+  ControlFlow *self = data;
+  if (gtk_toggle_button_get_active (self->arrows))
+    cf_draw_arrows (view, self->index, cr, width, height, t0, t1);
+}
+
+static void
+arrows_toggled_cb (GtkToggleButton *button, ControlFlow *self)
+{
+  gtk_widget_queue_draw (GTK_WIDGET (self->view));
 }
 
 static void
@@ -320,6 +340,7 @@ control_flow_free (gpointer data)
     g_source_remove (self->refill_source);
   g_signal_handlers_disconnect_by_data (self->ctx, self);
   g_object_unref (self->ctx);
+  cf_index_free (self->index);
   g_free (self);
 }
 
@@ -348,6 +369,10 @@ control_flow_create (LttvViewerContext *ctx)
   self->active = GTK_TOGGLE_BUTTON (toggle ("media-playback-start-symbolic",
                                             _("Active threads only: hide threads that neither run "
                                               "nor change state in the visible window"), FALSE));
+  self->arrows = GTK_TOGGLE_BUTTON (toggle ("media-playlist-shuffle-symbolic",
+                                            _("Scheduling arrows: on each CPU, from the thread "
+                                              "switched out to the one switched in (when the "
+                                              "window holds few enough switches)"), FALSE));
   self->find = GTK_SEARCH_ENTRY (gtk_search_entry_new ());
   gtk_entry_set_placeholder_text (GTK_ENTRY (self->find), _("Find a thread (name or TID)"));
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->find), _("Show only the threads whose name contains "
@@ -356,11 +381,13 @@ control_flow_create (LttvViewerContext *ctx)
   g_object_set (bar, "margin", 4, NULL);
   gtk_box_pack_start (GTK_BOX (bar), GTK_WIDGET (self->tree), FALSE, FALSE, 0);
   gtk_box_pack_start (GTK_BOX (bar), GTK_WIDGET (self->active), FALSE, FALSE, 0);
+  gtk_box_pack_start (GTK_BOX (bar), GTK_WIDGET (self->arrows), FALSE, FALSE, 0);
   gtk_box_pack_start (GTK_BOX (bar), GTK_WIDGET (self->find), FALSE, FALSE, 0);
   gtk_box_pack_end (GTK_BOX (bar), export, FALSE, FALSE, 0);
 
   self->view = LTTV_TIMELINE_VIEW (lttv_timeline_view_new (ctx));
   lttv_timeline_view_set_tooltip_func (self->view, cf_tooltip, self);
+  lttv_timeline_view_set_overlay_func (self->view, draw_arrows, self);
   self->status = GTK_LABEL (status);
   gtk_style_context_add_class (gtk_widget_get_style_context (status), "dim-label");
   self->stack = GTK_STACK (gtk_stack_new ());
@@ -373,6 +400,7 @@ control_flow_create (LttvViewerContext *ctx)
 
   g_signal_connect (self->tree, "toggled", G_CALLBACK (tree_toggled_cb), self);
   g_signal_connect (self->active, "toggled", G_CALLBACK (active_toggled_cb), self);
+  g_signal_connect (self->arrows, "toggled", G_CALLBACK (arrows_toggled_cb), self);
   g_signal_connect (self->find, "search-changed", G_CALLBACK (find_changed_cb), self);
   g_signal_connect (export, "clicked", G_CALLBACK (export_cb), self);
   g_signal_connect (self->top, "key-press-event", G_CALLBACK (key_press_cb), self);
@@ -388,12 +416,14 @@ control_flow_create (LttvViewerContext *ctx)
   return self->top;
 }
 
-/* Headless export: the same rows, listed here and now. */
+/* Headless export: the same rows, listed on the first render of a
+ * context and kept while its history does not change. */
 static gboolean
 control_flow_render (LttvViewerContext *ctx, cairo_t *cr, int width, int height, GError **error)
 {
   LttvState *state = cf_state_get (ctx, TRUE);
-  g_autoptr (LttvTimelineModel) m = NULL;
+  LttvTimelineModel *m;
+  LttvHistory *h;
   LttvTime origin = 0;
 
   if (state == NULL)
@@ -402,10 +432,17 @@ control_flow_render (LttvViewerContext *ctx, cairo_t *cr, int width, int height,
                    _("controlflow: no trace could be read, nothing to draw"));
       return FALSE;
     }
-  lttv_viewer_context_get_bounds (ctx, &origin, NULL);
-  m = cf_model_new (ctx, lttv_state_get_history (state));
-  cf_model_fill (m, lttv_state_get_history (state), origin);
-  lttv_timeline_model_refilter (m);
+  h = lttv_state_get_history (state);
+  m = g_object_get_data (G_OBJECT (ctx), "controlflow-model");
+  if (m == NULL || lttv_timeline_model_get_history (m) != h || !lttv_history_is_finished (h))
+    {
+      lttv_viewer_context_get_bounds (ctx, &origin, NULL);
+      m = cf_model_new (ctx, h);
+      cf_model_fill (m, h, origin);
+      lttv_timeline_model_refilter (m);
+      g_object_set_data_full (G_OBJECT (ctx), "controlflow-model", m,
+                              (GDestroyNotify) lttv_timeline_model_unref);
+    }
   lttv_timeline_model_render (m, ctx, cr, width, height);
   return TRUE;
 }

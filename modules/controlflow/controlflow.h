@@ -5,6 +5,7 @@
 #include <lttv/state.h>
 #include <lttv-module.h>
 #include <lttv-timeline-model.h>
+#include <lttv-timeline-view.h>
 
 G_BEGIN_DECLS
 
@@ -34,6 +35,17 @@ int cf_model_find_thread (LttvTimelineModel *model, gint64 tid, LttvTime t);
 /* Tooltip lines for thread rows: CPU, system call, PID. */
 char *cf_tooltip (LttvTimelineModel *m, const LttvTimelineRow *row, LttvTime t,
                   gpointer data);
+
+/* Rows by thread and CPUs' current-thread attributes, for the
+ * scheduling arrows. */
+typedef struct _CfIndex CfIndex;
+CfIndex *cf_index_new (LttvTimelineModel *model);
+void cf_index_free (CfIndex *x);
+/* Draws, for each CPU, an arrow from the thread switched out to the one
+ * switched in at each switch of [t0, t1]; nothing when the window holds
+ * too many switches to read. */
+void cf_draw_arrows (LttvTimelineView *view, CfIndex *x, cairo_t *cr,
+                     int width, int height, LttvTime t0, LttvTime t1);
 
 /* The state of ctx's tab; when the host has none (headless export before
  * the tab built it), one built here, synchronously, from the cache when

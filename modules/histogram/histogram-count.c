@@ -34,7 +34,23 @@ histogram_count_free (gpointer data)
 typedef struct {
   LttvHistory *h;
   GHashTable *cpu_attrs;    /* cpu + 1 -> Current_thread attr + 1 */
+  GHashTable *thread_attrs; /* tid key -> Threads/<tid> attr + 1 */
+  GHashTable *child_attrs;  /* thread attr * 8 + child -> attr + 1 */
 } ThreadSource;
+
+/* Looks `path` up once; later calls for `key` come from `cache`. */
+static LttvAttr
+cached_lookup (LttvHistory *h, GHashTable *cache, guint64 key, const char *path)
+{
+  gpointer v;
+  if (g_hash_table_lookup_extended (cache, &key, NULL, &v))
+    return GPOINTER_TO_UINT (v) - 1;
+  LttvAttr a = lttv_history_attr_lookup (h, path);
+  guint64 *k = g_new (guint64, 1);
+  *k = key;
+  g_hash_table_insert (cache, k, GUINT_TO_POINTER (a + 1));
+  return a;
+}
 
 /* The Threads/<tid> attribute of the thread on the event's CPU, or NONE. */
 static LttvAttr
@@ -61,24 +77,38 @@ event_thread (ThreadSource *ts, const LttvEvent *ev, int64_t *tid_out)
     return LTTV_ATTR_NONE;
   int64_t tid = lttv_value_get_int (iv.value);
   *tid_out = tid;
-  char path[48];
-  if (tid == 0)
-    snprintf (path, sizeof path, "Threads/0_%d", cpu);
-  else
-    snprintf (path, sizeof path, "Threads/%lld", (long long) tid);
-  return lttv_history_attr_lookup (ts->h, path);
+  char path[48] = "";
+  /* the swappers are one per CPU: keys above any tid */
+  guint64 key = tid == 0 ? (1ull << 62) + (guint64) cpu : (guint64) tid;
+  if (!g_hash_table_contains (ts->thread_attrs, &key))
+    {
+      if (tid == 0)
+        snprintf (path, sizeof path, "Threads/0_%d", cpu);
+      else
+        snprintf (path, sizeof path, "Threads/%lld", (long long) tid);
+    }
+  return cached_lookup (ts->h, ts->thread_attrs, key, path);
 }
 
+static const char *const thread_children[] = { "PID", "PPID", "Exec_name", "System_call" };
+
 static LttvValue
-thread_value (ThreadSource *ts, const LttvEvent *ev, const char *child,
-              int64_t *tid)
+thread_value (ThreadSource *ts, const LttvEvent *ev, guint child, int64_t *tid)
 {
   LttvAttr th = event_thread (ts, ev, tid);
-  if (th == LTTV_ATTR_NONE || child == NULL)
+  if (th == LTTV_ATTR_NONE || child >= G_N_ELEMENTS (thread_children))
     return LTTV_VALUE_NONE;
-  g_autofree char *path = lttv_history_attr_path (ts->h, th);
-  g_autofree char *full = g_strconcat (path, "/", child, NULL);
-  LttvAttr a = lttv_history_attr_lookup (ts->h, full);
+  guint64 key = (guint64) th * 8 + child;
+  LttvAttr a;
+  if (!g_hash_table_contains (ts->child_attrs, &key))
+    {
+      /* once per thread and value: the path is built only here */
+      g_autofree char *path = lttv_history_attr_path (ts->h, th);
+      g_autofree char *full = g_strconcat (path, "/", thread_children[child], NULL);
+      a = cached_lookup (ts->h, ts->child_attrs, key, full);
+    }
+  else
+    a = cached_lookup (ts->h, ts->child_attrs, key, NULL);
   LttvInterval iv;
   if (a == LTTV_ATTR_NONE || !lttv_history_query (ts->h, a, lttv_event_time (ev), &iv))
     return LTTV_VALUE_NONE;
@@ -99,12 +129,12 @@ source_number (gpointer data, const LttvEvent *ev, LttvFilterThreadValue what,
       *out = tid;
       return tid >= 0;
     case LTTV_FILTER_THREAD_PID:
-      v = thread_value (ts, ev, "PID", &tid);
+      v = thread_value (ts, ev, 0, &tid);
       /* PID is stored only when it differs from the tid */
       *out = lttv_value_type (v) == LTTV_VALUE_INT ? lttv_value_get_int (v) : tid;
       return *out >= 0;
     case LTTV_FILTER_THREAD_PPID:
-      v = thread_value (ts, ev, "PPID", &tid);
+      v = thread_value (ts, ev, 1, &tid);
       if (lttv_value_type (v) != LTTV_VALUE_INT)
         return FALSE;
       *out = lttv_value_get_int (v);
@@ -119,8 +149,8 @@ source_string (gpointer data, const LttvEvent *ev, LttvFilterThreadValue what)
 {
   ThreadSource *ts = data;
   int64_t tid = -1;
-  const char *child = what == LTTV_FILTER_THREAD_COMM ? "Exec_name"
-                      : what == LTTV_FILTER_THREAD_SYSCALL ? "System_call" : NULL;
+  guint child = what == LTTV_FILTER_THREAD_COMM ? 2
+                : what == LTTV_FILTER_THREAD_SYSCALL ? 3 : G_MAXUINT;
   LttvValue v = thread_value (ts, ev, child, &tid);
   return lttv_history_string (ts->h, v);
 }
@@ -139,7 +169,9 @@ histogram_count_run (HistogramCount *req, LttvState *s,
         return FALSE;
     }
   ThreadSource ts = { lttv_state_get_history (s),
-                      g_hash_table_new (g_direct_hash, g_direct_equal) };
+                      g_hash_table_new (g_direct_hash, g_direct_equal),
+                      g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL),
+                      g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL) };
   LttvFilterThreadSource source = { source_number, source_string, &ts };
   g_autoptr (LttvIter) it = lttv_iter_new (lttv_state_get_traceset (s));
   LttvTime end = req->t0 + req->n * req->step;
@@ -177,5 +209,7 @@ histogram_count_run (HistogramCount *req, LttvState *s,
   g_clear_error (&local);
   req->total = read;
   g_hash_table_destroy (ts.cpu_attrs);
+  g_hash_table_destroy (ts.thread_attrs);
+  g_hash_table_destroy (ts.child_attrs);
   return ok;
 }

@@ -19,14 +19,11 @@ histogram_plot_value (const HistogramPlot *p, guint i)
 double
 histogram_plot_max (const HistogramPlot *p)
 {
+  /* with a filter, the matching events set the scale: the others, drawn
+   * pale behind them, may go past the top */
   double max = 0;
   for (guint i = 0; i < p->n; i++)
-    {
-      double v = histogram_plot_value (p, i);
-      if (p->exact != NULL && p->exact_is_filtered)
-        v = MAX (v, p->density[i].events);
-      max = MAX (max, v + (double) p->density[i].discarded);
-    }
+    max = MAX (max, histogram_plot_value (p, i) + (double) p->density[i].discarded);
   return max;
 }
 
@@ -36,8 +33,8 @@ scaled (const HistogramPlot *p, double v, double max)
   if (v <= 0 || max <= 0)
     return 0;
   if (p->log_scale)
-    return log1p (v) / log1p (max);
-  return v / max;
+    return MIN (log1p (v) / log1p (max), 1.0);
+  return MIN (v / max, 1.0);
 }
 
 double
@@ -81,12 +78,16 @@ histogram_plot_draw (const HistogramPlot *p, cairo_t *cr, PangoLayout *layout,
       cairo_rectangle (cr, x + p->committed, y, p->n - p->committed, h);
       cairo_fill (cr);
     }
-  /* events that the filter leaves out: pale, behind the matching ones */
+  /* all events, pale, behind the matching ones: their shape on a scale
+   * of their own, so that the matching ones stay readable */
   if (p->exact != NULL && p->exact_is_filtered)
     {
-      cairo_set_source_rgb (cr, 0.80, 0.82, 0.86);
+      double max_all = 0;
       for (guint i = 0; i < p->n; i++)
-        fill_bar (cr, x + i, base, h * scaled (p, p->density[i].events, max));
+        max_all = MAX (max_all, p->density[i].events);
+      cairo_set_source_rgb (cr, 0.84, 0.86, 0.89);
+      for (guint i = 0; i < p->n; i++)
+        fill_bar (cr, x + i, base, h * scaled (p, p->density[i].events, max_all));
       cairo_fill (cr);
     }
   cairo_set_source_rgb (cr, 0.204, 0.396, 0.643);
@@ -142,9 +143,12 @@ histogram_plot_draw (const HistogramPlot *p, cairo_t *cr, PangoLayout *layout,
   /* the scale: what the top of the plot stands for */
   if (layout != NULL)
     {
-      g_autofree char *text = p->log_scale
-        ? g_strdup_printf (_("%.0f events per pixel (log)"), max)
-        : g_strdup_printf (_("%.0f events per pixel"), max);
+      gboolean filtered = p->exact != NULL && p->exact_is_filtered;
+      g_autofree char *text = filtered
+        ? (p->log_scale ? g_strdup_printf (_("%.0f matching events per pixel (log)"), max)
+                        : g_strdup_printf (_("%.0f matching events per pixel"), max))
+        : (p->log_scale ? g_strdup_printf (_("%.0f events per pixel (log)"), max)
+                        : g_strdup_printf (_("%.0f events per pixel"), max));
       int tw, th;
       pango_layout_set_text (layout, text, -1);
       pango_layout_get_pixel_size (layout, &tw, &th);

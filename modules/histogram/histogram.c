@@ -44,6 +44,8 @@ typedef struct {
   gboolean log_scale;
   DragKind drag;
   double drag_x;
+  gboolean selecting;         /* a press in the window's plot */
+  double select_x;
   LttvTime drag_w0, drag_w1;
   PlotJob jobs[2];            /* 0: overview, 1: detail */
   guint refresh_id;
@@ -133,19 +135,31 @@ draw_time_labels (LttvViewerContext *ctx, cairo_t *cr, PangoLayout *layout,
   g_autofree char *span = which == 0
     ? g_strdup_printf (_("whole traceset, %.6f s"), (p->t1 - p->t0) / 1e9)
     : g_strdup_printf (_("window, %.6f s"), (p->t1 - p->t0) / 1e9);
-  int tw;
-  cairo_set_source_rgb (cr, 0.3, 0.3, 0.3);
+  int wa, wb, ws;
   pango_layout_set_text (layout, a, -1);
-  cairo_move_to (cr, x, y);
-  pango_cairo_show_layout (cr, layout);
-  pango_layout_set_text (layout, span, -1);
-  pango_layout_get_pixel_size (layout, &tw, NULL);
-  cairo_move_to (cr, x + (w - tw) / 2, y);
-  pango_cairo_show_layout (cr, layout);
+  pango_layout_get_pixel_size (layout, &wa, NULL);
   pango_layout_set_text (layout, b, -1);
-  pango_layout_get_pixel_size (layout, &tw, NULL);
-  cairo_move_to (cr, x + w - tw, y);
-  pango_cairo_show_layout (cr, layout);
+  pango_layout_get_pixel_size (layout, &wb, NULL);
+  pango_layout_set_text (layout, span, -1);
+  pango_layout_get_pixel_size (layout, &ws, NULL);
+  cairo_set_source_rgb (cr, 0.3, 0.3, 0.3);
+  /* narrow plots keep what fits: the span first, then both ends */
+  gboolean ends = wa + wb + 12 <= w;
+  gboolean middle = ends ? wa + wb + ws + 24 <= w : ws <= w;
+  if (middle)
+    {
+      cairo_move_to (cr, x + (w - ws) / 2, y);
+      pango_cairo_show_layout (cr, layout);
+    }
+  if (ends)
+    {
+      pango_layout_set_text (layout, a, -1);
+      cairo_move_to (cr, x, y);
+      pango_cairo_show_layout (cr, layout);
+      pango_layout_set_text (layout, b, -1);
+      cairo_move_to (cr, x + w - wb, y);
+      pango_cairo_show_layout (cr, layout);
+    }
 }
 
 static PangoLayout *
@@ -202,14 +216,15 @@ update_status (Histogram *self)
   guint64 lost = lttv_density_count_discarded (d, t0, t1 + 1);
   const HistogramCount *r = self->jobs[1].result;
   g_autofree char *events = NULL;
-  if (r != NULL && r->t0 == t0 && r->filter[0] != '\0')
-    {
-      guint64 m = 0;
-      for (guint i = 0; i < r->n; i++)
-        m += r->counts[i];
-      events = g_strdup_printf (_("%" PRIu64 " of %.0f events in the window match the filter"),
-                                m, n);
-    }
+  guint64 m = 0;
+  gboolean exact = r != NULL && r->t0 == t0 && r->t0 + r->n * r->step > t1;
+  for (guint i = 0; exact && i < r->n; i++)
+    m += r->counts[i];
+  if (exact && r->filter[0] != '\0')
+    events = g_strdup_printf (_("%" PRIu64 " of %.0f events in the window match the filter"),
+                              m, n);
+  else if (exact)
+    events = g_strdup_printf (_("%" PRIu64 " events in the window"), m);
   else
     events = g_strdup_printf (_("%.0f events in the window"), n);
   g_autofree char *text = lost > 0
@@ -494,18 +509,52 @@ overview_release_cb (GtkWidget *area, GdkEventButton *ev, Histogram *self)
   return TRUE;
 }
 
-/* A click in the window's plot sets the current time. */
+/* In the window's plot, a click sets the current time and a drag selects
+ * a range (what the statistics viewer then counts). */
+static LttvTime
+detail_time_at (Histogram *self, double x)
+{
+  LttvTime t0, t1;
+  lttv_viewer_context_get_window (self->ctx, &t0, &t1);
+  int w = MAX (gtk_widget_get_allocated_width (self->detail), 1);
+  LttvTime step = plot_step (t0, t1, (guint) w);
+  return MIN (t0 + (LttvTime) (CLAMP (x, 0, w) * step), t1);
+}
+
 static gboolean
 detail_press_cb (GtkWidget *area, GdkEventButton *ev, Histogram *self)
 {
   if (ev->button != GDK_BUTTON_PRIMARY || ev->type != GDK_BUTTON_PRESS)
     return FALSE;
   gtk_widget_grab_focus (area);
-  LttvTime t0, t1;
-  lttv_viewer_context_get_window (self->ctx, &t0, &t1);
-  int w = MAX (gtk_widget_get_allocated_width (area), 1);
-  LttvTime step = plot_step (t0, t1, (guint) w);
-  lttv_viewer_context_set_current_time (self->ctx, t0 + (LttvTime) (MAX (ev->x, 0) * step));
+  self->selecting = TRUE;
+  self->select_x = ev->x;
+  return TRUE;
+}
+
+static gboolean
+detail_motion_cb (GtkWidget *area, GdkEventMotion *ev, Histogram *self)
+{
+  if (!self->selecting || fabs (ev->x - self->select_x) < 3)
+    return FALSE;
+  LttvTime a = detail_time_at (self, self->select_x), b = detail_time_at (self, ev->x);
+  lttv_viewer_context_set_selection (self->ctx, MIN (a, b), MAX (a, b));
+  return TRUE;
+}
+
+static gboolean
+detail_release_cb (GtkWidget *area, GdkEventButton *ev, Histogram *self)
+{
+  if (!self->selecting || ev->button != GDK_BUTTON_PRIMARY)
+    return FALSE;
+  self->selecting = FALSE;
+  if (fabs (ev->x - self->select_x) < 3)
+    lttv_viewer_context_set_current_time (self->ctx, detail_time_at (self, ev->x));
+  else
+    {
+      LttvTime a = detail_time_at (self, self->select_x), b = detail_time_at (self, ev->x);
+      lttv_viewer_context_set_selection (self->ctx, MIN (a, b), MAX (a, b));
+    }
   return TRUE;
 }
 
@@ -548,6 +597,10 @@ query_tooltip_cb (GtkWidget *area, int x, int y, gboolean keyboard, GtkTooltip *
     }
   if (lost > 0)
     g_string_append_printf (text, _("\n%" PRIu64 " discarded events"), lost);
+  g_string_append_c (text, '\n');
+  g_string_append (text, which == 0
+                   ? _("Click or drag to move the window, drag its edges to resize it")
+                   : _("Click to set the current time, drag to select a range"));
   gtk_tooltip_set_text (tooltip, text->str);
   g_string_free (text, TRUE);
   return TRUE;
@@ -659,6 +712,8 @@ histogram_create (LttvViewerContext *ctx)
   gtk_widget_set_size_request (self->detail, 200, 80);
   gtk_widget_set_vexpand (self->detail, TRUE);
   g_signal_connect (self->detail, "button-press-event", G_CALLBACK (detail_press_cb), self);
+  g_signal_connect (self->detail, "motion-notify-event", G_CALLBACK (detail_motion_cb), self);
+  g_signal_connect (self->detail, "button-release-event", G_CALLBACK (detail_release_cb), self);
 
   gtk_box_pack_start (GTK_BOX (self->top), bar, FALSE, FALSE, 0);
   gtk_box_pack_start (GTK_BOX (self->top), self->overview, FALSE, FALSE, 0);

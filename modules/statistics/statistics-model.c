@@ -50,32 +50,72 @@ sort_key (const char *name)
   return g_string_free (key, FALSE);
 }
 
+/* Rows are gathered in a tree of their own, then written into the store
+ * last row first, each prepended: appending to a GtkTreeStore walks the
+ * siblings, which is quadratic for thousands of threads. */
+typedef struct _Row Row;
+struct _Row {
+  char *name;
+  guint64 count, time;
+  double fraction;
+  GPtrArray *children;      /* Row *, or NULL */
+};
+
 static void
-add_row (GtkTreeStore *store, GtkTreeIter *out, GtkTreeIter *parent, const char *name,
-         guint64 count, guint64 time, double fraction)
+row_free (gpointer data)
+{
+  Row *r = data;
+  g_free (r->name);
+  if (r->children != NULL)
+    g_ptr_array_unref (r->children);
+  g_free (r);
+}
+
+static Row *
+add_row (Row *parent, const char *name, guint64 count, guint64 time, double fraction)
+{
+  Row *r = g_new0 (Row, 1);
+  r->name = g_strdup (name);
+  r->count = count;
+  r->time = time;
+  r->fraction = fraction;
+  if (parent != NULL)
+    {
+      if (parent->children == NULL)
+        parent->children = g_ptr_array_new_with_free_func (row_free);
+      g_ptr_array_add (parent->children, r);
+    }
+  return r;
+}
+
+static void
+store_row (GtkTreeStore *store, GtkTreeIter *parent, const Row *r)
 {
   char count_text[32] = "", time_text[32] = "", pct_text[16] = "";
-  if (count != NONE)
-    g_snprintf (count_text, sizeof count_text, "%" G_GUINT64_FORMAT, count);
-  if (time != NONE)
-    g_snprintf (time_text, sizeof time_text, "%.6f", time / 1e9);
+  if (r->count != NONE)
+    g_snprintf (count_text, sizeof count_text, "%" G_GUINT64_FORMAT, r->count);
+  if (r->time != NONE)
+    g_snprintf (time_text, sizeof time_text, "%.6f", r->time / 1e9);
   int pct = -1;
-  if (fraction >= 0)
+  if (r->fraction >= 0)
     {
-      fraction = MIN (fraction, 1.0);
+      double fraction = MIN (r->fraction, 1.0);
       pct = (int) (fraction * 100 + 0.5);
       g_snprintf (pct_text, sizeof pct_text, "%.1f %%", fraction * 100);
     }
-  g_autofree char *key = sort_key (name);
-  gtk_tree_store_insert_with_values (store, out, parent, -1,
-                                     STATS_COL_NAME, name,
-                                     STATS_COL_COUNT, count,
+  g_autofree char *key = sort_key (r->name);
+  GtkTreeIter iter;
+  gtk_tree_store_insert_with_values (store, &iter, parent, 0,
+                                     STATS_COL_NAME, r->name,
+                                     STATS_COL_COUNT, r->count,
                                      STATS_COL_COUNT_TEXT, count_text,
-                                     STATS_COL_TIME, time,
+                                     STATS_COL_TIME, r->time,
                                      STATS_COL_TIME_TEXT, time_text,
                                      STATS_COL_PERCENT, MAX (pct, 0),
                                      STATS_COL_PERCENT_TEXT, pct_text,
                                      STATS_COL_SORT_KEY, key, -1);
+  for (guint i = r->children != NULL ? r->children->len : 0; i-- > 0;)
+    store_row (store, &iter, g_ptr_array_index (r->children, i));
 }
 
 static double
@@ -84,35 +124,35 @@ part (guint64 a, guint64 b)
   return b > 0 ? (double) a / (double) b : -1;
 }
 
+/* Where each owner's items begin: items come sorted by owner, so those
+ * of one owner follow each other (one pass, not one per owner). */
+static GHashTable *
+index_owners (const GArray *items)
+{
+  GHashTable *first = g_hash_table_new (g_str_hash, g_str_equal);
+  for (guint i = items->len; i-- > 0;)
+    g_hash_table_insert (first, g_array_index (items, LttvStatsItem, i).owner,
+                         GUINT_TO_POINTER (i + 1));
+  return first;
+}
+
 /* Items (system calls, IRQs) of `owner`, under `parent`. */
 static void
-add_items (GtkTreeStore *store, GtkTreeIter *parent, const GArray *items,
-           const char *owner, const char *group, guint64 range)
+add_items (Row *parent, const GArray *items, GHashTable *index, const char *owner,
+           const char *group, guint64 range)
 {
-  GtkTreeIter group_iter;
-  gboolean have_group = FALSE;
-  guint64 count = 0, time = 0;
-  for (guint i = 0; i < items->len; i++)
+  guint start = GPOINTER_TO_UINT (g_hash_table_lookup (index, owner));
+  if (start == 0)
+    return;
+  Row *g = add_row (parent, group, 0, 0, -1);
+  for (guint i = start - 1; i < items->len; i++)
     {
       const LttvStatsItem *it = &g_array_index (items, LttvStatsItem, i);
       if (strcmp (it->owner, owner) != 0)
-        continue;
-      if (!have_group)
-        add_row (store, &group_iter, parent, group, 0, 0, -1);
-      have_group = TRUE;
-      GtkTreeIter row;
-      add_row (store, &row, &group_iter, it->name, it->count, it->time, part (it->time, range));
-      count += it->count;
-      time += it->time;
-    }
-  if (have_group)
-    {
-      char count_text[32], time_text[32];
-      g_snprintf (count_text, sizeof count_text, "%" G_GUINT64_FORMAT, count);
-      g_snprintf (time_text, sizeof time_text, "%.6f", time / 1e9);
-      gtk_tree_store_set (GTK_TREE_STORE (store), &group_iter, STATS_COL_COUNT, count,
-                          STATS_COL_COUNT_TEXT, count_text, STATS_COL_TIME, time,
-                          STATS_COL_TIME_TEXT, time_text, -1);
+        break;
+      add_row (g, it->name, it->count, it->time, part (it->time, range));
+      g->count += it->count;
+      g->time += it->time;
     }
 }
 
@@ -120,22 +160,39 @@ void
 statistics_model_fill (GtkTreeStore *store, const char *title, const LttvStats *st,
                        guint64 discarded)
 {
-  GtkTreeIter root, group, row, sub;
+  Row *root, *group, *row;
   guint64 range = st->t1 >= st->t0 ? st->t1 - st->t0 + 1 : 0;
 
-  gtk_tree_store_clear (store);
-  add_row (store, &root, NULL, title, st->n_events, range, -1);
+  g_autoptr (GHashTable) irqs = index_owners (st->irqs);
+  g_autoptr (GHashTable) softirqs = index_owners (st->softirqs);
+  g_autoptr (GHashTable) syscalls = index_owners (st->syscalls);
 
-  add_row (store, &group, &root, _("Events per type"), st->n_events, NONE, -1);
+  root = add_row (NULL, title, st->n_events, range, -1);
+
+  group = add_row (root, _("Events per type"), st->n_events, NONE, -1);
   for (guint i = 0; i < st->types->len; i++)
     {
       const LttvStatsCount *c = &g_array_index (st->types, LttvStatsCount, i);
-      add_row (store, &row, &group, c->name, c->count, NONE, part (c->count, st->n_events));
+      row = add_row (group, c->name, c->count, NONE, part (c->count, st->n_events));
     }
-  add_row (store, &row, &root, _("Discarded events"), discarded, NONE,
+  /* Traps: the state core does not follow them, their events say enough
+   * (LTTng x86_exceptions_*, perf exceptions:*, any *trap* event) */
+  gboolean have_traps = FALSE;
+  for (guint i = 0; i < st->types->len; i++)
+    {
+      const LttvStatsCount *c = &g_array_index (st->types, LttvStatsCount, i);
+      if (strstr (c->name, "exceptions") == NULL && strstr (c->name, "trap") == NULL
+          && strstr (c->name, "page_fault") == NULL)
+        continue;
+      if (!have_traps)
+        group = add_row (root, _("Traps"), NONE, NONE, -1);
+      have_traps = TRUE;
+      row = add_row (group, c->name, c->count, NONE, part (c->count, st->n_events));
+    }
+  row = add_row (root, _("Discarded events"), discarded, NONE,
            part (discarded, st->n_events + discarded));
 
-  add_row (store, &group, &root, _("CPUs"), NONE, NONE, -1);
+  group = add_row (root, _("CPUs"), NONE, NONE, -1);
   for (guint i = 0; i < st->cpus->len; i++)
     {
       const LttvStatsCpu *c = &g_array_index (st->cpus, LttvStatsCpu, i);
@@ -145,18 +202,18 @@ statistics_model_fill (GtkTreeStore *store, const char *title, const LttvStats *
       g_autofree char *name = c->cpu < 0 ? g_strdup (_("No CPU"))
                                          : g_strdup_printf (_("CPU %d"), c->cpu);
       /* the bar of a CPU is its load: the time it was not idle */
-      add_row (store, &row, &group, name, c->events, known - c->time[0],
+      row = add_row (group, name, c->events, known - c->time[0],
                known > 0 ? 1.0 - (double) c->time[0] / known : -1);
       for (guint k = 0; k < LTTV_STATS_N_CPU_STATES; k++)
-        add_row (store, &sub, &row, _(cpu_state_labels[k]), NONE, c->time[k],
+        add_row (row, _(cpu_state_labels[k]), NONE, c->time[k],
                  part (c->time[k], known));
       char owner[16];
       g_snprintf (owner, sizeof owner, "%d", c->cpu);
-      add_items (store, &row, st->irqs, owner, _("IRQ handlers"), known);
-      add_items (store, &row, st->softirqs, owner, _("Soft IRQ vectors"), known);
+      add_items (row, st->irqs, irqs, owner, _("IRQ handlers"), known);
+      add_items (row, st->softirqs, softirqs, owner, _("Soft IRQ vectors"), known);
     }
 
-  add_row (store, &group, &root, _("Threads"), NONE, NONE, -1);
+  group = add_row (root, _("Threads"), NONE, NONE, -1);
   for (guint i = 0; i < st->threads->len; i++)
     {
       const LttvStatsThread *t = &g_array_index (st->threads, LttvStatsThread, i);
@@ -164,12 +221,12 @@ statistics_model_fill (GtkTreeStore *store, const char *title, const LttvStats *
       guint64 on_cpu = t->time[2] + t->time[3] + t->time[4];
       g_autofree char *name = g_strdup_printf ("%s %s", t->tid,
                                                t->exec_name != NULL ? t->exec_name : "");
-      add_row (store, &row, &group, name, NONE, on_cpu, part (on_cpu, range));
+      row = add_row (group, name, NONE, on_cpu, part (on_cpu, range));
       for (guint k = 0; k < LTTV_STATS_N_THREAD_STATES; k++)
         if (t->time[k] > 0)
-          add_row (store, &sub, &row, _(thread_state_labels[k]), NONE, t->time[k],
+          add_row (row, _(thread_state_labels[k]), NONE, t->time[k],
                    part (t->time[k], range));
-      add_items (store, &row, st->syscalls, t->tid, _("System calls"), range);
+      add_items (row, st->syscalls, syscalls, t->tid, _("System calls"), range);
     }
 
   guint64 n_anomalies = 0;
@@ -177,11 +234,15 @@ statistics_model_fill (GtkTreeStore *store, const char *title, const LttvStats *
     n_anomalies += st->anomalies[k];
   if (n_anomalies > 0)
     {
-      add_row (store, &group, &root, _("Anomalies (whole traceset)"), n_anomalies, NONE, -1);
+      group = add_row (root, _("Anomalies (whole traceset)"), n_anomalies, NONE, -1);
       for (guint k = 0; k < LTTV_N_ANOMALIES; k++)
         if (st->anomalies[k] > 0)
-          add_row (store, &row, &group, lttv_anomaly_describe (k), st->anomalies[k], NONE, -1);
+          row = add_row (group, lttv_anomaly_describe (k), st->anomalies[k], NONE, -1);
     }
+
+  gtk_tree_store_clear (store);
+  store_row (store, NULL, root);
+  row_free (root);
 }
 
 static void

@@ -33,8 +33,9 @@ typedef struct {
 typedef struct {
   LttvState *state;
   LttvTime t0, t1;
+  char *title;
   LttvStats *result;
-  guint64 discarded;
+  GtkTreeStore *store;      /* filled in the worker, unseen until done */
 } StatsJob;
 
 static LttvState *
@@ -48,6 +49,8 @@ stats_job_free (gpointer data)
 {
   StatsJob *sj = data;
   g_clear_pointer (&sj->result, lttv_stats_free);
+  g_clear_object (&sj->store);
+  g_free (sj->title);
   g_free (sj);
 }
 
@@ -57,10 +60,16 @@ stats_job_run (LttvJob *job, gpointer data, GCancellable *cancellable, GError **
   StatsJob *sj = data;
   lttv_job_report (job, 0.0, 0);
   sj->result = lttv_stats_compute (sj->state, sj->t0, sj->t1, error);
-  sj->discarded = lttv_density_count_discarded (lttv_state_get_density (sj->state),
-                                                sj->t0, sj->t1 + 1);
-  lttv_job_report (job, 1.0, sj->result != NULL ? sj->result->n_events : 0);
-  return sj->result != NULL;
+  if (sj->result == NULL)
+    return FALSE;
+  guint64 discarded = lttv_density_count_discarded (lttv_state_get_density (sj->state), sj->t0,
+                                                    sj->t1 == G_MAXUINT64 ? sj->t1 : sj->t1 + 1);
+  /* a store no view shows yet: tens of thousands of rows for a big trace
+   * are no work for the main thread */
+  sj->store = statistics_model_new ();
+  statistics_model_fill (sj->store, sj->title, sj->result, discarded);
+  lttv_job_report (job, 1.0, sj->result->n_events);
+  return TRUE;
 }
 
 static Statistics *
@@ -130,13 +139,18 @@ job_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   if (!self->dead && self->job == job)
     {
       StatsJob *sj = g_object_get_data (G_OBJECT (job), "statistics-job");
-      if (ok && sj != NULL && sj->result != NULL)
+      if (ok && sj != NULL && sj->store != NULL)
         {
-          g_autofree char *title = traceset_title (self->ctx);
           GtkTreeView *view = GTK_TREE_VIEW (self->view);
-          /* refilled detached from the view: one layout, not one per row */
-          gtk_tree_view_set_model (view, NULL);
-          statistics_model_fill (self->store, title, sj->result, sj->discarded);
+          /* keep the user's sort order on the new rows */
+          int sort_col;
+          GtkSortType order;
+          gboolean sorted = gtk_tree_sortable_get_sort_column_id (GTK_TREE_SORTABLE (self->store),
+                                                                  &sort_col, &order);
+          g_object_unref (self->store);
+          self->store = g_steal_pointer (&sj->store);
+          if (sorted)
+            gtk_tree_sortable_set_sort_column_id (GTK_TREE_SORTABLE (self->store), sort_col, order);
           gtk_tree_view_set_model (view, GTK_TREE_MODEL (self->store));
           GtkTreePath *root = gtk_tree_path_new_first ();
           gtk_tree_view_expand_row (view, root, FALSE);
@@ -182,6 +196,7 @@ refresh (gpointer data)
   sj->state = s;
   sj->t0 = t0;
   sj->t1 = t1;
+  sj->title = traceset_title (self->ctx);
   self->have_shown = TRUE;
   self->shown_selection = selection;
   self->shown_t0 = t0;
@@ -454,8 +469,13 @@ statistics_render (LttvViewerContext *ctx, cairo_t *cr, int width, int height, G
   pango_layout_set_font_description (layout, font);
   pango_font_description_free (font);
   pango_layout_set_text (layout, text, -1);
+  /* all columns on the page: a narrow export gets smaller text */
+  int tw;
+  pango_layout_get_pixel_size (layout, &tw, NULL);
+  double scale = tw > width - 16 ? MAX ((double) (width - 16) / tw, 0.4) : 1.0;
   cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
-  cairo_move_to (cr, 8, 8);
+  cairo_translate (cr, 8, 8);
+  cairo_scale (cr, scale, scale);
   pango_cairo_show_layout (cr, layout);
   return TRUE;
 }

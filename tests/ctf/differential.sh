@@ -20,6 +20,7 @@ for d in "$T"/lttng-kernel/* "$T"/perf/* "$T"/lttng-ust/* "$T"/ctf-misc/* \
          "$T"/babeltrace-ctf-traces/succeed/* \
          "$T"/babeltrace-ctf-traces/intersection/* \
          "$T"/babeltrace-ctf-traces/packet-seq-num/* \
+         "$T"/ctf-testsuite/stream/pass/* "$T"/ctf-testsuite/metadata/pass/* \
          "$LTTV_SRCDIR"/data/sample-trace; do
   [ -d "$d" ] && traces="$traces $d"
 done

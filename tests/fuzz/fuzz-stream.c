@@ -8,6 +8,7 @@
 #include <glib/gstdio.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <lttv/lttv.h>
@@ -15,6 +16,18 @@
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
 
 static char *dir;
+
+/* The trace folder is made once and removed at exit. */
+static void
+remove_dir (void)
+{
+  g_autofree char *meta = g_build_filename (dir, "metadata", NULL);
+  g_autofree char *stream = g_build_filename (dir, "stream_0", NULL);
+  g_unlink (meta);
+  g_unlink (stream);
+  g_rmdir (dir);
+  g_free (dir);
+}
 
 int
 LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
@@ -26,7 +39,12 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   if (mlen > size - 4)
     return 0;
   if (dir == NULL)
-    dir = g_dir_make_tmp ("lttv-fuzz-XXXXXX", NULL);
+    {
+      dir = g_dir_make_tmp ("lttv-fuzz-XXXXXX", NULL);
+      if (dir == NULL)
+        return 0;
+      atexit (remove_dir);
+    }
   g_autofree char *meta = g_build_filename (dir, "metadata", NULL);
   g_autofree char *stream = g_build_filename (dir, "stream_0", NULL);
   if (!g_file_set_contents (meta, (const char *) data + 4, mlen, NULL)
@@ -45,7 +63,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
       GString *out = g_string_new (NULL);
       const LttvEvent *ev;
       int n = 0;
-      while (n++ < 10000 && (ev = lttv_iter_next (it, &error)) != NULL)
+      while (n++ < 2000 && (ev = lttv_iter_next (it, &error)) != NULL)
         {
           g_string_truncate (out, 0);
           lttv_text_format_event (fmt, ev, out);

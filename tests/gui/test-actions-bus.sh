@@ -6,7 +6,7 @@
 # line open in the window, and the main loop's longest stall is printed.
 . "$LTTV_SRCDIR/tests/lib/tap.sh"
 . "$LTTV_SRCDIR/tests/lib/xvfb.sh"
-plan 11
+plan 13
 
 gui="$LTTV_BUILDDIR/gui/lttv-gui"
 trace="$LTTV_TEST_TRACES/perf/perf-taskset2"
@@ -29,8 +29,9 @@ grab () {
 LTTV_STALL_REPORT=1 "$gui" "$trace" >"$out/stdout" 2>"$out/stderr" &
 pid=$!
 # The title has "(opening…)" until the traceset is open.
-id=$(wait_window "^$name [^(]*LTTV\$" 30)
+id=$(wait_window "^$name [^(]*LTTV\$" 60)
 check "the trace named on the command line opens in the window (title $name)" [ -n "$id" ]
+[ -n "$id" ] || { xdotool search --name . getwindowname %@ 2>/dev/null | sed 's/^/# window: /'; sed 's/^/# lttv-gui: /' "$out/stderr"; }
 sleep 1
 
 # (gapplication list-actions wants an installed desktop file: ask D-Bus.)
@@ -69,7 +70,19 @@ act close-tab
 grab "$out/after-tab.png"
 check "a window set in another tab leaves this tab's window alone" same "$out/after-tab.png" "$out/ref-b.png"
 
-import -window "$id" "$out/window.png" 2>/dev/null
+# Opened traces are remembered among the recent files, and open-recent
+# (what File > Recent Traces does) opens one in a new tab.
+uri="file://$(cd "$trace" && pwd -P)"
+for i in $(seq 50); do grep -q "$uri\"" "$XDG_DATA_HOME/recently-used.xbel" 2>/dev/null && break; sleep 0.1; done
+check "the opened trace is in the recent files, for lttv" \
+  sh -c "grep -A8 '$uri\"' '$XDG_DATA_HOME/recently-used.xbel' | grep -q 'lttv'"
+other="$LTTV_SRCDIR/data/sample-trace"
+act open-recent "'$other'"
+check "open-recent opens the trace in a tab of the window" \
+  sh -c "xdotool search --onlyvisible --name '^sample-trace [^(]*LTTV\$' >/dev/null 2>&1 || { sleep 3; xdotool search --onlyvisible --name '^sample-trace [^(]*LTTV\$' >/dev/null; }"
+act close-tab
+
+import -window "${id:-root}" "$out/window.png" 2>/dev/null
 check "the window is drawn, not blank" image_is_drawn "$out/window.png"
 
 act quit

@@ -411,6 +411,51 @@ test_job_cancel (void)
   gtk_widget_destroy (GTK_WIDGET (w));
 }
 
+/* Every command has its accelerator once the application has started,
+ * the shortcuts window (Ctrl+?) included. */
+static void
+test_accelerators (void)
+{
+  static const struct { const char *action; const char *accel; } expected[] = {
+    { "win.show-help-overlay", "<Primary>question" },
+    { "win.goto-time", "<Control>g" },
+    { "win.open", "<Control>o" },
+    { "win.new-tab", "<Control>t" },
+    { "win.close-tab", "<Control>w" },
+    { "win.zoom-in", "<Control>plus" },
+    { "win.zoom-out", "<Control>minus" },
+    { "win.zoom-fit", "<Control>0" },
+    { "win.back", "<Alt>Left" },
+    { "win.forward", "<Alt>Right" },
+    { "app.quit", "<Control>q" },
+    { "app.preferences", "<Control>comma" },
+  };
+  g_autoptr (LttvApplication) app = lttv_application_new ();
+  g_autoptr (GError) error = NULL;
+
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    {
+      g_auto (GStrv) accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app), expected[i].action);
+      guint key, want_key;
+      GdkModifierType mods, want_mods;
+      gboolean found = FALSE;
+
+      /* Compared as keys and modifiers: GTK names them its own way. */
+      gtk_accelerator_parse (expected[i].accel, &want_key, &want_mods);
+      for (guint j = 0; accels[j] != NULL && !found; j++)
+        {
+          gtk_accelerator_parse (accels[j], &key, &mods);
+          found = key == want_key && mods == want_mods;
+        }
+      if (!found)
+        g_test_message ("%s has no %s", expected[i].action, expected[i].accel);
+      g_assert_true (found);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -430,5 +475,6 @@ main (int argc, char **argv)
   g_test_add_func ("/tabs/time-bar-shows-the-traceset-range", test_time_bar_shows_the_traceset_range);
   g_test_add_func ("/jobs/progress-and-responsiveness", test_job_progress_and_responsiveness);
   g_test_add_func ("/jobs/cancel", test_job_cancel);
+  g_test_add_func ("/app/accelerators", test_accelerators);
   return g_test_run ();
 }

@@ -13,6 +13,9 @@ fi
 # nothing about our code, so GUI tests check memory errors, not leaks.
 export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1
 export GSETTINGS_BACKEND=memory
+# Recent files and the like go to the build tree, not the user's home.
+export XDG_DATA_HOME="${LTTV_BUILDDIR:-/tmp}/tests/xdg-data"
+mkdir -p "$XDG_DATA_HOME"
 export NO_AT_BRIDGE=1
 
 # wait_window NAME_REGEX [SECONDS]: prints the id of the first visible

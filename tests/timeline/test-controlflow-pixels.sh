@@ -6,7 +6,7 @@
 . "$LTTV_SRCDIR/tests/lib/tap.sh"
 . "$LTTV_SRCDIR/tests/lib/xvfb.sh"
 . "$LTTV_SRCDIR/tests/timeline/pixels.sh"
-plan 17
+plan 19
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -41,4 +41,9 @@ dark=$(convert "$tmp/zoom.png" -crop 70x12+$x0+$y0 -colorspace gray -threshold 4
         -format '%[fx:int((1-mean)*w*h)]' info:)
 diag "dark pixels on the read() interval: $dark"
 check "the system call's name is written on its interval" [ "${dark:-0}" -gt 10 ]
+# The same view as vector images, headless.
+export_view controlflow "$tmp/trace" 1000,12000 800x300 "$tmp/cf.svg"
+check "the view exports to SVG" sh -c "grep -q '<svg' '$tmp/cf.svg'"
+export_view controlflow "$tmp/trace" 1000,12000 800x300 "$tmp/cf.pdf"
+check "the view exports to PDF" sh -c "head -c 5 '$tmp/cf.pdf' | grep -q '%PDF-'"
 finish

@@ -323,6 +323,27 @@ test_left_and_right_visit_the_state_changes_of_the_selected_thread (Fixture *f, 
 }
 
 static void
+test_actions_do_what_the_keys_do (Fixture *f, gconstpointer v)
+{
+  GActionGroup *group = gtk_widget_get_action_group (GTK_WIDGET (f->view), "timeline");
+  LttvTime t0, t1;
+
+  g_assert_nonnull (group);
+  lttv_timeline_view_select_row (f->view, row_of (f, 100));
+  lttv_time_context_set_current_time (tc, 2500);
+  g_action_group_activate_action (group, "next-change", NULL);
+  g_assert_cmpuint (lttv_time_context_get_current_time (tc), ==, 3000);
+  g_action_group_activate_action (group, "previous-change", NULL);
+  g_assert_cmpuint (lttv_time_context_get_current_time (tc), ==, 2000);
+  g_action_group_activate_action (group, "zoom-in", NULL);
+  lttv_time_context_get_window (tc, &t0, &t1);
+  g_assert_cmpuint (t1 - t0, ==, 5500);
+  g_action_group_activate_action (group, "zoom-out", NULL);
+  lttv_time_context_get_window (tc, &t0, &t1);
+  g_assert_cmpuint (t1 - t0, ==, 11000);
+}
+
+static void
 test_tooltip_names_thread_state_and_system_call (Fixture *f, gconstpointer v)
 {
   int alpha = row_of (f, 100);
@@ -335,6 +356,113 @@ test_tooltip_names_thread_state_and_system_call (Fixture *f, gconstpointer v)
   g_assert_nonnull (strstr (tip, "read"));
   g_assert_nonnull (strstr (tip, "0.000001000 s"));    /* [2000, 2999]: 1 us */
   g_assert_nonnull (strstr (tip, "CPU: 0"));
+}
+
+static GtkWidget *
+find_toggle (GtkWidget *w, const char *tooltip_start)
+{
+  g_autofree char *tip = gtk_widget_get_tooltip_text (w);
+  if (GTK_IS_TOGGLE_BUTTON (w) && tip != NULL && g_str_has_prefix (tip, tooltip_start))
+    return w;
+  if (GTK_IS_CONTAINER (w))
+    {
+      g_autoptr (GList) kids = gtk_container_get_children (GTK_CONTAINER (w));
+      for (GList *l = kids; l != NULL; l = l->next)
+        {
+          GtkWidget *found = find_toggle (l->data, tooltip_start);
+          if (found != NULL)
+            return found;
+        }
+    }
+  return NULL;
+}
+
+/* Over [4500, 6500] alpha is blocked all along and swapper/1 waits, while
+ * beta is interrupted and swapper/0 runs. */
+static void
+test_active_threads_only_hides_idle_threads (Fixture *f, gconstpointer v)
+{
+  GtkWidget *active = find_toggle (f->window, "Active threads only");
+  LttvTimelineModel *m;
+
+  g_assert_nonnull (active);
+  lttv_time_context_set_window (tc, 4500, 6500);
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (active), TRUE);
+  iterate (20);
+  m = lttv_timeline_view_get_model (f->view);
+  g_assert_cmpint (lttv_timeline_model_row_position (m, row_of (f, 100)), ==, -1);
+  g_assert_cmpint (lttv_timeline_model_row_position (m, row_of (f, 200)), >=, 0);
+  /* The window moves on to [8500, 9500]: alpha runs again. */
+  lttv_time_context_set_window (tc, 8500, 9500);
+  iterate (20);
+  g_assert_cmpint (lttv_timeline_model_row_position (m, row_of (f, 100)), >=, 0);
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (active), FALSE);
+}
+
+static int
+row_of_kind (Fixture *f, guint kind, guint64 tag)
+{
+  LttvTimelineModel *m = lttv_timeline_view_get_model (f->view);
+  for (guint i = 0; i < lttv_timeline_model_n_rows (m); i++)
+    if (lttv_timeline_model_get_row (m, i)->kind == kind && lttv_timeline_model_get_row (m, i)->tag == tag)
+      return i;
+  return -1;
+}
+
+/* Resource view row kinds (modules/resourceview/resourceview.h). */
+enum { RV_CPU = 1, RV_IRQ = 2 };
+
+static void
+test_click_on_a_cpu_selects_the_thread_it_ran (Fixture *f, gconstpointer v)
+{
+  int cpu1 = row_of_kind (f, RV_CPU, 1);
+  double x = x_of (f, 3000);
+  gint64 tid;
+
+  g_assert_cmpint (cpu1, >=, 0);
+  button (f, GDK_BUTTON_PRESS, x, y_of (f, cpu1));
+  button (f, GDK_BUTTON_RELEASE, x, y_of (f, cpu1));
+  g_assert_true (lttv_viewer_context_get_selected_thread (f->ctx, &tid, NULL));
+  g_assert_cmpint (tid, ==, 200);      /* beta runs on CPU 1 at 3000 */
+  g_assert_cmpfloat (fabs ((double) lttv_time_context_get_current_time (tc) - 3000), <=, ns_per_px (f) + 1);
+}
+
+static void
+test_a_thread_selected_elsewhere_is_outlined (Fixture *f, gconstpointer v)
+{
+  LttvViewerContext *other = lttv_viewer_context_new (tc, NULL);
+
+  lttv_viewer_context_select_thread (other, 100, LTTV_TIME_NONE);
+  g_assert_true (lttv_timeline_model_get_highlight (lttv_timeline_view_get_model (f->view))
+                 == lttv_value_int (100));
+  lttv_viewer_context_select_thread (other, -1, LTTV_TIME_NONE);
+  g_assert_true (lttv_timeline_model_get_highlight (lttv_timeline_view_get_model (f->view))
+                 == LTTV_VALUE_NONE);
+  lttv_viewer_context_detach (other);
+  g_object_unref (other);
+}
+
+static void
+test_irq_rows_are_named_from_the_trace (Fixture *f, gconstpointer v)
+{
+  int irq = row_of_kind (f, RV_IRQ, 19);
+  g_assert_cmpint (irq, >=, 0);
+  g_assert_cmpstr (lttv_timeline_model_get_row (lttv_timeline_view_get_model (f->view), irq)->cells[0],
+                   ==, "eth0");
+}
+
+static void
+test_cpu_tooltip_names_thread_and_irq (Fixture *f, gconstpointer v)
+{
+  int cpu1 = row_of_kind (f, RV_CPU, 1);
+  g_autofree char *tip = lttv_timeline_view_tooltip_at (f->view, x_of (f, 5500), y_of (f, cpu1));
+
+  g_assert_nonnull (tip);
+  g_test_message ("tooltip: %s", tip);
+  g_assert_nonnull (strstr (tip, "IRQ"));
+  g_assert_nonnull (strstr (tip, "beta (200)"));
+  g_assert_nonnull (strstr (tip, "19 (RUNNING)"));
+  g_assert_nonnull (strstr (tip, "0.000001000 s"));    /* [5000, 5999] */
 }
 
 static void
@@ -363,6 +491,7 @@ main (int argc, char **argv)
   const char *viewers[] = { "controlflow", "resourceview", NULL };
   int status;
 
+  g_setenv ("LANGUAGE", "C", TRUE);    /* widgets are found by tooltip */
   gtk_test_init (&argc, &argv, NULL);
   g_assert_nonnull (trace);
   ts = lttv_traceset_open (paths, &error);
@@ -399,6 +528,15 @@ main (int argc, char **argv)
                test_left_and_right_visit_the_state_changes_of_the_selected_thread);
           ADD ("tooltip-names-thread-state-and-system-call",
                test_tooltip_names_thread_state_and_system_call);
+          ADD ("active-threads-only-hides-idle-threads", test_active_threads_only_hides_idle_threads);
+          ADD ("actions-do-what-the-keys-do", test_actions_do_what_the_keys_do);
+        }
+      else
+        {
+          ADD ("click-on-a-cpu-selects-the-thread-it-ran", test_click_on_a_cpu_selects_the_thread_it_ran);
+          ADD ("a-thread-selected-elsewhere-is-outlined", test_a_thread_selected_elsewhere_is_outlined);
+          ADD ("irq-rows-are-named-from-the-trace", test_irq_rows_are_named_from_the_trace);
+          ADD ("cpu-tooltip-names-thread-and-irq", test_cpu_tooltip_names_thread_and_irq);
         }
 #undef ADD
     }

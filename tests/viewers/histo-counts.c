@@ -1,6 +1,7 @@
 /* histo-counts: what the histogram viewer counts, printed for tests.
  *
- *   histo-counts TRACE                       the density's layout and totals
+ *   histo-counts [--cache] TRACE             the density's layout and totals
+ *                                            (--cache: through the state cache)
  *   histo-counts TRACE T0 STEP N [FILTER]    N bars of STEP ns from T0 (ns
  *                                            from origin): the density's
  *                                            count of the whole range when
@@ -21,6 +22,12 @@
 int
 main (int argc, char **argv)
 {
+  gboolean use_cache = argc > 1 && g_strcmp0 (argv[1], "--cache") == 0;
+  if (use_cache)
+    {
+      argv++;
+      argc--;
+    }
   if (argc != 2 && argc != 5 && argc != 6)
     {
       fprintf (stderr, "usage: histo-counts TRACE [T0 STEP N [FILTER]]\n");
@@ -35,7 +42,7 @@ main (int argc, char **argv)
       return 1;
     }
   g_autoptr (LttvState) s = lttv_state_new (ts);
-  if (!lttv_state_build (s, FALSE, NULL, &error))
+  if (!lttv_state_build (s, use_cache, NULL, &error))
     {
       fprintf (stderr, "histo-counts: %s\n", error->message);
       return 1;
@@ -45,6 +52,7 @@ main (int argc, char **argv)
     {
       LttvTime b = lttv_density_begin (d);
       printf ("begin %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT "\n", b / 1000000000, b % 1000000000);
+      printf ("from_cache %d\n", lttv_state_from_cache (s));
       printf ("begin_ns %" G_GUINT64_FORMAT "\n", b);
       printf ("span_ns %" G_GUINT64_FORMAT "\n", lttv_traceset_end (ts) - b);
       printf ("width %" G_GUINT64_FORMAT "\n", lttv_density_bucket_width (d));

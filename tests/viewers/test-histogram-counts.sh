@@ -7,7 +7,7 @@
 [ -x "${BABELTRACE2:-}" ] || skip_all "babeltrace2 is not installed"
 traces="${LTTV_TEST_TRACES:-}"
 [ -d "$traces/perf/vm-small" ] || skip_all "the shared traces are not there ($traces)"
-plan 13
+plan 20
 
 counts="$LTTV_BUILDDIR/tests/viewers/histo-counts"
 writer="$LTTV_BUILDDIR/tests/ctf-writer/lttv-ctf-writer"
@@ -43,6 +43,12 @@ check_trace () {
   n_ours=$(value events "$tmp/$label.layout")
   diag "$label: $n_bt events (babeltrace2), density $n_ours; buckets of $width ns"
   check "$label: the density counts every event babeltrace2 shows" [ "$n_ours" = "$n_bt" ]
+  # the same density when the state comes from the cache
+  XDG_CACHE_HOME="$tmp/cache-$label" "$counts" --cache "$trace" > /dev/null
+  XDG_CACHE_HOME="$tmp/cache-$label" "$counts" --cache "$trace" > "$tmp/$label.cached"
+  check "$label: the density loaded from the state cache is the one built" \
+    sh -c "grep -qx 'from_cache 1' '$tmp/$label.cached' &&
+           [ \"\$(grep -v from_cache '$tmp/$label.cached')\" = \"\$(grep -v from_cache '$tmp/$label.layout')\" ]"
 
   # 40 bars of whole buckets over a tenth of the trace, 30 % of the way in
   first=$(( span / width * 3 / 10 ))
@@ -104,4 +110,21 @@ check "discarded: the trace's events are all counted too" \
   [ "$(value events "$tmp/disc.layout")" = "$(bt_events "$tmp/disc" | wc -l)" ]
 check "discarded: no loss outside the losses' start times" \
   [ "$(value discarded "$tmp/disc.layout")" = 8 ]
+"$LTTV_BUILDDIR/cli/lttv" stats --no-cache --format=tsv "$tmp/disc" > "$tmp/disc.stats"
+check "discarded: lttv stats reports them too ($total)" grep -qx "discarded	$total" "$tmp/disc.stats"
+"$LTTV_BUILDDIR/cli/lttv" stats --no-cache --format=tsv --begin=0.0011 "$tmp/disc" > "$tmp/disc.stats2"
+check "discarded: lttv stats from 1.1 ms counts the loss that began there (5)" \
+  grep -qx "discarded	5" "$tmp/disc.stats2"
+
+# Filters on the thread's state, from the history at each event's time, on
+# cpu-time.scn (worked out by hand): thread 42 runs from its switch in at 1
+# ms to its switch out at 7 ms (then the CPU's thread is 0) and again from 9
+# ms: events at 1, 3, 4, 5, 5.5, 6, 9 and 10 ms are its own; its read runs
+# from 3 ms (exit at 4 clears it) and again from 10 ms.
+"$writer" "$LTTV_SRCDIR/tests/viewers/cpu-time.scn" "$tmp/cpu" >/dev/null
+bar0 () { "$counts" "$tmp/cpu" 0 20000000 1 "$1" | awk '$1 == "bar" { print $3 }'; }
+check "thread filter: tid == 42 counts the 8 events of thread 42" [ "$(bar0 'tid == 42')" = 8 ]
+check "thread filter: comm == \"app\" counts the same 8" [ "$(bar0 'comm == "app"')" = 8 ]
+check "thread filter: syscall == \"read\" counts the 2 events inside a read" \
+  [ "$(bar0 'syscall == "read"')" = 2 ]
 finish

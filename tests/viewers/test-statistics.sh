@@ -6,7 +6,7 @@
 [ -x "${BABELTRACE2:-}" ] || skip_all "babeltrace2 is not installed"
 traces="${LTTV_TEST_TRACES:-}"
 [ -d "$traces/perf/vm-small" ] || skip_all "the shared traces are not there ($traces)"
-plan 15
+plan 16
 
 stats="$LTTV_BUILDDIR/tests/viewers/stats-text"
 writer="$LTTV_BUILDDIR/tests/ctf-writer/lttv-ctf-writer"
@@ -73,6 +73,7 @@ row "Threads/42 app/System calls/read" 2 0.001000
 row "CPUs/CPU 0/Idle" "" 0.002000
 row "CPUs/CPU 0/IRQs" "" 0.000500
 row "CPUs/CPU 0/IRQ handlers/19" 1 0.000500
-row "CPUs/CPU 0" 8 0.007000
+row "CPUs/CPU 0" 9 0.007000
+row "Traps/x86_exceptions_page_fault_user" 1 ""
 row "Discarded events" 0 ""
 finish

@@ -1,0 +1,422 @@
+/* resourceview: the resource viewer. Rows per CPU, IRQ, soft IRQ and
+ * block device, grouped under the trace set, on the shared timeline
+ * widget; the thread selected in the tab is outlined where it ran, and a
+ * click on a CPU selects the thread it ran. */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include <lttv-thread-selection.h>
+#include <lttv-timeline-view.h>
+
+#include "resourceview.h"
+
+#define REFILL_INTERVAL_MS 1000
+
+typedef struct
+{
+  LttvViewerContext *ctx;
+  GtkWidget *top;
+  GtkStack *stack;
+  GtkLabel *status;
+  LttvTimelineView *view;
+  GtkToggleButton *tint;
+
+  LttvHistory *history;
+  GCancellable *filling;
+  gboolean fill_again;
+  gboolean filled_finished;
+  guint refill_source;
+  gint64 last_fill;
+  gboolean selecting;
+} ResourceView;
+
+static void start_fill (ResourceView *self);
+
+static void
+show_status (ResourceView *self, const char *text)
+{
+  gtk_label_set_text (self->status, text);
+  gtk_stack_set_visible_child_name (self->stack, "status");
+}
+
+static char *
+traceset_title (LttvViewerContext *ctx)
+{
+  LttvTraceset *ts = lttv_viewer_context_get_traceset (ctx);
+  GString *s = g_string_new (NULL);
+
+  for (guint i = 0; ts != NULL && i < lttv_traceset_n_traces (ts); i++)
+    {
+      g_autofree char *base = g_path_get_basename (lttv_trace_path (lttv_traceset_get_trace (ts, i)));
+      g_string_append_printf (s, "%s%s", i > 0 ? ", " : "", base);
+    }
+  if (s->len == 0)
+    g_string_append (s, _("Trace"));
+  return g_string_free (s, FALSE);
+}
+
+static void
+apply_tint (ResourceView *self, LttvTimelineModel *m)
+{
+  gboolean tint = gtk_toggle_button_get_active (self->tint);
+  for (guint i = 0; i < lttv_timeline_model_n_rows (m); i++)
+    {
+      LttvTimelineRow *row = lttv_timeline_model_get_row (m, i);
+      row->tint = tint && row->kind == RV_CPU;
+    }
+}
+
+/* Outlines the selected thread where it ran. */
+static void
+apply_highlight (ResourceView *self)
+{
+  LttvTimelineModel *m = lttv_timeline_view_get_model (self->view);
+  gint64 tid;
+
+  if (m == NULL)
+    return;
+  if (lttv_viewer_context_get_selected_thread (self->ctx, &tid, NULL) && tid > 0)
+    lttv_timeline_model_set_highlight (m, lttv_value_int (tid));
+  else
+    lttv_timeline_model_set_highlight (m, LTTV_VALUE_NONE);
+  lttv_timeline_view_invalidate (self->view);
+}
+
+typedef struct
+{
+  LttvTimelineModel *model;
+  LttvHistory *history;
+  char **paths;
+  char *title;
+} Fill;
+
+char **
+rv_trace_paths (LttvViewerContext *ctx)
+{
+  LttvTraceset *ts = lttv_viewer_context_get_traceset (ctx);
+  GPtrArray *paths;
+
+  if (ts == NULL)
+    return NULL;
+  paths = g_ptr_array_new ();
+  for (guint i = 0; i < lttv_traceset_n_traces (ts); i++)
+    g_ptr_array_add (paths, g_strdup (lttv_trace_path (lttv_traceset_get_trace (ts, i))));
+  g_ptr_array_add (paths, NULL);
+  return (char **) g_ptr_array_free (paths, FALSE);
+}
+
+static void
+fill_free (Fill *f)
+{
+  lttv_timeline_model_unref (f->model);
+  g_strfreev (f->paths);
+  g_free (f->title);
+  g_free (f);
+}
+
+static void
+fill_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  Fill *f = data;
+  rv_model_fill (f->model, f->history, (const char *const *) f->paths, f->title);
+  g_task_return_boolean (task, TRUE);
+}
+
+static void
+fill_done (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  ResourceView *self = user_data;
+  Fill *f = g_task_get_task_data (G_TASK (result));
+  LttvTimelineModel *old;
+
+  if (g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))))
+    return;
+  g_clear_object (&self->filling);
+  self->last_fill = g_get_monotonic_time ();
+  /* Keep what the user hid and folded. */
+  old = lttv_timeline_view_get_model (self->view);
+  for (guint i = 0; old != NULL && i < lttv_timeline_model_n_rows (old); i++)
+    {
+      const LttvTimelineRow *o = lttv_timeline_model_get_row (old, i);
+      for (guint j = 0; j < lttv_timeline_model_n_rows (f->model); j++)
+        {
+          LttvTimelineRow *n = lttv_timeline_model_get_row (f->model, j);
+          if (n->kind == o->kind && n->tag == o->tag && g_strcmp0 (n->cells[0], o->cells[0]) == 0)
+            {
+              n->user_hidden = o->user_hidden;
+              n->collapsed = o->collapsed;
+              break;
+            }
+        }
+    }
+  apply_tint (self, f->model);
+  lttv_timeline_view_set_model (self->view, f->model);
+  apply_highlight (self);
+  gtk_stack_set_visible_child_name (self->stack, "view");
+  if (self->fill_again)
+    {
+      self->fill_again = FALSE;
+      start_fill (self);
+    }
+}
+
+static void
+start_fill (ResourceView *self)
+{
+  LttvState *state = lttv_viewer_context_get_state (self->ctx);
+  Fill *f;
+  GTask *task;
+
+  if (self->filling != NULL)
+    {
+      self->fill_again = TRUE;
+      return;
+    }
+  if (state == NULL)
+    {
+      show_status (self, lttv_viewer_context_get_traceset (self->ctx) == NULL
+                         ? _("No trace is open.") : _("Waiting for the state history…"));
+      return;
+    }
+  self->history = lttv_state_get_history (state);
+  if (lttv_history_committed_end (self->history) == LTTV_TIME_NONE)
+    return;
+  self->filled_finished = lttv_history_is_finished (self->history);
+  f = g_new0 (Fill, 1);
+  f->model = rv_model_new (self->ctx, self->history);
+  f->history = self->history;
+  f->paths = rv_trace_paths (self->ctx);
+  f->title = traceset_title (self->ctx);
+  self->filling = g_cancellable_new ();
+  task = g_task_new (NULL, self->filling, fill_done, self);
+  g_task_set_task_data (task, f, (GDestroyNotify) fill_free);
+  g_task_run_in_thread (task, fill_thread);
+  g_object_unref (task);
+}
+
+static gboolean
+refill_cb (gpointer data)
+{
+  ResourceView *self = data;
+  self->refill_source = 0;
+  start_fill (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+history_changed_cb (LttvViewerContext *ctx, ResourceView *self)
+{
+  LttvState *state = lttv_viewer_context_get_state (ctx);
+  gint64 since = (g_get_monotonic_time () - self->last_fill) / 1000;
+
+  if (state == NULL)
+    return;
+  if (self->history != lttv_state_get_history (state))
+    self->filled_finished = FALSE;
+  else if (self->filled_finished)
+    return;
+  lttv_timeline_view_invalidate (self->view);
+  if (self->refill_source == 0)
+    self->refill_source = g_timeout_add (since >= REFILL_INTERVAL_MS ? 0 : REFILL_INTERVAL_MS - since,
+                                         refill_cb, self);
+}
+
+static void
+traceset_changed_cb (LttvViewerContext *ctx, ResourceView *self)
+{
+  if (self->filling != NULL)
+    {
+      g_cancellable_cancel (self->filling);
+      g_clear_object (&self->filling);
+    }
+  self->history = NULL;
+  self->filled_finished = FALSE;
+  lttv_timeline_view_set_model (self->view, NULL);
+  start_fill (self);
+}
+
+static void
+thread_selected_cb (LttvViewerContext *ctx, ResourceView *self)
+{
+  apply_highlight (self);
+}
+
+/* A click on a CPU selects the thread it ran then, in every view. */
+static void
+row_clicked_cb (LttvTimelineView *view, int row, guint64 t, ResourceView *self)
+{
+  LttvTimelineModel *m = lttv_timeline_view_get_model (view);
+  gint64 tid;
+
+  if (m == NULL || row < 0)
+    return;
+  tid = rv_thread_at (m, lttv_timeline_model_get_row (m, row), t);
+  if (tid >= 0)
+    lttv_viewer_context_select_thread (self->ctx, tid, LTTV_TIME_NONE);
+}
+
+static void
+tint_toggled_cb (GtkToggleButton *button, ResourceView *self)
+{
+  LttvTimelineModel *m = lttv_timeline_view_get_model (self->view);
+  if (m != NULL)
+    apply_tint (self, m);
+  lttv_timeline_view_invalidate (self->view);
+}
+
+static void
+export_cb (GtkButton *button, ResourceView *self)
+{
+  GtkWidget *toplevel = gtk_widget_get_toplevel (self->top);
+  g_autoptr (GtkFileChooserNative) chooser = NULL;
+  LttvTimelineModel *m = lttv_timeline_view_get_model (self->view);
+
+  if (m == NULL)
+    return;
+  chooser = gtk_file_chooser_native_new (_("Export the Resource View"),
+                                         GTK_IS_WINDOW (toplevel) ? GTK_WINDOW (toplevel) : NULL,
+                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), "resources.png");
+  gtk_file_chooser_set_do_overwrite_confirmation (GTK_FILE_CHOOSER (chooser), TRUE);
+  if (gtk_native_dialog_run (GTK_NATIVE_DIALOG (chooser)) == GTK_RESPONSE_ACCEPT)
+    {
+      g_autofree char *file = gtk_file_chooser_get_filename (GTK_FILE_CHOOSER (chooser));
+      g_autoptr (GError) error = NULL;
+      GtkAllocation a;
+
+      gtk_widget_get_allocation (GTK_WIDGET (self->view), &a);
+      if (!lttv_timeline_model_export (m, self->ctx, file, MAX (a.width, 400), MAX (a.height, 300), &error))
+        show_status (self, error->message);
+    }
+}
+
+static void
+resource_view_free (gpointer data)
+{
+  ResourceView *self = data;
+
+  if (self->filling != NULL)
+    g_cancellable_cancel (self->filling);
+  g_clear_object (&self->filling);
+  if (self->refill_source != 0)
+    g_source_remove (self->refill_source);
+  g_signal_handlers_disconnect_by_data (self->ctx, self);
+  g_object_unref (self->ctx);
+  g_free (self);
+}
+
+static GtkWidget *
+resource_view_create (LttvViewerContext *ctx)
+{
+  ResourceView *self = g_new0 (ResourceView, 1);
+  GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *export = gtk_button_new_from_icon_name ("document-save-as-symbolic", GTK_ICON_SIZE_BUTTON);
+  GtkWidget *status = gtk_label_new (NULL);
+
+  self->ctx = g_object_ref (ctx);
+  self->top = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  self->tint = GTK_TOGGLE_BUTTON (gtk_toggle_button_new ());
+  gtk_button_set_image (GTK_BUTTON (self->tint),
+                        gtk_image_new_from_icon_name ("applications-graphics-symbolic", GTK_ICON_SIZE_BUTTON));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->tint), _("Colour each thread running on a CPU "
+                                                          "with a tint of its own"));
+  gtk_widget_set_tooltip_text (export, _("Export the view to a PNG, SVG or PDF file"));
+  g_object_set (bar, "margin", 4, NULL);
+  gtk_box_pack_start (GTK_BOX (bar), GTK_WIDGET (self->tint), FALSE, FALSE, 0);
+  gtk_box_pack_end (GTK_BOX (bar), export, FALSE, FALSE, 0);
+
+  self->view = LTTV_TIMELINE_VIEW (lttv_timeline_view_new (ctx));
+  lttv_timeline_view_set_tooltip_func (self->view, rv_tooltip, self);
+  self->status = GTK_LABEL (status);
+  gtk_style_context_add_class (gtk_widget_get_style_context (status), "dim-label");
+  self->stack = GTK_STACK (gtk_stack_new ());
+  gtk_stack_add_named (self->stack, GTK_WIDGET (self->view), "view");
+  gtk_stack_add_named (self->stack, status, "status");
+  gtk_widget_set_vexpand (GTK_WIDGET (self->stack), TRUE);
+  gtk_box_pack_start (GTK_BOX (self->top), bar, FALSE, FALSE, 0);
+  gtk_box_pack_start (GTK_BOX (self->top), GTK_WIDGET (self->stack), TRUE, TRUE, 0);
+  gtk_widget_set_size_request (self->top, 300, 160);
+
+  g_signal_connect (self->tint, "toggled", G_CALLBACK (tint_toggled_cb), self);
+  g_signal_connect (export, "clicked", G_CALLBACK (export_cb), self);
+  g_signal_connect (self->view, "row-clicked", G_CALLBACK (row_clicked_cb), self);
+  lttv_viewer_context_get_selected_thread (ctx, NULL, NULL);   /* creates the signal */
+  g_signal_connect (ctx, "thread-selected", G_CALLBACK (thread_selected_cb), self);
+  g_signal_connect (ctx, "traceset-changed", G_CALLBACK (traceset_changed_cb), self);
+  g_signal_connect (ctx, "history-changed", G_CALLBACK (history_changed_cb), self);
+  g_object_set_data_full (G_OBJECT (self->top), "lttv-resourceview", self, resource_view_free);
+  gtk_widget_show_all (self->top);
+  start_fill (self);
+  return self->top;
+}
+
+/* Headless export: the rows are listed on the first render of a context
+ * and kept while its history does not change. */
+static gboolean
+resource_view_render (LttvViewerContext *ctx, cairo_t *cr, int width, int height, GError **error)
+{
+  LttvState *state = lttv_viewer_context_get_state (ctx);
+  LttvTimelineModel *m;
+  LttvHistory *h;
+  gint64 tid;
+
+  if (state == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                   _("resourceview: no trace could be read, nothing to draw"));
+      return FALSE;
+    }
+  h = lttv_state_get_history (state);
+  m = g_object_get_data (G_OBJECT (ctx), "resourceview-model");
+  if (m == NULL || lttv_timeline_model_get_history (m) != h || !lttv_history_is_finished (h))
+    {
+      g_autofree char *title = traceset_title (ctx);
+      g_auto (GStrv) paths = rv_trace_paths (ctx);
+
+      m = rv_model_new (ctx, h);
+      rv_model_fill (m, h, (const char *const *) paths, title);
+      g_object_set_data_full (G_OBJECT (ctx), "resourceview-model", m,
+                              (GDestroyNotify) lttv_timeline_model_unref);
+    }
+  if (lttv_viewer_context_get_selected_thread (ctx, &tid, NULL) && tid > 0)
+    lttv_timeline_model_set_highlight (m, lttv_value_int (tid));
+  else
+    lttv_timeline_model_set_highlight (m, LTTV_VALUE_NONE);
+  lttv_timeline_model_refilter (m);
+  lttv_timeline_model_render (m, ctx, cr, width, height);
+  return TRUE;
+}
+
+static const LttvViewerInfo resource_view_viewer = {
+  .id = "resourceview",
+  .label = N_("_Resources"),
+  .gettext_domain = GETTEXT_PACKAGE,
+  .icon_name = "utilities-system-monitor-symbolic",
+  .create = resource_view_create,
+  .render = resource_view_render,
+};
+
+static gboolean
+resource_view_init (GError **error)
+{
+  lttv_viewer_register (&resource_view_viewer);
+  return TRUE;
+}
+
+static const LttvModuleInfo module_info = {
+  .abi_version = LTTV_MODULE_ABI_VERSION,
+  .struct_size = sizeof (LttvModuleInfo),
+  .id = "resourceview",
+  .name = N_("Resource view"),
+  .gettext_domain = GETTEXT_PACKAGE,
+  .version = PACKAGE_VERSION,
+  .init = resource_view_init,
+  .shutdown = NULL,
+};
+
+const LttvModuleInfo *
+lttv_module_entry (void)
+{
+  return &module_info;
+}

@@ -1,0 +1,43 @@
+/* resourceview: what each CPU, IRQ, soft IRQ and block device was doing
+ * over time (docs/state-model.md), on the shared timeline widget. */
+#pragma once
+
+#include <lttv/state.h>
+#include <lttv-module.h>
+#include <lttv-timeline-model.h>
+
+G_BEGIN_DECLS
+
+/* Row kinds (LttvTimelineRow.kind). */
+enum {
+  RV_GROUP,
+  RV_CPU,
+  RV_IRQ,
+  RV_SOFTIRQ,
+  RV_BLOCK,
+};
+
+enum {
+  RV_COL_RESOURCE,
+  RV_COL_NUMBER,
+  RV_N_COLUMNS
+};
+
+/* A new, empty model for `history` (main thread). */
+LttvTimelineModel *rv_model_new (LttvViewerContext *ctx, LttvHistory *history);
+/* Adds the rows: a group per trace set, then CPUs, IRQs (named from their
+ * first irq_handler_entry in the traces at `paths`, opened anew), soft IRQs
+ * and block devices; rows that never hold a value are left out. Reads
+ * only: may run in a worker. */
+void rv_model_fill (LttvTimelineModel *model, LttvHistory *history,
+                    const char *const *paths, const char *title);
+/* The paths of ctx's traces (g_strfreev), NULL when none. */
+char **rv_trace_paths (LttvViewerContext *ctx);
+/* Tooltip lines: the CPU's thread, IRQs and soft IRQs at t. */
+char *rv_tooltip (LttvTimelineModel *m, const LttvTimelineRow *row, LttvTime t,
+                  gpointer data);
+/* The thread running on CPU row `row` at `t`, -1 for none. */
+gint64 rv_thread_at (LttvTimelineModel *m, const LttvTimelineRow *row,
+                     LttvTime t);
+
+G_END_DECLS
