@@ -90,7 +90,7 @@ struct _LttvFilter {
   FilterNode *root;
   GPtrArray *field_names;     /* distinct field names, by slot */
   gboolean needs_threads;
-  GHashTable *class_refs;     /* LttvEventClass* -> LttvFieldRef[n slots] */
+  GHashTable *class_refs;     /* LttvEventClass* -> LttvFieldRef[n slots + 1] */
   const LttvEventClass *last_class;   /* one-entry cache of class_refs */
   const LttvFieldRef *last_refs;
 };

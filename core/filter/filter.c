@@ -59,19 +59,23 @@ lttv_filter_needs_thread_state (const LttvFilter *filter)
   return filter->needs_threads;
 }
 
-/* Field names resolved once per event class, then kept. */
-static const LttvFieldRef *
+/* Field names resolved once per event class, then kept; after the refs,
+ * one more slot holds the class's verdict (see class_verdict). */
+enum { VERDICT_FALSE = 0, VERDICT_TRUE = 1, VERDICT_EVENT = 2, VERDICT_UNSET = -1 };
+
+static LttvFieldRef *
 refs_for_class (LttvFilter *filter, const LttvEventClass *ec)
 {
   if (ec == filter->last_class)
-    return filter->last_refs;
+    return (LttvFieldRef *) filter->last_refs;
   LttvFieldRef *refs = g_hash_table_lookup (filter->class_refs, ec);
 
   if (refs == NULL)
     {
-      refs = g_new (LttvFieldRef, MAX (filter->field_names->len, 1));
+      refs = g_new (LttvFieldRef, filter->field_names->len + 1);
       for (guint i = 0; i < filter->field_names->len; i++)
         refs[i] = lttv_event_class_field (ec, filter->field_names->pdata[i]);
+      refs[filter->field_names->len] = VERDICT_UNSET;
       g_hash_table_insert (filter->class_refs, (gpointer) ec, refs);
     }
   filter->last_class = ec;
@@ -257,11 +261,59 @@ eval (LttvFilter *filter, const FilterNode *node, const LttvEvent *ev,
   return FALSE;
 }
 
+/* What an event's class alone decides: comparisons of its name, its trace
+ * and literals are the same for every event of the class, and one with a
+ * field the class lacks is always false. When that settles the whole
+ * expression, the events of the class are not looked at. */
+static gboolean
+class_constant (const FilterOperand *op)
+{
+  return op->kind == OPERAND_LITERAL_NUMBER || op->kind == OPERAND_LITERAL_STRING
+         || op->kind == OPERAND_NAME || op->kind == OPERAND_TRACE;
+}
+
+static int
+class_verdict (LttvFilter *filter, const FilterNode *node, const LttvEvent *ev,
+               const LttvFieldRef *refs)
+{
+  int l, r;
+  switch (node->kind)
+    {
+    case NODE_AND:
+      if ((l = class_verdict (filter, node->left, ev, refs)) == VERDICT_FALSE
+          || (r = class_verdict (filter, node->right, ev, refs)) == VERDICT_FALSE)
+        return VERDICT_FALSE;
+      return l == VERDICT_TRUE && r == VERDICT_TRUE ? VERDICT_TRUE : VERDICT_EVENT;
+    case NODE_OR:
+      if ((l = class_verdict (filter, node->left, ev, refs)) == VERDICT_TRUE
+          || (r = class_verdict (filter, node->right, ev, refs)) == VERDICT_TRUE)
+        return VERDICT_TRUE;
+      return l == VERDICT_FALSE && r == VERDICT_FALSE ? VERDICT_FALSE : VERDICT_EVENT;
+    case NODE_NOT:
+      l = class_verdict (filter, node->left, ev, refs);
+      return l == VERDICT_EVENT ? VERDICT_EVENT : 1 - l;
+    case NODE_COMPARE:
+      if ((node->a.kind == OPERAND_FIELD && refs[node->a.field_slot] < 0)
+          || (node->b.kind == OPERAND_FIELD && refs[node->b.field_slot] < 0))
+        return VERDICT_FALSE;
+      if (!class_constant (&node->a) || !class_constant (&node->b))
+        return VERDICT_EVENT;
+      return eval_compare (filter, node, ev, NULL) ? VERDICT_TRUE : VERDICT_FALSE;
+    }
+  return VERDICT_EVENT;
+}
+
 gboolean
 lttv_filter_match (LttvFilter *filter, const LttvEvent *ev,
                    const LttvFilterThreadSource *threads)
 {
   g_return_val_if_fail (filter != NULL && ev != NULL, FALSE);
+  LttvFieldRef *refs = refs_for_class (filter, lttv_event_get_class (ev));
+  LttvFieldRef *verdict = &refs[filter->field_names->len];
+  if (*verdict == VERDICT_UNSET)
+    *verdict = class_verdict (filter, filter->root, ev, refs);
+  if (*verdict != VERDICT_EVENT)
+    return *verdict == VERDICT_TRUE;
   return eval (filter, filter->root, ev, threads);
 }
 

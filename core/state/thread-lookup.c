@@ -13,24 +13,27 @@
 
 #include <lttv/state.h>
 
-/* The attributes of one thread, looked up once. */
-typedef struct {
-  LttvAttr exec_name, pid, ppid, syscall;
-} ThreadAttrs;
-
 /* The last answer of one attribute: valid for q in [start, end]. */
 typedef struct {
   LttvAttr attr;
   LttvInterval iv;
   gboolean valid;
+  const char *text;          /* iv.value's text, for string values */
 } CachedValue;
 
 enum { V_EXEC, V_PID, V_PPID, V_SYSCALL, N_VALUES };
 
+/* The attributes of one thread, looked up once, with their last answers:
+ * kept per thread, they survive the thread being switched out. */
+typedef struct {
+  CachedValue values[N_VALUES];
+} ThreadAttrs;
+
 typedef struct {
   LttvAttr current_thread;   /* CPUs/<n>/Current_thread, NONE: not yet */
   CachedValue tid;
-  CachedValue values[N_VALUES];
+  int64_t attrs_tid;         /* the thread `attrs` belongs to, -1: none */
+  ThreadAttrs *attrs;
 } CpuCache;
 
 struct _LttvStateThreads {
@@ -70,6 +73,7 @@ cached_query (LttvHistory *h, CachedValue *c, LttvTime q, LttvValue *out)
        * end is the committed end at query time, so the cache stays
        * right. */
       c->valid = TRUE;
+      c->text = lttv_history_string (h, c->iv.value);
     }
   *out = c->iv.value;
   return TRUE;
@@ -86,9 +90,9 @@ cpu_cache (LttvStateThreads *st, int cpu)
         {
           CpuCache *c = &g_array_index (st->cpus, CpuCache, i);
           c->current_thread = LTTV_ATTR_NONE;
+          c->attrs_tid = -1;
+          c->attrs = NULL;
           cached_reset (&c->tid, LTTV_ATTR_NONE);
-          for (int v = 0; v < N_VALUES; v++)
-            cached_reset (&c->values[v], LTTV_ATTR_NONE);
         }
     }
   CpuCache *c = &g_array_index (st->cpus, CpuCache, cpu);
@@ -104,7 +108,7 @@ cpu_cache (LttvStateThreads *st, int cpu)
   return c;
 }
 
-static const ThreadAttrs *
+static ThreadAttrs *
 thread_attrs (LttvStateThreads *st, int64_t tid, int cpu)
 {
   char name[32];
@@ -121,12 +125,11 @@ thread_attrs (LttvStateThreads *st, int64_t tid, int cpu)
   if (base == LTTV_ATTR_NONE)
     return NULL;   /* not created yet: looked up again next time */
   ta = g_new (ThreadAttrs, 1);
-  static const char *const children[] = { "Exec_name", "PID", "PPID", "System_call" };
-  LttvAttr *slots[] = { &ta->exec_name, &ta->pid, &ta->ppid, &ta->syscall };
-  for (guint i = 0; i < G_N_ELEMENTS (children); i++)
+  static const char *const children[N_VALUES] = { "Exec_name", "PID", "PPID", "System_call" };
+  for (guint i = 0; i < N_VALUES; i++)
     {
       snprintf (path, sizeof path, "Threads/%s/%s", name, children[i]);
-      *slots[i] = lttv_history_attr_lookup (st->h, path);
+      cached_reset (&ta->values[i], lttv_history_attr_lookup (st->h, path));
     }
   g_hash_table_insert (st->threads, g_strdup (name), ta);
   return ta;
@@ -155,23 +158,25 @@ lttv_state_threads_lookup (LttvStateThreads *st, LttvTime t, int cpu,
   out->tid = tid;
   out->pid = tid;
 
-  const ThreadAttrs *ta = thread_attrs (st, tid, cpu);
+  /* The same thread as last time on this CPU, most of the time. */
+  if (c->attrs_tid != tid || c->attrs == NULL)
+    {
+      c->attrs = thread_attrs (st, tid, cpu);
+      c->attrs_tid = tid;
+    }
+  ThreadAttrs *ta = c->attrs;
   if (ta != NULL)
     {
-      LttvAttr attrs[N_VALUES] = { ta->exec_name, ta->pid, ta->ppid, ta->syscall };
-      for (int i = 0; i < N_VALUES; i++)
-        if (c->values[i].attr != attrs[i])
-          cached_reset (&c->values[i], attrs[i]);
-      if (cached_query (st->h, &c->values[V_EXEC], q, &v))
-        out->comm = lttv_history_string (st->h, v);
-      if (cached_query (st->h, &c->values[V_PID], q, &v)
+      if (cached_query (st->h, &ta->values[V_EXEC], q, &v))
+        out->comm = ta->values[V_EXEC].text;
+      if (cached_query (st->h, &ta->values[V_PID], q, &v)
           && lttv_value_type (v) == LTTV_VALUE_INT)
         out->pid = lttv_value_get_int (v);
-      if (cached_query (st->h, &c->values[V_PPID], q, &v)
+      if (cached_query (st->h, &ta->values[V_PPID], q, &v)
           && lttv_value_type (v) == LTTV_VALUE_INT)
         out->ppid = lttv_value_get_int (v);
-      if (cached_query (st->h, &c->values[V_SYSCALL], q, &v))
-        out->syscall = lttv_history_string (st->h, v);
+      if (cached_query (st->h, &ta->values[V_SYSCALL], q, &v))
+        out->syscall = ta->values[V_SYSCALL].text;
     }
   st->last_t = t;
   st->last_cpu = cpu;

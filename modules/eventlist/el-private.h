@@ -55,6 +55,7 @@ typedef struct
   gboolean filling;           /* the store is being refilled */
   guint refill_idle;
   guint save_timer;           /* columns saved a moment after a change */
+  guint window_timer;         /* limits updated once the window rests */
 } EventList;
 
 /* el-list.c: the virtual list */

@@ -110,13 +110,26 @@ current_time_cb (LttvViewerContext *ctx, EventList *el)
   el_list_select_row (el, row, FALSE);
 }
 
+static gboolean
+window_later_cb (gpointer data)
+{
+  EventList *el = data;
+  el->window_timer = 0;
+  el_list_update_limits (el);
+  el_list_refill (el);
+  return G_SOURCE_REMOVE;
+}
+
+/* The limits cost two time searches: while the window is dragged, only
+ * once it rests a moment. */
 static void
 window_cb (LttvViewerContext *ctx, EventList *el)
 {
   if (!gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (el->window_only)) || el->rows == NULL)
     return;
-  el_list_update_limits (el);
-  el_list_refill (el);
+  if (el->window_timer != 0)
+    g_source_remove (el->window_timer);
+  el->window_timer = g_timeout_add (60, window_later_cb, el);
 }
 
 static void
@@ -255,6 +268,7 @@ event_list_free (gpointer data)
     el->opening->el = NULL;
   g_clear_handle_id (&el->refill_idle, g_source_remove);
   g_clear_handle_id (&el->save_timer, g_source_remove);
+  g_clear_handle_id (&el->window_timer, g_source_remove);
   g_clear_pointer (&el->rows, el_rows_free);
   g_clear_pointer (&el->matches, g_array_unref);
   g_clear_pointer (&el->filter, lttv_filter_free);

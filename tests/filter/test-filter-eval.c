@@ -35,6 +35,11 @@ static const Case cases[] = {
   { 0, "trace =~ \"vm-small/?$\"", TRUE },
   { 0, "prio == \"120\"", FALSE },      /* a number field against text */
   { 0, "no_such_field == 0 || no_such_field != 0", FALSE },
+  /* settled per class: a field the class lacks, under ! and || */
+  { 0, "!(no_such_field == 1)", TRUE },
+  { 0, "name == \"sched:sched_waking\" && !(ret < 0)", TRUE },
+  { 0, "ret < 0 || name =~ \"waking$\"", TRUE },
+  { 0, "!(name == \"sched:*\") || ret < 0", FALSE },
   { 0, "tid == 18 || tid != 18", FALSE },             /* thread unknown */
   { 0, "!(tid == 18)", TRUE },
   /* precedence: && before ||, ! before both */
@@ -64,6 +69,8 @@ static const Case cases[] = {
   { 515, "id == -1 && id < 0", TRUE },
   { 515, "id >= 0", FALSE },
   { 515, "cpu == 1 && ret == 0x311E", TRUE },
+  /* the same class as [7] and [9], decided per event, not per class */
+  { 515, "name == \"raw_syscalls:sys_exit\" && !(ret < 0)", TRUE },
 };
 
 static LttvTraceset *ts;
