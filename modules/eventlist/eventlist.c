@@ -13,7 +13,15 @@
 typedef struct _ElOpening {
   EventList *el;              /* NULL once the list went away */
   LttvState *state;
+  LttvViewerContext *ctx;     /* keeps the state alive for the worker */
 } ElOpening;
+
+static void
+opening_free (ElOpening *op)
+{
+  g_object_unref (op->ctx);
+  g_free (op);
+}
 
 static void
 open_rows_thread (GTask *task, gpointer source, gpointer data, GCancellable *c)
@@ -49,11 +57,11 @@ open_rows_done (GObject *source, GAsyncResult *result, gpointer data)
       el_rows_free (rows);
       if (el != NULL && el->opening == op)
         el->opening = NULL;
-      g_free (op);
+      opening_free (op);
       return;
     }
   el->opening = NULL;
-  g_free (op);
+  opening_free (op);
   el->rows = rows;
   rows_ready (el);
 }
@@ -80,6 +88,7 @@ attach_state (EventList *el)
       ElOpening *op = g_new0 (ElOpening, 1);
       op->el = el;
       op->state = el->state;
+      op->ctx = g_object_ref (el->ctx);
       el->opening = op;
       g_autoptr (GTask) task = g_task_new (NULL, NULL, open_rows_done, op);
       g_task_set_task_data (task, op, NULL);
