@@ -306,7 +306,9 @@ lttv_stats_compute (LttvState *s, LttvTime t0, LttvTime t1, GError **error)
       for (guint i = 0; lost != NULL && i < lost->len; i++)
         {
           const LttvDiscarded *d = &g_array_index (lost, LttvDiscarded, i);
-          if (d->end >= st->t0 && d->begin <= st->t1)
+          /* A loss counts where it begins, as in the histogram's density,
+           * so that both viewers give the same number for a range. */
+          if (d->begin >= st->t0 && d->begin <= st->t1)
             st->discarded += d->count;
         }
       if (lost != NULL)
