@@ -73,7 +73,8 @@ check "a window set in another tab leaves this tab's window alone" same "$out/af
 # Opened traces are remembered among the recent files, and open-recent
 # (what File > Recent Traces does) opens one in a new tab.
 uri="file://$(cd "$trace" && pwd -P)"
-for i in $(seq 50); do grep -q "$uri\"" "$XDG_DATA_HOME/recently-used.xbel" 2>/dev/null && break; sleep 0.1; done
+# GtkRecentManager writes its file lazily: poll up to 20 s under load.
+for i in $(seq 200); do grep -q "$uri\"" "$XDG_DATA_HOME/recently-used.xbel" 2>/dev/null && break; sleep 0.1; done
 check "the opened trace is in the recent files, for lttv" \
   sh -c "grep -A8 '$uri\"' '$XDG_DATA_HOME/recently-used.xbel' | grep -q 'lttv'"
 other="$LTTV_SRCDIR/data/sample-trace"
