@@ -14,7 +14,9 @@ fi
 export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1
 export GSETTINGS_BACKEND=memory
 # Recent files and the like go to the build tree, not the user's home.
-export XDG_DATA_HOME="${LTTV_BUILDDIR:-/tmp}/tests/xdg-data"
+# One folder per test: GUI tests run in parallel, and each GtkRecentManager
+# rewrites recently-used.xbel whole, dropping the others' entries.
+export XDG_DATA_HOME="${LTTV_BUILDDIR:-/tmp}/tests/xdg-data/$(basename "$0" .sh)"
 mkdir -p "$XDG_DATA_HOME"
 export NO_AT_BRIDGE=1
 
