@@ -248,6 +248,32 @@ key_press_cb (GtkWidget *w, GdkEventKey *event, EventList *el)
   return FALSE;
 }
 
+static void
+export_activated (GSimpleAction *action, GVariant *param, gpointer el)
+{
+  el_export (el);
+}
+
+static void
+export_to_activated (GSimpleAction *action, GVariant *path, gpointer el)
+{
+  el_export_to (el, g_variant_get_string (path, NULL));
+}
+
+/* "eventlist.export" asks for a file; "eventlist.export-to" takes one
+ * (scripts and tests). */
+static void
+add_actions (EventList *el)
+{
+  static const GActionEntry entries[] = {
+    { "export", export_activated, NULL, NULL, NULL, { 0 } },
+    { "export-to", export_to_activated, "s", NULL, NULL, { 0 } },
+  };
+  g_autoptr (GSimpleActionGroup) group = g_simple_action_group_new ();
+  g_action_map_add_action_entries (G_ACTION_MAP (group), entries, G_N_ELEMENTS (entries), el);
+  gtk_widget_insert_action_group (el->top, "eventlist", G_ACTION_GROUP (group));
+}
+
 static GtkWidget *
 icon_button (const char *icon, const char *tooltip, GCallback cb, EventList *el)
 {
@@ -294,6 +320,7 @@ event_list_create (LttvViewerContext *ctx)
   el->n_visible = 20;
 
   el->top = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  add_actions (el);
   GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
   g_object_set (bar, "margin", 3, NULL);
 

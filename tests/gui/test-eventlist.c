@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <glib/gstdio.h>
 #include <time.h>
 
 #include <lttv/lttv.h>
@@ -366,6 +367,72 @@ test_window_only (void)
   g_assert_cmpfloat (gtk_adjustment_get_upper (adj), ==, (double) oracle->len);
 }
 
+static const char *export_path;
+
+/* Data rows (they start with the time in seconds) in the exported file. */
+static guint
+exported_rows (void)
+{
+  g_autofree char *text = NULL;
+  guint n = 0;
+  if (!g_file_get_contents (export_path, &text, NULL, NULL))
+    return 0;
+  for (const char *line = text; *line != '\0'; line = strchr (line, '\n') + 1)
+    {
+      n += g_ascii_isdigit (*line);
+      if (strchr (line, '\n') == NULL)
+        break;
+    }
+  return n;
+}
+
+static gboolean
+export_complete (gpointer unused)
+{
+  return exported_rows () >= oracle->len;
+}
+
+/* eventlist.export-to writes every listed event as CSV, in babeltrace2's
+ * order, one row each, with the time in seconds and the event's name. */
+static void
+test_export_csv (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("lttv-export-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "events.csv", NULL);
+  GtkWidget *w = lttv_tab_get_viewer_widget (tab, viewer_index);
+  GActionGroup *group = gtk_widget_get_action_group (w, "eventlist");
+  g_assert_nonnull (group);
+  export_path = path;
+  g_action_group_activate_action (group, "export-to", g_variant_new_string (path));
+  g_assert_true (iterate_until (export_complete, NULL, 120000));
+  settle ();
+  g_assert_cmpuint (exported_rows (), ==, oracle->len);
+
+  g_autofree char *text = NULL;
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+  guint first = 0, last = 0;
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (g_ascii_isdigit (lines[i][0]))
+      {
+        /* the first data row (a header line may come before it) */
+        if (first == 0 && !g_ascii_isdigit (lines[first][0]))
+          first = i;
+        last = i;
+      }
+  char t0[32], t1[32];
+  lttv_time_format_seconds (oracle_at (0)->ns, t0);
+  lttv_time_format_seconds (oracle_at (oracle->len - 1)->ns, t1);
+  g_test_message ("first row: %s", lines[first]);
+  g_assert_true (g_str_has_prefix (lines[first], t0));
+  g_assert_nonnull (strstr (lines[first], oracle_at (0)->name));
+  g_assert_true (g_str_has_prefix (lines[last], t1));
+  g_assert_nonnull (strstr (lines[last], oracle_at (oracle->len - 1)->name));
+  g_unlink (path);
+  g_rmdir (dir);
+  export_path = NULL;
+}
+
 /* Ctrl+C copies the selected row's visible columns, tab-separated. */
 static void
 test_copy (void)
@@ -593,6 +660,7 @@ main (int argc, char **argv)
   g_test_add_func ("/eventlist/jump-to-time", test_jump_to_time);
   g_test_add_func ("/eventlist/page-through", test_page_through);
   g_test_add_func ("/eventlist/scrollbar-drag", test_scrollbar_drag);
+  g_test_add_func ("/eventlist/export-csv", test_export_csv);
   g_test_add_func ("/eventlist/window-only", test_window_only);
   g_test_add_func ("/eventlist/copy", test_copy);
   g_test_add_func ("/eventlist/search", test_search);
