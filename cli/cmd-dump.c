@@ -10,6 +10,7 @@
 #include <lttv/event-format.h>
 #include <lttv/lttv.h>
 
+#include "cli-common.h"
 #include "commands.h"
 #include "dump-filter.h"
 
@@ -45,23 +46,12 @@ lttv_cmd_dump (int argc, char **argv)
   g_option_context_set_summary (ctx, _("Print every event in time order, "
                                        "as babeltrace2 does."));
   g_option_context_add_main_entries (ctx, entries, GETTEXT_PACKAGE);
-  if (!g_option_context_parse (ctx, &argc, &argv, &error))
-    {
-      fprintf (stderr, "lttv dump: %s\n", error->message);
-      return 2;
-    }
-  if (traces == NULL || traces[0] == NULL)
-    {
-      fprintf (stderr, _("lttv dump: no trace given\n"));
-      return 2;
-    }
-  g_autoptr (LttvTraceset) ts = lttv_traceset_open ((const char *const *)
-                                                    traces, &error);
+  int usage = lttv_cli_parse (ctx, "dump", &argc, &argv, &traces);
+  if (usage != 0)
+    return usage;
+  g_autoptr (LttvTraceset) ts = lttv_cli_open_traceset (traces);
   if (ts == NULL)
-    {
-      fprintf (stderr, "lttv: %s\n", error->message);
-      return 1;
-    }
+    return 1;
   int status = lttv_traceset_get_problems (ts)->len > 0 ? 1 : 0;
   LttvTime t_begin = 0, t_end = LTTV_TIME_NONE;
   LttvTime ts_begin = lttv_traceset_begin (ts);

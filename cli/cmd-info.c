@@ -8,6 +8,7 @@
 
 #include <lttv/lttv.h>
 
+#include "cli-common.h"
 #include "commands.h"
 
 static void
@@ -33,28 +34,16 @@ lttv_cmd_info (int argc, char **argv)
     { NULL }
   };
   g_autoptr (GOptionContext) ctx = g_option_context_new (NULL);
-  g_autoptr (GError) error = NULL;
   g_option_context_set_summary (ctx, _("Describe each trace: tracer, host, "
                                        "streams, event classes, time "
                                        "range."));
   g_option_context_add_main_entries (ctx, entries, GETTEXT_PACKAGE);
-  if (!g_option_context_parse (ctx, &argc, &argv, &error))
-    {
-      fprintf (stderr, "lttv info: %s\n", error->message);
-      return 2;
-    }
-  if (traces == NULL || traces[0] == NULL)
-    {
-      fprintf (stderr, _("lttv info: no trace given\n"));
-      return 2;
-    }
-  g_autoptr (LttvTraceset) ts = lttv_traceset_open ((const char *const *)
-                                                    traces, &error);
+  int usage = lttv_cli_parse (ctx, "info", &argc, &argv, &traces);
+  if (usage != 0)
+    return usage;
+  g_autoptr (LttvTraceset) ts = lttv_cli_open_traceset (traces);
   if (ts == NULL)
-    {
-      fprintf (stderr, "lttv: %s\n", error->message);
-      return 1;
-    }
+    return 1;
   for (guint i = 0; i < lttv_traceset_n_traces (ts); i++)
     {
       LttvTrace *t = lttv_traceset_get_trace (ts, i);

@@ -10,6 +10,7 @@
 
 #include <lttv/lttv.h>
 
+#include "cli-common.h"
 #include "commands.h"
 
 static int
@@ -17,38 +18,6 @@ compare_times (gconstpointer a, gconstpointer b)
 {
   LttvTime x = *(const LttvTime *) a, y = *(const LttvTime *) b;
   return x < y ? -1 : x > y;
-}
-
-/* Opens the traceset and builds its state; prints problems as
- * "lttv: PATH: WHERE: WHAT". Sets *status to 1 when something could not be
- * read; returns NULL when nothing could. */
-LttvState *
-lttv_cli_open_state (char **paths, gboolean use_cache, LttvTraceset **ts_out,
-                     int *status)
-{
-  g_autoptr (GError) error = NULL;
-  LttvTraceset *ts = lttv_traceset_open ((const char *const *) paths, &error);
-  if (ts == NULL)
-    {
-      fprintf (stderr, "lttv: %s\n", error->message);
-      *status = 1;
-      return NULL;
-    }
-  const GPtrArray *problems = lttv_traceset_get_problems (ts);
-  for (guint i = 0; problems != NULL && i < problems->len; i++)
-    {
-      fprintf (stderr, "lttv: %s\n", ((GError *) g_ptr_array_index (problems, i))->message);
-      *status = 1;
-    }
-  LttvState *state = lttv_state_new (ts);
-  if (!lttv_state_build (state, use_cache, NULL, &error))
-    {
-      /* What was read before the fault is still shown. */
-      fprintf (stderr, "lttv: %s\n", error->message);
-      *status = 1;
-    }
-  *ts_out = ts;
-  return state;
 }
 
 int
@@ -70,16 +39,9 @@ lttv_cmd_state (int argc, char **argv)
   g_option_context_set_summary (ctx, _("Print the state of the system at given times."));
   g_option_context_add_main_entries (ctx, entries, GETTEXT_PACKAGE);
   g_autoptr (GError) error = NULL;
-  if (!g_option_context_parse (ctx, &argc, &argv, &error))
-    {
-      fprintf (stderr, "lttv state: %s\n", error->message);
-      return 2;
-    }
-  if (paths == NULL || paths[0] == NULL)
-    {
-      fprintf (stderr, _("lttv state: no trace given\n"));
-      return 2;
-    }
+  int usage = lttv_cli_parse (ctx, "state", &argc, &argv, &paths);
+  if (usage != 0)
+    return usage;
 
   int status = 0;
   LttvTraceset *ts = NULL;

@@ -10,6 +10,7 @@
 #include <lttv/lttv.h>
 #include <lttv/stats.h>
 
+#include "cli-common.h"
 #include "commands.h"
 
 static double
@@ -144,22 +145,15 @@ lttv_cmd_stats (int argc, char **argv)
   g_option_context_set_summary (ctx, _("Print statistics of the traceset."));
   g_option_context_add_main_entries (ctx, entries, GETTEXT_PACKAGE);
   g_autoptr (GError) error = NULL;
-  if (!g_option_context_parse (ctx, &argc, &argv, &error))
-    {
-      fprintf (stderr, "lttv stats: %s\n", error->message);
-      return 2;
-    }
+  int usage = lttv_cli_parse (ctx, "stats", &argc, &argv, &paths);
+  if (usage != 0)
+    return usage;
   gboolean tsv = FALSE;
   if (format != NULL && strcmp (format, "tsv") == 0)
     tsv = TRUE;
   else if (format != NULL && strcmp (format, "text") != 0)
     {
       fprintf (stderr, _("lttv stats: unknown format '%s' (text or tsv)\n"), format);
-      return 2;
-    }
-  if (paths == NULL || paths[0] == NULL)
-    {
-      fprintf (stderr, _("lttv stats: no trace given\n"));
       return 2;
     }
 

@@ -1,0 +1,64 @@
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <stdio.h>
+
+#include "cli-common.h"
+
+int
+lttv_cli_parse (GOptionContext *ctx, const char *command, int *argc, char ***argv,
+                char **const *traces)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (!g_option_context_parse (ctx, argc, argv, &error))
+    {
+      fprintf (stderr, "lttv %s: %s\n", command, error->message);
+      return 2;
+    }
+  if (*traces == NULL || (*traces)[0] == NULL)
+    {
+      fprintf (stderr, _("lttv %s: no trace given\n"), command);
+      return 2;
+    }
+  return 0;
+}
+
+LttvTraceset *
+lttv_cli_open_traceset (char **paths)
+{
+  g_autoptr (GError) error = NULL;
+  LttvTraceset *ts = lttv_traceset_open ((const char *const *) paths, &error);
+
+  if (ts == NULL)
+    fprintf (stderr, "lttv: %s\n", error->message);
+  return ts;
+}
+
+LttvState *
+lttv_cli_open_state (char **paths, gboolean use_cache, LttvTraceset **ts_out,
+                     int *status)
+{
+  g_autoptr (GError) error = NULL;
+  LttvTraceset *ts = lttv_cli_open_traceset (paths);
+  if (ts == NULL)
+    {
+      *status = 1;
+      return NULL;
+    }
+  const GPtrArray *problems = lttv_traceset_get_problems (ts);
+  for (guint i = 0; problems != NULL && i < problems->len; i++)
+    {
+      fprintf (stderr, "lttv: %s\n", ((GError *) g_ptr_array_index (problems, i))->message);
+      *status = 1;
+    }
+  LttvState *state = lttv_state_new (ts);
+  if (!lttv_state_build (state, use_cache, NULL, &error))
+    {
+      /* What was read before the fault is still shown. */
+      fprintf (stderr, "lttv: %s\n", error->message);
+      *status = 1;
+    }
+  *ts_out = ts;
+  return state;
+}

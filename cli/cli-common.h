@@ -1,0 +1,25 @@
+/* cli-common.h: what every `lttv` command does the same way: read its
+ * options and open its traces, with docs/cli.md's messages and exit codes. */
+#pragma once
+
+#include <glib.h>
+
+#include <lttv/lttv.h>
+#include <lttv/state.h>
+
+/* Parses the options of `lttv COMMAND` with `ctx`, then checks that
+ * `*traces` (its G_OPTION_REMAINING array) names at least one trace.
+ * Returns 0, or 2 after saying what was wrong. */
+int lttv_cli_parse (GOptionContext *ctx, const char *command, int *argc,
+                    char ***argv, char **const *traces);
+
+/* Opens the traceset at `paths`; NULL (exit status 1) after printing the
+ * reason as "lttv: PATH: WHERE: WHAT". Problems of single traces are left
+ * to the caller, who prints them where its output allows. */
+LttvTraceset *lttv_cli_open_traceset (char **paths);
+
+/* Opens the traceset at `paths` and builds its state; prints every problem
+ * as "lttv: PATH: WHERE: WHAT" and sets *status to 1 for it. NULL when
+ * nothing could be opened. */
+LttvState *lttv_cli_open_state (char **paths, gboolean use_cache,
+                                LttvTraceset **ts_out, int *status);
