@@ -10,3 +10,17 @@ typedef struct {
 
 /* NULL-terminated table of the subcommands, in the order of `lttv --help`. */
 extern const LttvCommand lttv_commands[];
+
+int lttv_cmd_dump (int argc, char **argv);
+int lttv_cmd_info (int argc, char **argv);
+
+/* The subcommands' entry points (cli/cmd-<name>.c). */
+int lttv_cmd_state (int argc, char **argv);
+int lttv_cmd_stats (int argc, char **argv);
+
+/* Opens the traceset at `paths` and builds its state (cmd-state.c);
+ * prints every problem as "lttv: PATH: WHERE: WHAT" and sets *status to 1
+ * for it. NULL when nothing could be opened. */
+#include <lttv/lttv.h>
+LttvState *lttv_cli_open_state (char **paths, gboolean use_cache,
+                                LttvTraceset **ts_out, int *status);

@@ -12,6 +12,12 @@
 #include "commands.h"
 
 const LttvCommand lttv_commands[] = {
+  { "dump", N_("Print every event in time order (babeltrace2 text)"),
+    lttv_cmd_dump },
+  { "info", N_("Describe each trace: tracer, streams, time range"),
+    lttv_cmd_info },
+  { "state", N_("Print the state of the system at given times"), lttv_cmd_state },
+  { "stats", N_("Print statistics of the traceset"), lttv_cmd_stats },
   { NULL, NULL, NULL },
 };
 

@@ -4,191 +4,522 @@
 
 #include <lttv/lttv.h>
 
+#include "lttv-export.h"
+#include "lttv-module-host.h"
 #include "lttv-time-text.h"
 #include "lttv-window.h"
+
+#define APP_NAME_FOR_RECENT "lttv-gui"
+#define ZOOM_STEP 2.0
 
 struct _LttvWindow
 {
   GtkApplicationWindow parent_instance;
 
-  GtkHeaderBar *header_bar;
-  GtkInfoBar *problem_bar;
-  GtkLabel *problem_label;
+  GtkToolbar *toolbar;
   GtkStack *stack;
-  GtkSpinner *spinner;
-  GtkGrid *summary_grid;
-
-  GCancellable *cancellable;
-  LttvTraceset *traceset;
+  GtkNotebook *notebook;
+  GtkWidget *viewer_separator;
 };
 
 G_DEFINE_TYPE (LttvWindow, lttv_window, GTK_TYPE_APPLICATION_WINDOW)
 
-static void
-problem_bar_response_cb (GtkInfoBar *bar, int response, LttvWindow *self)
+const char *const lttv_window_scriptable_actions[] = {
+  "new-tab", "close-tab", "zoom-in", "zoom-out", "zoom-fit", "zoom-selection",
+  "back", "forward", "set-window", "set-current-time", "set-selection",
+  "add-viewer", "export-view", NULL,
+};
+
+LttvTab *
+lttv_window_get_current_tab (LttvWindow *self)
 {
-  gtk_widget_hide (GTK_WIDGET (bar));
+  int page = gtk_notebook_get_current_page (self->notebook);
+  return page < 0 ? NULL : LTTV_TAB (gtk_notebook_get_nth_page (self->notebook, page));
+}
+
+guint
+lttv_window_get_n_tabs (LttvWindow *self)
+{
+  return gtk_notebook_get_n_pages (self->notebook);
+}
+
+LttvTab *
+lttv_window_get_tab (LttvWindow *self, guint index)
+{
+  GtkWidget *page = gtk_notebook_get_nth_page (self->notebook, index);
+  return page != NULL ? LTTV_TAB (page) : NULL;
 }
 
 static void
-show_problems (LttvWindow *self, const char *text)
+enable (LttvWindow *self, const char *name, gboolean enabled)
 {
-  gtk_label_set_text (self->problem_label, text);
-  gtk_widget_show (GTK_WIDGET (self->problem_bar));
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), name);
+  if (action != NULL)
+    g_simple_action_set_enabled (G_SIMPLE_ACTION (action), enabled);
 }
 
+/* Actions follow what the current tab can do. */
 static void
-add_summary_row (LttvWindow *self, int row, const char *name, const char *value)
+update_actions (LttvWindow *self)
 {
-  GtkWidget *name_label = gtk_label_new (name);
-  GtkWidget *value_label = gtk_label_new (value);
+  LttvTab *tab = lttv_window_get_current_tab (self);
+  LttvTimeContext *tc = tab != NULL ? lttv_tab_get_time_context (tab) : NULL;
+  gboolean has_tab = tab != NULL;
+  g_autofree char *title = NULL;
 
-  gtk_label_set_xalign (GTK_LABEL (name_label), 1.0);
-  gtk_style_context_add_class (gtk_widget_get_style_context (name_label), "dim-label");
-  gtk_label_set_xalign (GTK_LABEL (value_label), 0.0);
-  gtk_label_set_selectable (GTK_LABEL (value_label), TRUE);
-  gtk_grid_attach (self->summary_grid, name_label, 0, row, 1, 1);
-  gtk_grid_attach (self->summary_grid, value_label, 1, row, 1, 1);
-  gtk_widget_show (name_label);
-  gtk_widget_show (value_label);
-}
-
-static char *
-traceset_title (LttvTraceset *ts)
-{
-  g_autoptr (GString) title = g_string_new (NULL);
-
-  for (guint i = 0; i < lttv_traceset_n_traces (ts); i++)
-    {
-      g_autofree char *name = g_path_get_basename (lttv_trace_path (lttv_traceset_get_trace (ts, i)));
-      if (i > 0)
-        g_string_append (title, ", ");
-      g_string_append (title, name);
-    }
-  return g_string_free (g_steal_pointer (&title), FALSE);
-}
-
-static void
-show_traceset (LttvWindow *self)
-{
-  LttvTraceset *ts = self->traceset;
-  LttvTime begin = lttv_traceset_begin (ts), end = lttv_traceset_end (ts);
-  g_autofree char *title = traceset_title (ts);
-  g_autofree char *begin_text = lttv_time_text_clock (begin);
-  g_autofree char *end_text = lttv_time_text_clock (end);
-  g_autofree char *duration = lttv_time_text_duration (end >= begin ? end - begin : 0);
-  g_autofree char *subtitle = g_strdup_printf ("%s – %s", begin_text, end_text);
-  int row = 0;
-
-  gtk_header_bar_set_title (self->header_bar, title);
-  gtk_header_bar_set_subtitle (self->header_bar, subtitle);
-
-  add_summary_row (self, row++, _("Traces"), title);
-  for (guint i = 0; i < lttv_traceset_n_traces (ts); i++)
-    add_summary_row (self, row++, i == 0 ? _("Folder") : "",
-                     lttv_trace_path (lttv_traceset_get_trace (ts, i)));
-  add_summary_row (self, row++, _("Begin"), begin_text);
-  add_summary_row (self, row++, _("End"), end_text);
-  add_summary_row (self, row++, _("Duration"), duration);
-  gtk_stack_set_visible_child_name (self->stack, "summary");
-}
-
-static void
-open_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
-{
-  const char *const *paths = task_data;
-  GError *error = NULL;
-  LttvTraceset *ts = lttv_traceset_open (paths, &error);
-
-  if (ts == NULL)
-    g_task_return_error (task, error);
-  else
-    g_task_return_pointer (task, ts, (GDestroyNotify) lttv_traceset_free);
-}
-
-static void
-open_done (GObject *source, GAsyncResult *result, gpointer user_data)
-{
-  g_autoptr (GError) error = NULL;
-  LttvTraceset *ts = g_task_propagate_pointer (G_TASK (result), &error);
-  LttvWindow *self;
-
-  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+  /* Pages leave the notebook as the window is destroyed. */
+  if (gtk_widget_in_destruction (GTK_WIDGET (self)))
     return;
-  self = LTTV_WINDOW (source);
-  gtk_spinner_stop (self->spinner);
-  if (ts == NULL)
-    {
-      show_problems (self, error->message);
-      gtk_stack_set_visible_child_name (self->stack, "empty");
-      return;
-    }
+  enable (self, "close-tab", has_tab);
+  enable (self, "add-trace", has_tab);
+  enable (self, "back", tc != NULL && lttv_time_context_can_go_back (tc));
+  enable (self, "forward", tc != NULL && lttv_time_context_can_go_forward (tc));
+  enable (self, "zoom-selection", tc != NULL && lttv_time_context_get_selection (tc, NULL, NULL));
+  for (const char *const *n = (const char *const[]) { "zoom-in", "zoom-out", "zoom-fit", "goto-time",
+                                                      "set-window", "set-current-time",
+                                                      "set-selection", "add-viewer", "export-view", NULL };
+       *n != NULL; n++)
+    enable (self, *n, has_tab);
 
-  self->traceset = ts;
-  const GPtrArray *problems = lttv_traceset_get_problems (ts);
-  if (problems != NULL && problems->len > 0)
+  title = has_tab ? g_strdup_printf (_("%s — LTTV"), lttv_tab_get_title (tab)) : g_strdup (_("LTTV Trace Viewer"));
+  gtk_window_set_title (GTK_WINDOW (self), title);
+  gtk_stack_set_visible_child_name (self->stack, has_tab ? "tabs" : "empty");
+}
+
+static void
+tab_changed_cb (gpointer object, LttvWindow *self)
+{
+  update_actions (self);
+}
+
+static void
+tab_title_changed_cb (LttvTab *tab, LttvWindow *self)
+{
+  GtkWidget *box = gtk_notebook_get_tab_label (self->notebook, GTK_WIDGET (tab));
+  GtkLabel *label = g_object_get_data (G_OBJECT (box), "lttv-label");
+
+  gtk_label_set_text (label, lttv_tab_get_title (tab));
+  gtk_label_set_width_chars (label, MIN (g_utf8_strlen (lttv_tab_get_title (tab), -1), 24));
+  gtk_widget_set_tooltip_text (box, lttv_tab_get_title (tab));
+  update_actions (self);
+}
+
+static void
+remember_recent (LttvTab *tab)
+{
+  GtkRecentManager *recent = gtk_recent_manager_get_default ();
+  LttvTraceset *ts = lttv_tab_get_traceset (tab);
+  static char *groups[] = { (char *) "lttv", NULL };
+
+  for (guint i = 0; ts != NULL && i < lttv_traceset_n_traces (ts); i++)
     {
-      g_autoptr (GString) text = g_string_new (NULL);
-      for (guint i = 0; i < problems->len; i++)
-        g_string_append_printf (text, "%s%s", i > 0 ? "\n" : "",
-                                ((GError *) problems->pdata[i])->message);
-      show_problems (self, text->str);
+      g_autofree char *uri = g_filename_to_uri (lttv_trace_path (lttv_traceset_get_trace (ts, i)), NULL, NULL);
+      GtkRecentData data = {
+        .mime_type = (char *) "inode/directory",
+        .app_name = (char *) APP_NAME_FOR_RECENT,
+        .app_exec = (char *) "lttv-gui %u",
+        .groups = groups,
+      };
+      if (uri != NULL)
+        gtk_recent_manager_add_full (recent, uri, &data);
     }
-  show_traceset (self);
+}
+
+static void
+tab_opened_cb (LttvTab *tab, LttvWindow *self)
+{
+  remember_recent (tab);
+  update_actions (self);
+}
+
+static void
+close_tab_clicked_cb (GtkButton *button, LttvTab *tab)
+{
+  gtk_widget_destroy (GTK_WIDGET (tab));
+}
+
+LttvTab *
+lttv_window_new_tab (LttvWindow *self)
+{
+  LttvTab *tab = lttv_tab_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
+  GtkWidget *label = gtk_label_new (lttv_tab_get_title (tab));
+  GtkWidget *close = gtk_button_new_from_icon_name ("window-close-symbolic", GTK_ICON_SIZE_MENU);
+  LttvTimeContext *tc = lttv_tab_get_time_context (tab);
+  int page;
+
+  gtk_button_set_relief (GTK_BUTTON (close), GTK_RELIEF_NONE);
+  gtk_widget_set_tooltip_text (close, _("Close this tab (Ctrl+W)"));
+  g_signal_connect (close, "clicked", G_CALLBACK (close_tab_clicked_cb), tab);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 40);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
+  g_object_set_data (G_OBJECT (box), "lttv-label", label);
+  gtk_container_add (GTK_CONTAINER (box), label);
+  gtk_container_add (GTK_CONTAINER (box), close);
+  gtk_widget_show_all (box);
+
+  g_signal_connect_object (tab, "title-changed", G_CALLBACK (tab_title_changed_cb), self, 0);
+  g_signal_connect_object (tab, "opened", G_CALLBACK (tab_opened_cb), self, 0);
+  g_signal_connect_object (tc, "history-changed", G_CALLBACK (tab_changed_cb), self, 0);
+  g_signal_connect_object (tc, "selection-changed", G_CALLBACK (tab_changed_cb), self, 0);
+
+  gtk_widget_show (GTK_WIDGET (tab));
+  page = gtk_notebook_append_page (self->notebook, GTK_WIDGET (tab), box);
+  gtk_notebook_set_tab_reorderable (self->notebook, GTK_WIDGET (tab), TRUE);
+  gtk_notebook_set_current_page (self->notebook, page);
+  update_actions (self);
+  return tab;
+}
+
+LttvTab *
+lttv_window_open_traces (LttvWindow *self, GFile **files, int n_files)
+{
+  LttvTab *tab = lttv_window_get_current_tab (self);
+
+  g_return_val_if_fail (LTTV_IS_WINDOW (self), NULL);
+  /* An empty tab takes the traces; otherwise they get a tab of their own. */
+  if (tab == NULL || lttv_tab_get_traceset (tab) != NULL || lttv_tab_is_opening (tab)
+      || lttv_tab_get_problems (tab) != NULL)
+    {
+      tab = lttv_window_new_tab (self);
+      lttv_tab_add_default_viewers (tab);
+    }
+  lttv_tab_add_traces (tab, files, n_files);
+  return tab;
 }
 
 void
-lttv_window_open_traces (LttvWindow *self, GFile **files, int n_files)
+lttv_window_refresh_times (LttvWindow *self)
 {
-  g_autoptr (GTask) task = NULL;
-  char **paths = g_new0 (char *, n_files + 1);
+  for (guint i = 0; i < lttv_window_get_n_tabs (self); i++)
+    lttv_tab_refresh_times (lttv_window_get_tab (self, i));
+}
 
-  g_return_if_fail (LTTV_IS_WINDOW (self));
+/* --- Actions ------------------------------------------------------------- */
 
-  for (int i = 0; i < n_files; i++)
-    paths[i] = g_file_get_path (files[i]);
-  gtk_stack_set_visible_child_name (self->stack, "loading");
-  gtk_spinner_start (self->spinner);
+typedef enum { CHOOSE_OPEN, CHOOSE_ADD } ChooseMode;
 
-  task = g_task_new (self, self->cancellable, open_done, NULL);
-  g_task_set_task_data (task, paths, (GDestroyNotify) g_strfreev);
-  g_task_run_in_thread (task, open_thread);
+static void
+chooser_response_cb (GtkNativeDialog *dialog, int response, LttvWindow *self)
+{
+  ChooseMode mode = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (dialog), "lttv-mode"));
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      GSList *list = gtk_file_chooser_get_files (GTK_FILE_CHOOSER (dialog));
+      guint n = g_slist_length (list), i = 0;
+      g_autofree GFile **files = g_new0 (GFile *, n + 1);
+
+      for (GSList *l = list; l != NULL; l = l->next)
+        files[i++] = l->data;
+      if (mode == CHOOSE_ADD && lttv_window_get_current_tab (self) != NULL)
+        lttv_tab_add_traces (lttv_window_get_current_tab (self), files, n);
+      else
+        lttv_window_open_traces (self, files, n);
+      g_slist_free_full (list, g_object_unref);
+    }
+  g_object_unref (dialog);
 }
 
 static void
-lttv_window_dispose (GObject *object)
+choose_folders (LttvWindow *self, ChooseMode mode)
 {
-  LttvWindow *self = LTTV_WINDOW (object);
+  GtkFileChooserNative *dialog =
+    gtk_file_chooser_native_new (mode == CHOOSE_OPEN ? _("Open Traces") : _("Add Trace to Tab"),
+                                 GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
+                                 mode == CHOOSE_OPEN ? _("_Open") : _("_Add"), _("_Cancel"));
 
-  g_cancellable_cancel (self->cancellable);
-  g_clear_object (&self->cancellable);
-  g_clear_pointer (&self->traceset, lttv_traceset_free);
-  G_OBJECT_CLASS (lttv_window_parent_class)->dispose (object);
+  gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (dialog), TRUE);
+  g_object_set_data (G_OBJECT (dialog), "lttv-mode", GINT_TO_POINTER (mode));
+  g_signal_connect (dialog, "response", G_CALLBACK (chooser_response_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+static void
+open_activated (GSimpleAction *a, GVariant *p, gpointer self)
+{
+  choose_folders (self, CHOOSE_OPEN);
+}
+
+static void
+add_trace_activated (GSimpleAction *a, GVariant *p, gpointer self)
+{
+  choose_folders (self, CHOOSE_ADD);
+}
+
+static void
+open_paths_activated (GSimpleAction *a, GVariant *p, gpointer self)
+{
+  g_autofree const char **paths = g_variant_get_strv (p, NULL);
+  guint n = g_strv_length ((char **) paths);
+  g_autofree GFile **files = g_new0 (GFile *, n + 1);
+
+  for (guint i = 0; i < n; i++)
+    files[i] = g_file_new_for_commandline_arg (paths[i]);
+  if (n > 0)
+    lttv_window_open_traces (self, files, n);
+  for (guint i = 0; i < n; i++)
+    g_object_unref (files[i]);
+}
+
+static void
+new_tab_activated (GSimpleAction *a, GVariant *p, gpointer self)
+{
+  lttv_tab_add_default_viewers (lttv_window_new_tab (self));
+}
+
+static void
+close_tab_activated (GSimpleAction *a, GVariant *p, gpointer self)
+{
+  LttvTab *tab = lttv_window_get_current_tab (self);
+  if (tab != NULL)
+    gtk_widget_destroy (GTK_WIDGET (tab));
+}
+
+static LttvTimeContext *
+current_tc (LttvWindow *self)
+{
+  LttvTab *tab = lttv_window_get_current_tab (self);
+  return tab != NULL ? lttv_tab_get_time_context (tab) : NULL;
+}
+
+/* Zooms keep the current time in view when it is in the window. */
+static LttvTime
+zoom_centre (LttvTimeContext *tc)
+{
+  LttvTime start, end, t = lttv_time_context_get_current_time (tc);
+  lttv_time_context_get_window (tc, &start, &end);
+  return t >= start && t <= end ? t : start + (end - start) / 2;
+}
+
+static void
+zoom_in_activated (GSimpleAction *a, GVariant *p, gpointer self)
+{
+  LttvTimeContext *tc = current_tc (self);
+  if (tc != NULL)
+    lttv_time_context_zoom (tc, ZOOM_STEP, zoom_centre (tc));
+}
+
+static void
+zoom_out_activated (GSimpleAction *a, GVariant *p, gpointer self)
+{
+  LttvTimeContext *tc = current_tc (self);
+  if (tc != NULL)
+    lttv_time_context_zoom (tc, 1 / ZOOM_STEP, zoom_centre (tc));
+}
+
+static void
+zoom_fit_activated (GSimpleAction *a, GVariant *p, gpointer self)
+{
+  LttvTimeContext *tc = current_tc (self);
+  if (tc != NULL)
+    lttv_time_context_zoom_fit (tc);
+}
+
+static void
+zoom_selection_activated (GSimpleAction *a, GVariant *p, gpointer self)
+{
+  LttvTimeContext *tc = current_tc (self);
+  if (tc != NULL)
+    lttv_time_context_zoom_selection (tc);
+}
+
+static void
+back_activated (GSimpleAction *a, GVariant *p, gpointer self)
+{
+  LttvTimeContext *tc = current_tc (self);
+  if (tc != NULL)
+    lttv_time_context_go_back (tc);
+}
+
+static void
+forward_activated (GSimpleAction *a, GVariant *p, gpointer self)
+{
+  LttvTimeContext *tc = current_tc (self);
+  if (tc != NULL)
+    lttv_time_context_go_forward (tc);
+}
+
+static void
+goto_time_activated (GSimpleAction *a, GVariant *p, gpointer self)
+{
+  LttvTab *tab = lttv_window_get_current_tab (self);
+  if (tab != NULL)
+    lttv_tab_focus_current_time (tab);
+}
+
+/* "T0,T1" (or one time) in any form the time bar takes. */
+static gboolean
+parse_times (LttvWindow *self, const char *text, LttvTime *t, int n)
+{
+  LttvTimeContext *tc = current_tc (self);
+  g_auto (GStrv) parts = g_strsplit (text, ",", -1);
+  LttvTime origin = 0;
+  g_autoptr (GError) error = NULL;
+
+  lttv_time_context_get_bounds (tc, &origin, NULL);
+  if ((int) g_strv_length (parts) != n)
+    {
+      g_printerr (_("lttv-gui: “%s”: expected %d time(s) separated by a comma\n"), text, n);
+      return FALSE;
+    }
+  for (int i = 0; i < n; i++)
+    if (!lttv_time_text_parse (parts[i], LTTV_TIME_FORMAT_SECONDS, origin, &t[i], &error))
+      {
+        g_printerr ("lttv-gui: %s\n", error->message);
+        return FALSE;
+      }
+  return TRUE;
+}
+
+static void
+set_window_activated (GSimpleAction *a, GVariant *p, gpointer self)
+{
+  LttvTime t[2];
+  if (current_tc (self) != NULL && parse_times (self, g_variant_get_string (p, NULL), t, 2))
+    lttv_time_context_set_window (current_tc (self), t[0], t[1]);
+}
+
+static void
+set_current_time_activated (GSimpleAction *a, GVariant *p, gpointer self)
+{
+  LttvTime t[1];
+  if (current_tc (self) != NULL && parse_times (self, g_variant_get_string (p, NULL), t, 1))
+    lttv_time_context_set_current_time (current_tc (self), t[0]);
+}
+
+static void
+set_selection_activated (GSimpleAction *a, GVariant *p, gpointer self)
+{
+  LttvTime t[2];
+  if (current_tc (self) != NULL && parse_times (self, g_variant_get_string (p, NULL), t, 2))
+    lttv_time_context_set_selection (current_tc (self), t[0], t[1]);
+}
+
+static void
+add_viewer_activated (GSimpleAction *a, GVariant *p, gpointer self)
+{
+  LttvTab *tab = lttv_window_get_current_tab (self);
+  const char *id = g_variant_get_string (p, NULL);
+
+  if (tab != NULL && !lttv_tab_add_viewer (tab, id))
+    g_printerr (_("lttv-gui: no viewer “%s” (see lttv-gui --list-views)\n"), id);
+}
+
+/* Renders a viewer of the current tab, at the tab's window, into a file. */
+static void
+export_view_activated (GSimpleAction *a, GVariant *p, gpointer self)
+{
+  LttvTab *tab = lttv_window_get_current_tab (self);
+  const char *view, *file;
+  int width, height;
+  g_autoptr (GError) error = NULL;
+
+  g_variant_get (p, "(&s&sii)", &view, &file, &width, &height);
+  if (tab == NULL)
+    return;
+  if (!lttv_export_tab_view (tab, view, file, width, height, &error))
+    g_printerr ("lttv-gui: %s\n", error->message);
+}
+
+static const GActionEntry win_actions[] = {
+  { "open", open_activated, NULL, NULL, NULL, { 0 } },
+  { "add-trace", add_trace_activated, NULL, NULL, NULL, { 0 } },
+  { "open-paths", open_paths_activated, "as", NULL, NULL, { 0 } },
+  { "new-tab", new_tab_activated, NULL, NULL, NULL, { 0 } },
+  { "close-tab", close_tab_activated, NULL, NULL, NULL, { 0 } },
+  { "zoom-in", zoom_in_activated, NULL, NULL, NULL, { 0 } },
+  { "zoom-out", zoom_out_activated, NULL, NULL, NULL, { 0 } },
+  { "zoom-fit", zoom_fit_activated, NULL, NULL, NULL, { 0 } },
+  { "zoom-selection", zoom_selection_activated, NULL, NULL, NULL, { 0 } },
+  { "back", back_activated, NULL, NULL, NULL, { 0 } },
+  { "forward", forward_activated, NULL, NULL, NULL, { 0 } },
+  { "goto-time", goto_time_activated, NULL, NULL, NULL, { 0 } },
+  { "set-window", set_window_activated, "s", NULL, NULL, { 0 } },
+  { "set-current-time", set_current_time_activated, "s", NULL, NULL, { 0 } },
+  { "set-selection", set_selection_activated, "s", NULL, NULL, { 0 } },
+  { "add-viewer", add_viewer_activated, "s", NULL, NULL, { 0 } },
+  { "export-view", export_view_activated, "(ssii)", NULL, NULL, { 0 } },
+};
+
+/* --- Toolbar, drag and drop ---------------------------------------------- */
+
+static void
+add_viewer_buttons (LttvWindow *self)
+{
+  GPtrArray *viewers = lttv_module_host_get_viewers ();
+  int pos = gtk_toolbar_get_item_index (self->toolbar, GTK_TOOL_ITEM (self->viewer_separator)) + 1;
+
+  for (guint i = 0; i < viewers->len; i++)
+    {
+      const LttvViewerInfo *info = ((LttvViewerEntry *) viewers->pdata[i])->info;
+      GtkToolItem *item = gtk_tool_button_new (NULL, lttv_viewer_info_get_label (info));
+      g_autofree char *target = g_strdup_printf ("win.add-viewer('%s')", info->id);
+      g_autofree char *tooltip = g_strdup_printf (_("Add a %s viewer to this tab"), info->id);
+
+      gtk_tool_button_set_use_underline (GTK_TOOL_BUTTON (item), TRUE);
+      gtk_tool_button_set_icon_name (GTK_TOOL_BUTTON (item),
+                                     info->icon_name != NULL ? info->icon_name : "view-grid-symbolic");
+      gtk_actionable_set_detailed_action_name (GTK_ACTIONABLE (item), target);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (item), tooltip);
+      gtk_widget_show (GTK_WIDGET (item));
+      gtk_toolbar_insert (self->toolbar, item, pos++);
+    }
+}
+
+static void
+drag_data_received_cb (GtkWidget *widget, GdkDragContext *context, int x, int y,
+                       GtkSelectionData *data, guint info, guint time, LttvWindow *self)
+{
+  g_auto (GStrv) uris = gtk_selection_data_get_uris (data);
+  guint n = uris != NULL ? g_strv_length (uris) : 0;
+  g_autofree GFile **files = g_new0 (GFile *, n + 1);
+
+  for (guint i = 0; i < n; i++)
+    files[i] = g_file_new_for_uri (uris[i]);
+  if (n > 0)
+    lttv_window_open_traces (self, files, n);
+  for (guint i = 0; i < n; i++)
+    g_object_unref (files[i]);
+  gtk_drag_finish (context, n > 0, FALSE, time);
+}
+
+static void
+switch_page_cb (GtkNotebook *notebook, GtkWidget *page, guint num, LttvWindow *self)
+{
+  update_actions (self);
+}
+
+static void
+page_removed_cb (GtkNotebook *notebook, GtkWidget *page, guint num, LttvWindow *self)
+{
+  update_actions (self);
 }
 
 static void
 lttv_window_class_init (LttvWindowClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  object_class->dispose = lttv_window_dispose;
-
   gtk_widget_class_set_template_from_resource (widget_class, "/org/lttv/Lttv/lttv-window.ui");
-  gtk_widget_class_bind_template_child (widget_class, LttvWindow, header_bar);
-  gtk_widget_class_bind_template_child (widget_class, LttvWindow, problem_bar);
-  gtk_widget_class_bind_template_child (widget_class, LttvWindow, problem_label);
+  gtk_widget_class_bind_template_child (widget_class, LttvWindow, toolbar);
   gtk_widget_class_bind_template_child (widget_class, LttvWindow, stack);
-  gtk_widget_class_bind_template_child (widget_class, LttvWindow, spinner);
-  gtk_widget_class_bind_template_child (widget_class, LttvWindow, summary_grid);
-  gtk_widget_class_bind_template_callback (widget_class, problem_bar_response_cb);
+  gtk_widget_class_bind_template_child (widget_class, LttvWindow, notebook);
+  gtk_widget_class_bind_template_child (widget_class, LttvWindow, viewer_separator);
+  gtk_widget_class_bind_template_callback (widget_class, switch_page_cb);
+  gtk_widget_class_bind_template_callback (widget_class, page_removed_cb);
 }
 
 static void
 lttv_window_init (LttvWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-  self->cancellable = g_cancellable_new ();
+  g_action_map_add_action_entries (G_ACTION_MAP (self), win_actions, G_N_ELEMENTS (win_actions), self);
+  add_viewer_buttons (self);
+  gtk_drag_dest_set (GTK_WIDGET (self), GTK_DEST_DEFAULT_ALL, NULL, 0, GDK_ACTION_COPY);
+  gtk_drag_dest_add_uri_targets (GTK_WIDGET (self));
+  g_signal_connect (self, "drag-data-received", G_CALLBACK (drag_data_received_cb), self);
+  update_actions (self);
 }
 
 LttvWindow *

@@ -7,10 +7,12 @@
 #include <lttv/lttv.h>
 
 #include "lttv-application.h"
+#include "lttv-stall-meter.h"
 
 int
 main (int argc, char **argv)
 {
+  lttv_stall_meter_mark_launch ();
   setlocale (LC_ALL, "");
   bindtextdomain (GETTEXT_PACKAGE, lttv_paths_locale_dir ());
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");

@@ -8,3 +8,7 @@
 #include <lttv/paths.h>
 #include <lttv/time.h>
 #include <lttv/traceset.h>
+#include <lttv/event-format.h>
+#include <lttv/history.h>
+#include <lttv/state.h>
+#include <lttv/stats.h>

@@ -1,6 +1,7 @@
 #!/bin/sh
 # lttv-gui with no argument opens the bundled sample trace in a window
-# that is really drawn.
+# that is really drawn: its title becomes the trace's name once the
+# traceset is open.
 . "$LTTV_SRCDIR/tests/lib/tap.sh"
 . "$LTTV_SRCDIR/tests/lib/xvfb.sh"
 plan 3
@@ -10,8 +11,8 @@ trap 'kill $pid 2>/dev/null; rm -rf "$out"' EXIT
 "$LTTV_BUILDDIR/gui/lttv-gui" >"$out/stdout" 2>"$out/stderr" &
 pid=$!
 
-id=$(wait_window 'LTTV|sample-trace' 20)
-check "a window appears" [ -n "$id" ]
+id=$(wait_window '^sample-trace — LTTV$' 20)
+check "a window titled with the sample trace's name appears" [ -n "$id" ]
 sleep 1
 import -window "${id:-root}" "$out/window.png" 2>/dev/null
 check "the window is drawn, not blank" image_is_drawn "$out/window.png"

@@ -37,8 +37,8 @@ check "a program builds against the installed headers and lttv.pc" \
 
 "$prefix/bin/lttv-gui" >"$tmp/gui.out" 2>&1 &
 pid=$!
-id=$(wait_window 'LTTV|sample-trace' 20)
-check "the installed lttv-gui opens a window" [ -n "$id" ]
+id=$(wait_window '^sample-trace — LTTV$' 20)
+check "the installed lttv-gui opens its installed sample trace" [ -n "$id" ]
 sleep 1
 import -window "${id:-root}" "$tmp/window.png" 2>/dev/null
 check "the installed lttv-gui window is drawn" image_is_drawn "$tmp/window.png"

@@ -2,7 +2,7 @@
 # Every translatable string of the sources has a French translation that
 # is neither missing nor fuzzy, and the programs speak French when asked.
 . "$LTTV_SRCDIR/tests/lib/tap.sh"
-plan 3
+plan 4
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -14,6 +14,18 @@ grep -v '^#' po/POTFILES.in | grep . > "$tmp/files"
 xgettext --files-from="$tmp/files" --from-code=UTF-8 --keyword=_ --keyword=N_ \
   --keyword=C_:1c,2 --keyword=NC_:1c,2 --output="$tmp/lttv.pot" 2>"$tmp/xgettext.err"
 check "xgettext extracts the strings of POTFILES.in" [ -s "$tmp/lttv.pot" ]
+
+# Every source file with marked strings is listed, or its strings would
+# never reach translators.
+sort "$tmp/files" > "$tmp/files.sorted"
+unlisted=$(grep -rlE '(^|[^A-Za-z0-9_])N?_\("|translatable="yes"' --include='*.c' --include='*.ui' \
+             core cli gui modules 2>/dev/null | sort | comm -23 - "$tmp/files.sorted")
+if [ -z "$unlisted" ]; then
+  ok "every file with translatable strings is in po/POTFILES.in"
+else
+  fail "every file with translatable strings is in po/POTFILES.in"
+  echo "$unlisted" | sed 's/^/# not listed: /'
+fi
 msgmerge --quiet --no-fuzzy-matching po/fr.po "$tmp/lttv.pot" -o "$tmp/fr.po"
 stats=$(LC_ALL=C msgfmt --statistics -o /dev/null "$tmp/fr.po" 2>&1)
 diag "fr.po: $stats"

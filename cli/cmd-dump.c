@@ -1,0 +1,124 @@
+/* cmd-dump.c: `lttv dump`: every event of the traceset in time order, in
+ * babeltrace2's default text format (docs/cli.md). */
+#include "config.h"
+
+#include <glib.h>
+#include <glib/gi18n.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <lttv/event-format.h>
+#include <lttv/lttv.h>
+
+#include "commands.h"
+
+static void
+print_problems (const LttvTraceset *ts)
+{
+  const GPtrArray *p = lttv_traceset_get_problems (ts);
+  for (guint i = 0; i < p->len; i++)
+    fprintf (stderr, "lttv: %s\n", ((GError *) p->pdata[i])->message);
+}
+
+int
+lttv_cmd_dump (int argc, char **argv)
+{
+  gboolean count = FALSE;
+  g_autofree char *begin = NULL, *end = NULL, *filter = NULL;
+  g_auto (GStrv) traces = NULL;
+  GOptionEntry entries[] = {
+    { "count", 0, 0, G_OPTION_ARG_NONE, &count,
+      N_("Decode every event, print only how many there are"), NULL },
+    { "begin", 0, 0, G_OPTION_ARG_STRING, &begin,
+      N_("Only events at or after T"), "T" },
+    { "end", 0, 0, G_OPTION_ARG_STRING, &end,
+      N_("Only events at or before T"), "T" },
+    { "filter", 0, 0, G_OPTION_ARG_STRING, &filter,
+      N_("Only events matching EXPR (not implemented yet)"), "EXPR" },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &traces, NULL,
+      N_("TRACE...") },
+    { NULL }
+  };
+  g_autoptr (GOptionContext) ctx = g_option_context_new (NULL);
+  g_autoptr (GError) error = NULL;
+  g_option_context_set_summary (ctx, _("Print every event in time order, "
+                                       "as babeltrace2 does."));
+  g_option_context_add_main_entries (ctx, entries, GETTEXT_PACKAGE);
+  if (!g_option_context_parse (ctx, &argc, &argv, &error))
+    {
+      fprintf (stderr, "lttv dump: %s\n", error->message);
+      return 2;
+    }
+  if (traces == NULL || traces[0] == NULL)
+    {
+      fprintf (stderr, _("lttv dump: no trace given\n"));
+      return 2;
+    }
+  if (filter != NULL)
+    {
+      fprintf (stderr, _("lttv dump: --filter is not supported yet\n"));
+      return 2;
+    }
+
+  g_autoptr (LttvTraceset) ts = lttv_traceset_open ((const char *const *)
+                                                    traces, &error);
+  if (ts == NULL)
+    {
+      fprintf (stderr, "lttv: %s\n", error->message);
+      return 1;
+    }
+  int status = lttv_traceset_get_problems (ts)->len > 0 ? 1 : 0;
+  LttvTime t_begin = 0, t_end = LTTV_TIME_NONE;
+  LttvTime ts_begin = lttv_traceset_begin (ts);
+  if (ts_begin == LTTV_TIME_NONE)
+    ts_begin = 0;
+  if ((begin != NULL && !lttv_time_parse (begin, ts_begin, &t_begin, &error))
+      || (end != NULL && !lttv_time_parse (end, ts_begin, &t_end, &error)))
+    {
+      fprintf (stderr, "lttv dump: %s\n", error->message);
+      return 2;
+    }
+
+  g_autoptr (LttvIter) it = lttv_iter_new (ts);
+  if (begin != NULL && !lttv_iter_seek_time (it, t_begin, &error))
+    {
+      fprintf (stderr, "lttv: %s\n", error->message);
+      return 1;
+    }
+  g_autoptr (LttvTextFormat) fmt = lttv_text_format_new ();
+  GString *out = g_string_sized_new (1 << 17);
+  g_autoptr (GString) sink = g_string_sized_new (4096);
+  uint64_t n = 0;
+  const LttvEvent *ev;
+  while ((ev = lttv_iter_next (it, &error)) != NULL)
+    {
+      if (end != NULL && lttv_event_time (ev) > t_end)
+        break;
+      n++;
+      if (count)
+        {
+          /* decode every field as for text, without the output */
+          g_string_truncate (sink, 0);
+          lttv_event_format_fields (ev, sink);
+          continue;
+        }
+      lttv_text_format_event (fmt, ev, out);
+      if (out->len >= (1 << 16))
+        {
+          fwrite (out->str, 1, out->len, stdout);
+          g_string_truncate (out, 0);
+        }
+    }
+  fwrite (out->str, 1, out->len, stdout);
+  g_string_free (out, TRUE);
+  if (count)
+    printf ("%" G_GUINT64_FORMAT "\n", n);
+  fflush (stdout);
+  print_problems (ts);
+  if (error != NULL)
+    {
+      fprintf (stderr, "lttv: %s\n", error->message);
+      status = 1;
+    }
+  return status;
+}

@@ -1,0 +1,223 @@
+/* ctf-decode.c: the field decoder. Walks a compiled type over the mapped
+ * packet: byte-aligned little-endian integers take a direct load, other
+ * integers a bit-field read; everything is bounds-checked against the
+ * packet's content size. */
+#include "config.h"
+
+#include "ctf-decode.h"
+
+static gboolean
+fault (CtfCursor *c, const char *what)
+{
+  g_strlcpy (c->err, what, sizeof c->err);
+  c->err_pos = c->pos;
+  return FALSE;
+}
+
+static inline gboolean
+align_to (CtfCursor *c, guint align)
+{
+  if (align > 1)
+    c->pos = (c->pos + align - 1) & ~(uint64_t) (align - 1);
+  return c->pos <= c->limit;
+}
+
+static gboolean
+decode_int (CtfCursor *c, const CtfType *t)
+{
+  if (!align_to (c, t->align) || c->limit - c->pos < t->size)
+    return fault (c, "integer field goes past the end of the packet "
+                  "content");
+  uint64_t v;
+#if G_BYTE_ORDER == G_LITTLE_ENDIAN
+  if ((c->pos & 7) == 0 && t->byte_order == CTF_LE)
+    {
+      const uint8_t *p = c->buf + (c->pos >> 3);
+      switch (t->size)
+        {
+        case 8: v = *p; goto loaded;
+        case 16: { uint16_t x; memcpy (&x, p, 2); v = x; goto loaded; }
+        case 32: { uint32_t x; memcpy (&x, p, 4); v = x; goto loaded; }
+        case 64: memcpy (&v, p, 8); goto loaded;
+        default: break;
+        }
+    }
+#endif
+  v = ctf_read_bits (c->buf, c->pos, t->size, t->byte_order == CTF_BE);
+loaded:
+  c->pos += t->size;
+  if (t->clock != NULL)
+    ctf_clock_update (c, v, t->size);
+  if (t->meaning == CTF_MEAN_EVENT_ID)
+    {
+      c->event_id = v;
+      c->has_event_id = TRUE;
+    }
+  if (t->is_signed && t->size < 64 && (v >> (t->size - 1)) & 1)
+    v |= ~UINT64_C (0) << t->size;
+  CtfValue *val = &c->values[t->slot];
+  val->u = v;
+  val->gen = c->gen;
+  return TRUE;
+}
+
+static gboolean
+decode_float (CtfCursor *c, const CtfType *t)
+{
+  if (!align_to (c, t->align) || c->limit - c->pos < t->size)
+    return fault (c, "floating point field goes past the end of the "
+                  "packet content");
+  uint64_t v = ctf_read_bits (c->buf, c->pos, t->size,
+                              t->byte_order == CTF_BE);
+  c->pos += t->size;
+  CtfValue *val = &c->values[t->slot];
+  if (t->size == 32)
+    {
+      uint32_t x = (uint32_t) v;
+      float f;
+      memcpy (&f, &x, 4);
+      val->d = f;
+    }
+  else
+    memcpy (&val->d, &v, 8);
+  val->gen = c->gen;
+  return TRUE;
+}
+
+static gboolean
+decode_string (CtfCursor *c, const CtfType *t)
+{
+  if (!align_to (c, 8))
+    return fault (c, "string goes past the end of the packet content");
+  const uint8_t *s = c->buf + (c->pos >> 3);
+  uint64_t avail = (c->limit - c->pos) >> 3;
+  const uint8_t *nul = memchr (s, 0, avail);
+  if (nul == NULL)
+    return fault (c, "string without its terminating NUL byte before the "
+                  "end of the packet content");
+  CtfValue *val = &c->values[t->slot];
+  val->str = (const char *) s;
+  val->len = (uint64_t) (nul - s);
+  val->gen = c->gen;
+  c->pos += (val->len + 1) * 8;
+  return TRUE;
+}
+
+static gboolean
+decode_array (CtfCursor *c, const CtfType *t, uint64_t n)
+{
+  const CtfType *e = t->elem;
+  if (!align_to (c, t->align))
+    return fault (c, "array goes past the end of the packet content");
+  CtfValue *val = &c->values[t->slot];
+  val->pos = c->pos;
+  val->len = n;
+  val->gen = c->gen;
+  if (n == 0)
+    return TRUE;
+  if (n > c->limit - c->pos && n > (UINT64_C (1) << 20))
+    return fault (c, "array or sequence length larger than the packet");
+  if (t->is_text || ((e->kind == CTF_T_INT || e->kind == CTF_T_FLOAT)
+                     && e->size % e->align == 0 && e->clock == NULL
+                     && e->meaning == CTF_MEAN_NONE))
+    {
+      /* elements are contiguous: skip them at once */
+      if (n > (c->limit - c->pos) / e->size)
+        return fault (c, "array or sequence goes past the end of the "
+                      "packet content");
+      if (t->is_text)
+        val->str = (const char *) c->buf + (c->pos >> 3);
+      c->pos += n * e->size;
+      return TRUE;
+    }
+  for (uint64_t i = 0; i < n; i++)
+    {
+      if (c->pos >= c->limit && e->kind != CTF_T_STRUCT)
+        return fault (c, "array or sequence goes past the end of the "
+                      "packet content");
+      if (!ctf_decode (c, e))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+decode_variant (CtfCursor *c, const CtfType *t)
+{
+  const CtfType *tag = t->ref_type;
+  const CtfValue *tv = &c->values[t->ref_slot];
+  int option = -1;
+  for (guint m = 0; m < tag->n_mappings; m++)
+    {
+      const CtfMapping *mp = &tag->mappings[m];
+      gboolean in = tag->is_signed
+                    ? (tv->i >= mp->lo && tv->i <= mp->hi)
+                    : (tv->u >= (uint64_t) mp->lo
+                       && tv->u <= (uint64_t) mp->hi);
+      if (in)
+        {
+          option = t->option_of_mapping[m];
+          break;
+        }
+    }
+  if (option < 0)
+    {
+      char buf[128];
+      if (tag->is_signed)
+        g_snprintf (buf, sizeof buf, "variant tag value %" G_GINT64_FORMAT
+                    " selects no option", tv->i);
+      else
+        g_snprintf (buf, sizeof buf, "variant tag value %" G_GUINT64_FORMAT
+                    " selects no option", tv->u);
+      return fault (c, buf);
+    }
+  CtfValue *val = &c->values[t->slot];
+  val->len = (uint64_t) option;
+  val->gen = c->gen;
+  return ctf_decode (c, t->fields[option].type);
+}
+
+gboolean
+ctf_decode (CtfCursor *c, const CtfType *t)
+{
+  switch (t->kind)
+    {
+    case CTF_T_INT:
+      return decode_int (c, t);
+    case CTF_T_FLOAT:
+      return decode_float (c, t);
+    case CTF_T_STRING:
+      return decode_string (c, t);
+    case CTF_T_STRUCT:
+      if (!align_to (c, t->align))
+        return fault (c, "structure goes past the end of the packet "
+                      "content");
+      for (guint i = 0; i < t->n_fields; i++)
+        if (!ctf_decode (c, t->fields[i].type))
+          return FALSE;
+      c->values[t->slot].gen = c->gen;
+      return TRUE;
+    case CTF_T_VARIANT:
+      return decode_variant (c, t);
+    case CTF_T_ARRAY:
+      return decode_array (c, t, t->length);
+    case CTF_T_SEQ:
+      return decode_array (c, t, c->values[t->ref_slot].u);
+    }
+  return fault (c, "unknown field type");
+}
+
+gboolean
+ctf_clock_to_ns (const CtfClock *k, uint64_t cycles, int64_t *ns)
+{
+  if (k->overflows)
+    return FALSE;
+  unsigned __int128 v = k->freq == 1000000000u ? cycles
+                        : (unsigned __int128) cycles * 1000000000u / k->freq;
+  if (v >= (unsigned __int128) INT64_MAX)
+    return FALSE;
+  if (k->base_ns > 0 && (int64_t) v > INT64_MAX - k->base_ns)
+    return FALSE;
+  *ns = k->base_ns + (int64_t) v;
+  return TRUE;
+}

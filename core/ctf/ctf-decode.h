@@ -1,0 +1,94 @@
+/* ctf-decode.h: decoding CTF fields from mapped bytes into value slots,
+ * with no allocation (strings point into the mapping). */
+#pragma once
+
+#include "ctf-types.h"
+
+#include <string.h>
+
+typedef struct {
+  union {
+    uint64_t u;
+    int64_t i;
+    double d;
+    const char *str;
+  };
+  uint64_t len;          /* string bytes without NUL, elements, option */
+  uint64_t pos;          /* array or sequence: bit position of its start */
+  uint32_t gen;          /* equals the cursor's gen when decoded for the
+                            current event or packet */
+} CtfValue;
+
+typedef struct {
+  const uint8_t *buf;    /* packet start */
+  uint64_t limit;        /* readable bits (the packet's content) */
+  uint64_t pos;          /* bit position */
+  CtfValue *values;
+  uint32_t gen;
+  uint64_t clock;        /* the stream clock, in cycles */
+  uint64_t event_id;
+  gboolean has_event_id;
+  char err[160];         /* what went wrong, when decoding fails */
+  uint64_t err_pos;      /* bit position of the fault */
+} CtfCursor;
+
+/* Reads `size` bits (1..64) at bit `pos` of `buf`, in the given byte order. */
+static inline uint64_t
+ctf_read_bits (const uint8_t *buf, uint64_t pos, guint size, int be)
+{
+  const uint8_t *p = buf + (pos >> 3);
+  guint shift = (guint) (pos & 7);
+  guint nbytes = (shift + size + 7) >> 3;
+  uint64_t v = 0;
+
+  if (!be)
+    {
+      for (guint i = 0; i < nbytes && i < 8; i++)
+        v |= (uint64_t) p[i] << (8 * i);
+      v >>= shift;
+      if (nbytes == 9)
+        v |= (uint64_t) p[8] << (64 - shift);
+    }
+  else
+    {
+      if (nbytes <= 8)
+        {
+          for (guint i = 0; i < nbytes; i++)
+            v = (v << 8) | p[i];
+          v >>= nbytes * 8 - shift - size;
+        }
+      else
+        {
+          for (guint i = 0; i < 8; i++)
+            v = (v << 8) | p[i];
+          v = (v << shift) | (p[8] >> (8 - shift));
+          v >>= 64 - size;
+        }
+    }
+  if (size < 64)
+    v &= (UINT64_C (1) << size) - 1;
+  return v;
+}
+
+/* Decodes one value of type `t` at c->pos; FALSE with c->err set when the
+ * data does not fit the packet or contradicts the metadata. */
+gboolean ctf_decode (CtfCursor *c, const CtfType *t);
+
+/* Moves the clock to an integer's value, extending wrapped timestamps. */
+static inline void
+ctf_clock_update (CtfCursor *c, uint64_t v, guint size)
+{
+  if (size >= 64)
+    {
+      c->clock = v;
+      return;
+    }
+  uint64_t mask = (UINT64_C (1) << size) - 1;
+  if (v < (c->clock & mask))
+    c->clock += mask + 1;
+  c->clock = (c->clock & ~mask) | v;
+}
+
+/* ns from origin of a clock value (exact integer arithmetic, no overflow:
+ * FALSE when the result does not fit). */
+gboolean ctf_clock_to_ns (const CtfClock *k, uint64_t cycles, int64_t *ns);

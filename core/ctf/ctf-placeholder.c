@@ -1,2 +1,0 @@
-/* Placeholder until the CTF reader lands. */
-#include "config.h"

@@ -1,0 +1,650 @@
+/* ctf-plan.c: compiles a parsed trace class for decoding. Resolves byte
+ * orders, clocks, sequence lengths and variant tags (to value slots), gives
+ * integers their special meanings, decides what babeltrace2 shows as event
+ * data, and marks the fast paths, once, when the trace opens. */
+#include "config.h"
+
+#include "ctf-types.h"
+
+#include <lttv/error.h>
+#include <string.h>
+
+typedef struct {
+  CtfTraceClass *tc;
+  const char *path;
+  GError **error;
+  gboolean failed;
+  int next_slot;
+  CtfType **slot_types;      /* growing, g_renew */
+  int slot_cap;
+  /* the scopes of the event being compiled, for path resolution */
+  CtfType *scopes[6];        /* packet header .. event fields */
+  /* the struct nesting during the walk */
+  CtfType *stack[64];
+  guint stack_idx[64];
+  int depth;
+  int cur_scope;
+  int line;
+} Compiler;
+
+enum { SC_PH, SC_PC, SC_EH, SC_EC, SC_CTX, SC_FIELDS };
+
+static const char *const scope_prefix[] = {
+  "trace.packet.header.", "stream.packet.context.", "stream.event.header.",
+  "stream.event.context.", "event.context.", "event.fields.",
+};
+
+static gboolean
+cfail (Compiler *c, const char *fmt, ...) G_GNUC_PRINTF (2, 3);
+
+static gboolean
+cfail (Compiler *c, const char *fmt, ...)
+{
+  if (c->failed)
+    return FALSE;
+  va_list ap;
+  va_start (ap, fmt);
+  g_autofree char *msg = g_strdup_vprintf (fmt, ap);
+  va_end (ap);
+  if (c->line > 0)
+    g_set_error (c->error, LTTV_ERROR, LTTV_ERROR_METADATA,
+                 "%s: metadata line %d: %s", c->path, c->line, msg);
+  else
+    g_set_error (c->error, LTTV_ERROR, LTTV_ERROR_METADATA, "%s: %s",
+                 c->path, msg);
+  c->failed = TRUE;
+  return FALSE;
+}
+
+/* --- Byte order, clocks, sizes ------------------------------------------- */
+
+static gboolean
+prepare_type (Compiler *c, CtfType *t)
+{
+  if (t == NULL)
+    return TRUE;
+  if (t->kind == CTF_T_INT || t->kind == CTF_T_FLOAT)
+    {
+      if (t->byte_order < 0)
+        t->byte_order = c->tc->byte_order;
+      t->fixed_size = TRUE;
+      t->static_bits = t->size;
+      if (t->map_clock != NULL && t->clock == NULL)
+        {
+          t->clock = ctf_trace_class_clock (c->tc, t->map_clock);
+          if (t->clock == NULL)
+            return cfail (c, "integer mapped to unknown clock '%s'",
+                          t->map_clock);
+        }
+    }
+  for (guint i = 0; i < t->n_fields; i++)
+    if (!prepare_type (c, t->fields[i].type))
+      return FALSE;
+  if (t->elem != NULL)
+    {
+      if (!prepare_type (c, t->elem))
+        return FALSE;
+      t->align = t->elem->align;
+    }
+  if (t->kind == CTF_T_ARRAY || t->kind == CTF_T_SEQ)
+    {
+      const CtfType *e = t->elem;
+      t->is_text = (e->kind == CTF_T_INT && e->size == 8 && e->align == 8
+                    && e->encoded);
+      if (t->is_text)
+        t->elem->is_signed = FALSE;
+    }
+  return TRUE;
+}
+
+/* bt2's rule: a `timestamp` integer that maps no clock maps the trace's
+ * only clock, or a default 1 GHz one. */
+static gboolean
+auto_map (Compiler *c, CtfType *st, const char *name)
+{
+  if (st == NULL || st->kind != CTF_T_STRUCT)
+    return TRUE;
+  for (guint i = 0; i < st->n_fields; i++)
+    {
+      CtfType *t = st->fields[i].type;
+      if (strcmp (st->fields[i].name, name) != 0 || t->kind != CTF_T_INT
+          || t->clock != NULL)
+        continue;
+      if (c->tc->clocks->len == 0)
+        {
+          CtfClock *k = ctf_alloc (c->tc, sizeof *k);
+          k->name = ctf_strdup (c->tc, "default");
+          k->freq = 1000000000;
+          g_ptr_array_add (c->tc->clocks, k);
+        }
+      if (c->tc->clocks->len > 1)
+        return cfail (c, "'%s' maps no clock and the trace has several",
+                      name);
+      t->clock = c->tc->clocks->pdata[0];
+    }
+  return TRUE;
+}
+
+/* --- Slots and meanings ----------------------------------------------------- */
+
+static void
+assign_slots (Compiler *c, CtfType *t)
+{
+  if (t == NULL)
+    return;
+  if (c->next_slot >= c->slot_cap)
+    {
+      c->slot_cap = c->slot_cap ? c->slot_cap * 2 : 64;
+      c->slot_types = g_renew (CtfType *, c->slot_types, c->slot_cap);
+    }
+  t->slot = c->next_slot++;
+  c->slot_types[t->slot] = t;
+  t->slot_first = t->slot;
+  for (guint i = 0; i < t->n_fields; i++)
+    assign_slots (c, t->fields[i].type);
+  if (t->elem != NULL)
+    assign_slots (c, t->elem);
+  t->slot_end = c->next_slot;
+}
+
+static CtfType *
+member (CtfType *st, const char *name)
+{
+  if (st == NULL || st->kind != CTF_T_STRUCT)
+    return NULL;
+  if (name[0] == '_')
+    name++;
+  for (guint i = 0; i < st->n_fields; i++)
+    if (strcmp (st->fields[i].name, name) == 0)
+      return st->fields[i].type;
+  return NULL;
+}
+
+static int
+member_int (CtfType *st, const char *name, int meaning)
+{
+  CtfType *t = member (st, name);
+  if (t == NULL || t->kind != CTF_T_INT)
+    return -1;
+  if (meaning != CTF_MEAN_NONE)
+    t->meaning = meaning;
+  return t->slot;
+}
+
+static void
+mark_event_ids (CtfStreamClass *sc, CtfType *t, const char *name)
+{
+  if (t == NULL)
+    return;
+  if (t->kind == CTF_T_INT && name != NULL && strcmp (name, "id") == 0)
+    {
+      t->meaning = CTF_MEAN_EVENT_ID;
+      if (sc->slot_event_id < 0)
+        sc->slot_event_id = t->slot;
+      else
+        sc->slot_event_id_ext = t->slot;
+    }
+  for (guint i = 0; i < t->n_fields; i++)
+    mark_event_ids (sc, t->fields[i].type,
+                    t->kind == CTF_T_STRUCT ? t->fields[i].name : NULL);
+  if (t->elem != NULL)
+    mark_event_ids (sc, t->elem, NULL);
+}
+
+/* --- Paths: sequence lengths and variant tags ------------------------------- */
+
+static CtfType *
+descend (CtfType *t, char **parts)
+{
+  for (; t != NULL && *parts != NULL; parts++)
+    t = member (t, *parts);
+  return t;
+}
+
+static CtfType *
+resolve_path (Compiler *c, const char *path)
+{
+  for (int s = 0; s < 6; s++)
+    if (g_str_has_prefix (path, scope_prefix[s]))
+      {
+        if (s > c->cur_scope)
+          return NULL;      /* only earlier scopes are decoded */
+        g_auto (GStrv) parts = g_strsplit (path + strlen (scope_prefix[s]),
+                                           ".", -1);
+        return descend (c->scopes[s], parts);
+      }
+  g_auto (GStrv) parts = g_strsplit (path, ".", -1);
+  /* innermost structure first, among the members declared before */
+  for (int d = c->depth - 1; d >= 0; d--)
+    {
+      CtfType *st = c->stack[d];
+      if (st->kind != CTF_T_STRUCT)
+        continue;
+      const char *first = parts[0][0] == '_' ? parts[0] + 1 : parts[0];
+      for (guint i = 0; i < c->stack_idx[d] && i < st->n_fields; i++)
+        if (strcmp (st->fields[i].name, first) == 0)
+          return descend (st->fields[i].type, parts + 1);
+    }
+  /* then the scopes decoded before this one */
+  for (int s = c->cur_scope - 1; s >= 0; s--)
+    {
+      CtfType *t = member (c->scopes[s], parts[0]);
+      if (t != NULL)
+        return descend (t, parts + 1);
+    }
+  return NULL;
+}
+
+static gboolean
+label_matches (const char *label, const char *option)
+{
+  if (strcmp (label, option) == 0)
+    return TRUE;
+  /* bt2 accepts an option named `_x` for the label `x` and vice versa */
+  if (option[0] == '_' && strcmp (label, option + 1) == 0)
+    return TRUE;
+  if (label[0] == '_' && strcmp (label + 1, option) == 0)
+    return TRUE;
+  return FALSE;
+}
+
+static gboolean
+resolve_refs (Compiler *c, CtfType *t)
+{
+  if (t == NULL || c->failed)
+    return !c->failed;
+  if (t->kind == CTF_T_SEQ)
+    {
+      CtfType *len = resolve_path (c, t->length_path);
+      if (len == NULL)
+        return cfail (c, "sequence length field '%s' not found",
+                      t->length_path);
+      if (len->kind != CTF_T_INT || len->is_signed)
+        return cfail (c, "sequence length field '%s' is not an unsigned "
+                      "integer", t->length_path);
+      t->ref_slot = len->slot;
+      t->ref_type = len;
+    }
+  else if (t->kind == CTF_T_VARIANT)
+    {
+      if (t->tag_path == NULL)
+        return cfail (c, "variant without a tag");
+      CtfType *tag = resolve_path (c, t->tag_path);
+      if (tag == NULL)
+        return cfail (c, "variant tag field '%s' not found", t->tag_path);
+      if (tag->kind != CTF_T_INT || !tag->is_enum)
+        return cfail (c, "variant tag field '%s' is not an enumeration",
+                      t->tag_path);
+      t->ref_slot = tag->slot;
+      t->ref_type = tag;
+      t->option_of_mapping = ctf_alloc (c->tc, sizeof (int)
+                                        * (tag->n_mappings + 1));
+      for (guint m = 0; m < tag->n_mappings; m++)
+        {
+          t->option_of_mapping[m] = -1;
+          for (guint o = 0; o < t->n_fields; o++)
+            if (label_matches (tag->mappings[m].label, t->fields[o].name))
+              {
+                t->option_of_mapping[m] = (int) o;
+                break;
+              }
+        }
+    }
+  if (t->kind == CTF_T_STRUCT || t->kind == CTF_T_VARIANT)
+    {
+      if (c->depth >= 63)
+        return cfail (c, "types nested too deeply");
+      c->stack[c->depth] = t;
+      c->depth++;
+      for (guint i = 0; i < t->n_fields; i++)
+        {
+          c->stack_idx[c->depth - 1] = i;
+          if (!resolve_refs (c, t->fields[i].type))
+            break;
+        }
+      c->depth--;
+    }
+  if (t->elem != NULL)
+    resolve_refs (c, t->elem);
+  return !c->failed;
+}
+
+static gboolean
+resolve_scope (Compiler *c, int scope)
+{
+  c->cur_scope = scope;
+  c->depth = 0;
+  return resolve_refs (c, c->scopes[scope]);
+}
+
+/* --- What babeltrace2 shows (its "in IR" rule) ------------------------------- */
+
+static void
+force_out (CtfType *t)
+{
+  if (t == NULL)
+    return;
+  t->in_ir = FALSE;
+  for (guint i = 0; i < t->n_fields; i++)
+    force_out (t->fields[i].type);
+  if (t->elem != NULL)
+    force_out (t->elem);
+}
+
+static void
+update_in_ir (CtfType *t)
+{
+  if (t == NULL)
+    return;
+  switch (t->kind)
+    {
+    case CTF_T_INT:
+      if ((t->clock == NULL && t->meaning == CTF_MEAN_NONE)
+          || t->has_dependents)
+        t->in_ir = TRUE;
+      break;
+    case CTF_T_STRUCT:
+      if (t->n_fields == 0)
+        t->in_ir = TRUE;
+      for (guint i = t->n_fields; i-- > 0;)
+        {
+          update_in_ir (t->fields[i].type);
+          if (t->fields[i].type->in_ir)
+            t->in_ir = TRUE;
+        }
+      break;
+    case CTF_T_VARIANT:
+      for (guint i = t->n_fields; i-- > 0;)
+        {
+          update_in_ir (t->fields[i].type);
+          if (t->fields[i].type->in_ir)
+            t->in_ir = TRUE;
+        }
+      if (t->in_ir)
+        {
+          for (guint i = 0; i < t->n_fields; i++)
+            t->fields[i].type->in_ir = TRUE;
+          t->ref_type->has_dependents = TRUE;
+        }
+      break;
+    case CTF_T_ARRAY:
+    case CTF_T_SEQ:
+      update_in_ir (t->elem);
+      t->in_ir = t->elem->in_ir;
+      if (t->kind == CTF_T_ARRAY && t->meaning == CTF_MEAN_UUID)
+        t->in_ir = t->elem->in_ir = FALSE;
+      if (t->kind == CTF_T_SEQ && t->in_ir)
+        t->ref_type->has_dependents = TRUE;
+      break;
+    default:
+      t->in_ir = TRUE;
+      break;
+    }
+}
+
+/* --- Stream classes --------------------------------------------------------- */
+
+static gboolean
+compile_stream_class (Compiler *c, CtfStreamClass *sc)
+{
+  CtfTraceClass *tc = c->tc;
+
+  if (tc->packet_header != NULL)
+    sc->packet_header = ctf_type_copy (tc, tc->packet_header);
+  if (sc->packet_context != NULL)
+    sc->packet_context = ctf_type_copy (tc, sc->packet_context);
+  if (sc->event_header != NULL)
+    sc->event_header = ctf_type_copy (tc, sc->event_header);
+  if (sc->event_context != NULL)
+    sc->event_context = ctf_type_copy (tc, sc->event_context);
+  CtfType *scopes[4] = { sc->packet_header, sc->packet_context,
+                         sc->event_header, sc->event_context };
+  for (int i = 0; i < 4; i++)
+    if (!prepare_type (c, scopes[i]))
+      return FALSE;
+  if (!auto_map (c, sc->event_header, "timestamp")
+      || !auto_map (c, sc->packet_context, "timestamp_begin")
+      || !auto_map (c, sc->packet_context, "timestamp_end"))
+    return FALSE;
+
+  c->next_slot = 0;
+  for (int i = 0; i < 4; i++)
+    {
+      assign_slots (c, scopes[i]);
+      if (i == 1)
+        sc->n_packet_slots = c->next_slot;
+    }
+  sc->n_slots = c->next_slot;
+
+  sc->slot_magic = member_int (sc->packet_header, "magic", CTF_MEAN_MAGIC);
+  sc->slot_stream_id = member_int (sc->packet_header, "stream_id",
+                                   CTF_MEAN_STREAM_ID);
+  sc->slot_stream_instance_id = member_int (sc->packet_header,
+                                            "stream_instance_id",
+                                            CTF_MEAN_STREAM_INSTANCE_ID);
+  CtfType *uuid = member (sc->packet_header, "uuid");
+  if (uuid != NULL && uuid->kind == CTF_T_ARRAY)
+    uuid->meaning = CTF_MEAN_UUID;
+  sc->slot_ts_begin = member_int (sc->packet_context, "timestamp_begin",
+                                  CTF_MEAN_TS_BEGIN);
+  sc->slot_ts_end = member_int (sc->packet_context, "timestamp_end",
+                                CTF_MEAN_TS_END);
+  CtfType *te = member (sc->packet_context, "timestamp_end");
+  if (te != NULL && te->kind == CTF_T_INT)
+    te->clock = NULL;      /* read, but it does not move the clock */
+  sc->slot_discarded = member_int (sc->packet_context, "events_discarded",
+                                   CTF_MEAN_DISCARDED);
+  sc->slot_seq_num = member_int (sc->packet_context, "packet_seq_num",
+                                 CTF_MEAN_SEQ_NUM);
+  sc->slot_packet_size = member_int (sc->packet_context, "packet_size",
+                                     CTF_MEAN_PACKET_SIZE);
+  sc->slot_content_size = member_int (sc->packet_context, "content_size",
+                                      CTF_MEAN_CONTENT_SIZE);
+  sc->slot_cpu_id = member_int (sc->packet_context, "cpu_id",
+                                CTF_MEAN_NONE);
+  sc->slot_event_id = sc->slot_event_id_ext = -1;
+  mark_event_ids (sc, sc->event_header, NULL);
+
+  /* the stream's clock: the first mapped integer's */
+  CtfType *ts = member (sc->event_header, "timestamp");
+  CtfType *tb = member (sc->packet_context, "timestamp_begin");
+  sc->clock = ts && ts->clock ? ts->clock : tb && tb->clock ? tb->clock
+              : NULL;
+  if (sc->clock == NULL && sc->event_header != NULL)
+    {
+      /* compact/extended headers keep the timestamp in a variant */
+      for (int s = 0; s < sc->n_slots && sc->clock == NULL; s++)
+        if (c->slot_types[s]->kind == CTF_T_INT && c->slot_types[s]->clock)
+          sc->clock = c->slot_types[s]->clock;
+    }
+
+  c->scopes[SC_PH] = sc->packet_header;
+  c->scopes[SC_PC] = sc->packet_context;
+  c->scopes[SC_EH] = sc->event_header;
+  c->scopes[SC_EC] = sc->event_context;
+  c->scopes[SC_CTX] = c->scopes[SC_FIELDS] = NULL;
+  for (int s = 0; s < 4; s++)
+    if (!resolve_scope (c, s))
+      return FALSE;
+
+  sc->max_slots = sc->n_slots;
+  int stream_slots = sc->n_slots;
+  for (guint e = 0; e < sc->events->len; e++)
+    {
+      CtfEventClass *ec = sc->events->pdata[e];
+      c->line = ec->line;
+      if (ec->context != NULL)
+        ec->context = ctf_type_copy (tc, ec->context);
+      if (ec->fields != NULL)
+        ec->fields = ctf_type_copy (tc, ec->fields);
+      if (!prepare_type (c, ec->context) || !prepare_type (c, ec->fields))
+        return FALSE;
+      c->next_slot = stream_slots;
+      assign_slots (c, ec->context);
+      assign_slots (c, ec->fields);
+      ec->n_slots = c->next_slot - stream_slots;
+      ec->slot_types = ctf_alloc (tc, sizeof (CtfType *) * (ec->n_slots + 1));
+      if (ec->n_slots > 0)
+        memcpy (ec->slot_types, c->slot_types + stream_slots,
+                sizeof (CtfType *) * ec->n_slots);
+      if (c->next_slot > sc->max_slots)
+        sc->max_slots = c->next_slot;
+      c->scopes[SC_CTX] = ec->context;
+      c->scopes[SC_FIELDS] = ec->fields;
+      if (!resolve_scope (c, SC_CTX) || !resolve_scope (c, SC_FIELDS))
+        return FALSE;
+      update_in_ir (ec->fields);
+      update_in_ir (ec->context);
+      c->line = 0;
+    }
+  update_in_ir (sc->event_context);
+  force_out (sc->event_header);
+  update_in_ir (sc->packet_context);
+  force_out (sc->packet_header);
+
+  sc->slot_types = g_new (CtfType *, sc->n_slots + 1);
+  if (sc->n_slots > 0)
+    memcpy (sc->slot_types, c->slot_types,
+            sizeof (CtfType *) * sc->n_slots);
+
+  /* event classes by id: an array when the ids are small */
+  uint64_t max_id = 0;
+  for (guint e = 0; e < sc->events->len; e++)
+    max_id = MAX (max_id, ((CtfEventClass *) sc->events->pdata[e])->id);
+  if (max_id < 65536)
+    {
+      sc->n_dense = max_id + 1;
+      sc->events_dense = g_new0 (CtfEventClass *, sc->n_dense);
+      for (guint e = 0; e < sc->events->len; e++)
+        {
+          CtfEventClass *ec = sc->events->pdata[e];
+          sc->events_dense[ec->id] = ec;
+        }
+    }
+  else
+    {
+      sc->events_by_id = g_hash_table_new (g_int64_hash, g_int64_equal);
+      for (guint e = 0; e < sc->events->len; e++)
+        {
+          CtfEventClass *ec = sc->events->pdata[e];
+          g_hash_table_insert (sc->events_by_id, &ec->id, ec);
+        }
+    }
+  return TRUE;
+}
+
+static gboolean
+prepare_clocks (Compiler *c)
+{
+  for (guint i = 0; i < c->tc->clocks->len; i++)
+    {
+      CtfClock *k = c->tc->clocks->pdata[i];
+      if (k->offset_neg)
+        {
+          uint64_t whole = (k->offset + k->freq - 1) / k->freq;
+          if (whole > (uint64_t) INT64_MAX
+              || k->offset_s < INT64_MIN + (int64_t) whole)
+            return cfail (c, "clock '%s': offset out of range", k->name);
+          k->offset_s -= (int64_t) whole;
+          k->offset = whole * k->freq - k->offset;
+          k->offset_neg = FALSE;
+        }
+      if (k->offset >= k->freq)
+        {
+          uint64_t whole = k->offset / k->freq;
+          if (whole > (uint64_t) INT64_MAX
+              || k->offset_s > INT64_MAX - (int64_t) whole)
+            return cfail (c, "clock '%s': offset out of range", k->name);
+          k->offset_s += (int64_t) whole;
+          k->offset %= k->freq;
+        }
+      if (k->offset_s <= INT64_MIN / 1000000000 - 1
+          || k->offset_s >= INT64_MAX / 1000000000 - 1)
+        k->overflows = TRUE;
+      else
+        k->base_ns = k->offset_s * 1000000000
+                     + (int64_t) ((unsigned __int128) k->offset
+                                  * 1000000000u / k->freq);
+    }
+  return TRUE;
+}
+
+gboolean
+ctf_trace_class_compile (CtfTraceClass *tc, const char *path, GError **error)
+{
+  Compiler c = { .tc = tc, .path = path, .error = error };
+  gboolean ok = FALSE;
+
+  if (tc->major == 0)
+    {
+      c.line = tc->last_line;
+      cfail (&c, "end of metadata without a trace block (CTF version and "
+             "byte order)");
+      goto out;
+    }
+  if (tc->byte_order < 0)
+    {
+      c.line = tc->last_line;
+      cfail (&c, "end of metadata: the trace block has no byte_order");
+      goto out;
+    }
+  if (!prepare_clocks (&c))
+    goto out;
+  if (tc->streams->len == 0)
+    {
+      CtfStreamClass *sc = ctf_alloc (tc, sizeof *sc);
+      sc->events = g_ptr_array_new ();
+      g_ptr_array_add (tc->streams, sc);
+    }
+  for (guint i = 0; i < tc->pending_events->len; i++)
+    {
+      CtfEventClass *ec = tc->pending_events->pdata[i];
+      CtfStreamClass *sc = NULL;
+      c.line = ec->line;
+      if (!ec->has_stream_id && tc->streams->len > 1)
+        {
+          cfail (&c, "event '%s' has no stream_id and the trace has several "
+                 "stream classes", ec->name);
+          goto out;
+        }
+      for (guint s = 0; s < tc->streams->len; s++)
+        {
+          CtfStreamClass *o = tc->streams->pdata[s];
+          if (o->id == ec->stream_id)
+            sc = o;
+        }
+      c.line = ec->line;
+      if (sc == NULL)
+        {
+          cfail (&c, "event '%s' refers to unknown stream class %"
+                 G_GUINT64_FORMAT, ec->name, ec->stream_id);
+          goto out;
+        }
+      for (guint e = 0; e < sc->events->len; e++)
+        if (((CtfEventClass *) sc->events->pdata[e])->id == ec->id)
+          {
+            cfail (&c, "event id %" G_GUINT64_FORMAT " declared twice in "
+                   "stream class %" G_GUINT64_FORMAT, ec->id, sc->id);
+            goto out;
+          }
+      ec->sc = sc;
+      g_ptr_array_add (sc->events, ec);
+      c.line = 0;
+    }
+  for (guint s = 0; s < tc->streams->len; s++)
+    {
+      CtfStreamClass *sc = tc->streams->pdata[s];
+      if (!compile_stream_class (&c, sc))
+        goto out;
+      for (guint e = 0; e < sc->events->len; e++)
+        {
+          CtfEventClass *ec = sc->events->pdata[e];
+          ec->index = tc->events->len;
+          g_ptr_array_add (tc->events, ec);
+        }
+    }
+  ok = TRUE;
+out:
+  g_free (c.slot_types);
+  return ok;
+}

@@ -1,0 +1,114 @@
+/* ctf-trace.c: opening a CTF trace folder: metadata, stream files and
+ * their packet index, time range. */
+#include "config.h"
+
+#include "ctf-trace.h"
+
+#include <lttv/error.h>
+#include <string.h>
+
+static gint
+compare_names (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+void
+ctf_trace_free (LttvTrace *t)
+{
+  if (t == NULL)
+    return;
+  if (t->streams != NULL)
+    g_ptr_array_free (t->streams, TRUE);
+  ctf_trace_class_free (t->tc);
+  g_free (t->classes);
+  g_free (t->metadata_path);
+  g_free (t->path);
+  g_free (t);
+}
+
+static void
+compute_range (LttvTrace *t)
+{
+  for (guint i = 0; i < t->streams->len; i++)
+    {
+      CtfStream *s = t->streams->pdata[i];
+      if (s->sc == NULL || s->sc->clock == NULL || s->packets->len == 0)
+        continue;
+      const CtfPacket *first = &g_array_index (s->packets, CtfPacket, 0);
+      const CtfPacket *last = &g_array_index (s->packets, CtfPacket,
+                                              s->packets->len - 1);
+      int64_t b = first->ns_begin, e = MAX (last->ns_end, last->ns_begin);
+      if (!t->has_range || b < t->begin)
+        t->begin = b;
+      if (!t->has_range || e > t->end)
+        t->end = e;
+      t->has_range = TRUE;
+    }
+}
+
+LttvTrace *
+ctf_trace_open (const char *dir, GError **error)
+{
+  LttvTrace *t = g_new0 (LttvTrace, 1);
+  t->path = g_strdup (dir);
+  t->metadata_path = g_build_filename (dir, "metadata", NULL);
+  t->tc = ctf_trace_class_new ();
+  t->streams = g_ptr_array_new_with_free_func (
+      (GDestroyNotify) ctf_stream_free);
+
+  if (!ctf_metadata_load (t->tc, t->metadata_path, error)
+      || !ctf_trace_class_compile (t->tc, t->metadata_path, error))
+    goto fail;
+  t->classes = g_new0 (LttvEventClass, t->tc->events->len + 1);
+  for (guint i = 0; i < t->tc->events->len; i++)
+    {
+      t->classes[i].ec = t->tc->events->pdata[i];
+      t->classes[i].trace = t;
+    }
+
+  GError *err = NULL;
+  GDir *d = g_dir_open (dir, 0, &err);
+  if (d == NULL)
+    {
+      g_set_error (error, LTTV_ERROR, LTTV_ERROR_IO, "%s: %s", dir,
+                   err->message);
+      g_error_free (err);
+      goto fail;
+    }
+  GPtrArray *names = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+  while ((name = g_dir_read_name (d)) != NULL)
+    {
+      if (name[0] == '.' || strcmp (name, "metadata") == 0)
+        continue;
+      g_autofree char *p = g_build_filename (dir, name, NULL);
+      if (!g_file_test (p, G_FILE_TEST_IS_REGULAR))
+        continue;
+      g_ptr_array_add (names, g_steal_pointer (&p));
+    }
+  g_dir_close (d);
+  g_ptr_array_sort (names, compare_names);
+  for (guint i = 0; i < names->len; i++)
+    {
+      CtfStream *s = ctf_stream_open (t, names->pdata[i], error);
+      if (s == NULL)
+        {
+          g_ptr_array_free (names, TRUE);
+          goto fail;
+        }
+      if (s->packets->len == 0)
+        {
+          ctf_stream_free (s);
+          continue;
+        }
+      s->index = t->streams->len;
+      g_ptr_array_add (t->streams, s);
+    }
+  g_ptr_array_free (names, TRUE);
+  compute_range (t);
+  return t;
+fail:
+  ctf_trace_free (t);
+  return NULL;
+}

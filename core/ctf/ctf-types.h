@@ -1,0 +1,192 @@
+/* ctf-types.h: the CTF 1.8 type model and trace class, built by the
+ * metadata parser and compiled into decoding plans. Internal to the core:
+ * symbols are prefixed `ctf_` and stay hidden. */
+#pragma once
+
+#include <glib.h>
+#include <stdint.h>
+
+typedef enum {
+  CTF_T_INT,
+  CTF_T_FLOAT,
+  CTF_T_STRING,
+  CTF_T_STRUCT,
+  CTF_T_VARIANT,
+  CTF_T_ARRAY,
+  CTF_T_SEQ,
+} CtfKind;
+
+enum { CTF_LE = 0, CTF_BE = 1 };
+
+/* Special meanings of integers, as babeltrace2 gives them: such fields are
+ * consumed by the reader and not shown as event data. */
+enum {
+  CTF_MEAN_NONE = 0,
+  CTF_MEAN_MAGIC,
+  CTF_MEAN_STREAM_ID,
+  CTF_MEAN_STREAM_INSTANCE_ID,
+  CTF_MEAN_UUID,
+  CTF_MEAN_TS_BEGIN,
+  CTF_MEAN_TS_END,
+  CTF_MEAN_PACKET_SIZE,
+  CTF_MEAN_CONTENT_SIZE,
+  CTF_MEAN_DISCARDED,
+  CTF_MEAN_SEQ_NUM,
+  CTF_MEAN_EVENT_ID,
+};
+
+typedef struct _CtfType  CtfType;
+typedef struct _CtfClock CtfClock;
+
+typedef struct {
+  char *label;
+  gboolean is_signed;
+  int64_t lo, hi;                /* unsigned ranges compare as uint64_t */
+} CtfMapping;
+
+typedef struct {
+  char *name;
+  CtfType *type;
+} CtfField;
+
+struct _CtfType {
+  CtfKind kind;
+  guint align;                   /* bits, >= 1 */
+  /* integer and enumeration (an enumeration is an integer with mappings) */
+  guint size;                    /* bits */
+  gboolean is_signed;
+  int byte_order;
+  int base;                      /* 2, 8, 10 or 16 */
+  gboolean encoded;              /* UTF8/ASCII encoding */
+  char *map_clock;               /* clock name of `map = clock.X.value` */
+  CtfMapping *mappings;
+  guint n_mappings;
+  gboolean is_enum;
+  /* floating point */
+  guint exp_dig, mant_dig;
+  /* struct, variant: members / options */
+  CtfField *fields;
+  guint n_fields;
+  char *tag_path;                /* variant: its tag's path */
+  /* array, sequence */
+  CtfType *elem;
+  uint64_t length;               /* array */
+  char *length_path;             /* sequence */
+  /* set while compiling */
+  int meaning;
+  CtfClock *clock;               /* resolved map_clock */
+  gboolean in_ir;                /* shown as data (babeltrace2's rule) */
+  gboolean has_dependents;       /* a sequence length or variant tag */
+  gboolean is_text;              /* array/sequence of 8-bit encoded ints */
+  int slot;                      /* value slot of this instance, or -1 */
+  int ref_slot;                  /* sequence length / variant tag slot */
+  CtfType *ref_type;             /* the length or tag field's type */
+  int *option_of_mapping;        /* variant: mapping index -> option */
+  int slot_first, slot_end;      /* slots inside this node */
+  gboolean fixed_size;           /* size known without reading */
+  uint64_t static_bits;          /* that size, when fixed_size */
+};
+
+struct _CtfClock {
+  char *name;
+  uint64_t freq;
+  int64_t offset_s;
+  uint64_t offset;               /* cycles, normalized below freq */
+  gboolean offset_neg;           /* `offset` was negative (magnitude) */
+  gboolean absolute;
+  char *description;
+  uint8_t uuid[16];
+  gboolean has_uuid;
+  int64_t base_ns;               /* offset_s and offset, in ns */
+  gboolean overflows;            /* base_ns does not fit */
+};
+
+typedef struct _CtfStreamClass CtfStreamClass;
+
+typedef struct {
+  char *name;
+  uint64_t id;
+  uint64_t stream_id;
+  gboolean has_stream_id;
+  gboolean has_loglevel;
+  int64_t loglevel;
+  char *model_emf_uri;
+  CtfType *context;
+  CtfType *fields;
+  CtfStreamClass *sc;
+  guint index;                   /* dense index in the trace */
+  int n_slots;                   /* slots of context+fields, after sc's */
+  CtfType **slot_types;          /* slot - sc->n_slots -> type */
+  int line;                      /* metadata line of the declaration */
+} CtfEventClass;
+
+struct _CtfStreamClass {
+  uint64_t id;
+  gboolean has_id;
+  CtfType *packet_header;        /* a copy of the trace's, per class */
+  CtfType *packet_context;
+  CtfType *event_header;
+  CtfType *event_context;
+  GPtrArray *events;             /* CtfEventClass*, metadata order */
+  GHashTable *events_by_id;      /* id -> CtfEventClass* */
+  CtfEventClass **events_dense;  /* when ids are small */
+  uint64_t n_dense;
+  CtfClock *clock;               /* default clock */
+  int n_slots;                   /* slots of the stream-level scopes */
+  int n_packet_slots;            /* those of packet header and context */
+  int max_slots;                 /* n_slots + the largest event class */
+  /* slots of the meaningful packet fields (-1 when absent) */
+  int slot_magic, slot_stream_id, slot_stream_instance_id;
+  int slot_packet_size, slot_content_size, slot_ts_begin, slot_ts_end;
+  int slot_discarded, slot_seq_num, slot_cpu_id;
+  int slot_event_id;             /* compact header "id" */
+  int slot_event_id_ext;         /* extended header "id" */
+  CtfType **slot_types;          /* slot -> type (stream-level slots) */
+};
+
+typedef struct {
+  char *key;
+  gboolean is_int;
+  int64_t i;
+  char *s;
+} CtfEnvEntry;
+
+typedef struct {
+  guint major, minor;
+  int byte_order;                /* trace's native byte order */
+  uint8_t uuid[16];
+  gboolean has_uuid;
+  CtfType *packet_header;
+  GPtrArray *env;                /* CtfEnvEntry* */
+  GPtrArray *clocks;             /* CtfClock* */
+  GPtrArray *streams;            /* CtfStreamClass* */
+  GPtrArray *events;             /* CtfEventClass*, trace order */
+  GPtrArray *pending_events;     /* events seen before their stream */
+  GPtrArray *allocs;             /* everything the model owns */
+  int last_line;                 /* of the metadata text */
+} CtfTraceClass;
+
+/* Memory of the model: freed with the trace class. */
+gpointer ctf_alloc (CtfTraceClass *tc, gsize size);
+char *ctf_strdup (CtfTraceClass *tc, const char *s);
+CtfType *ctf_type_new (CtfTraceClass *tc, CtfKind kind);
+/* A deep copy, so that every declared field is its own instance. */
+CtfType *ctf_type_copy (CtfTraceClass *tc, const CtfType *t);
+
+CtfTraceClass *ctf_trace_class_new (void);
+void ctf_trace_class_free (CtfTraceClass *tc);
+CtfClock *ctf_trace_class_clock (CtfTraceClass *tc, const char *name);
+const CtfEnvEntry *ctf_trace_class_env (const CtfTraceClass *tc,
+                                        const char *key);
+
+/* Parses TSDL text into `tc`. `path` names the file in errors, which give
+ * the metadata line. */
+gboolean ctf_metadata_parse (CtfTraceClass *tc, const char *text, gsize len,
+                             const char *path, GError **error);
+/* Reads a metadata file (text or packetized, either byte order) and parses
+ * it. */
+gboolean ctf_metadata_load (CtfTraceClass *tc, const char *path,
+                            GError **error);
+/* Resolves paths, meanings and slots; compiles the decoding plans. */
+gboolean ctf_trace_class_compile (CtfTraceClass *tc, const char *path,
+                                  GError **error);

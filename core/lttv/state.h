@@ -1,0 +1,95 @@
+/* state.h: the state of a traceset over time (docs/state-model.md). One
+ * streaming pass over the merged events (a worker thread, with progress
+ * and cancel) builds the state history, the event checkpoints and the
+ * event count; the cache in $XDG_CACHE_HOME/lttv/ makes the next opening
+ * instant. */
+#pragma once
+
+#include <gio/gio.h>
+
+#include <lttv/history.h>
+#include <lttv/traceset.h>
+
+G_BEGIN_DECLS
+
+/* Events that do not fit the model: counted, reported, never fatal. */
+typedef enum {
+  LTTV_ANOMALY_UNMATCHED_IRQ_EXIT,
+  LTTV_ANOMALY_UNMATCHED_SOFTIRQ_EXIT,
+  LTTV_ANOMALY_MISSING_FIELD,
+  LTTV_ANOMALY_UNKNOWN_CPU,
+  LTTV_ANOMALY_BAD_VALUE,
+  LTTV_N_ANOMALIES
+} LttvAnomaly;
+
+/* A short English description of `kind` ("unmatched IRQ exits"). */
+const char *lttv_anomaly_describe (LttvAnomaly kind);
+
+typedef struct _LttvState LttvState;
+
+/* The state of `ts`, not built yet; `ts` must outlive it. */
+LttvState *lttv_state_new (LttvTraceset *ts);
+void lttv_state_free (LttvState *s);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LttvState, lttv_state_free)
+
+/* Loads the cache when it matches the trace, else reads every event and
+ * saves the cache (use_cache FALSE: neither). Returns FALSE with `error`
+ * set when the trace could not be read to its end (the history then holds
+ * what was read before the fault) or when cancelled. */
+gboolean lttv_state_build (LttvState *s, gboolean use_cache,
+                           GCancellable *cancellable, GError **error);
+/* The same in a worker thread; `callback` runs in the caller's main
+ * context. Query the history meanwhile (its committed part). */
+void lttv_state_build_async (LttvState *s, gboolean use_cache,
+                             GCancellable *cancellable,
+                             GAsyncReadyCallback callback,
+                             gpointer user_data);
+gboolean lttv_state_build_finish (LttvState *s, GAsyncResult *result,
+                                  GError **error);
+/* Fraction of the traceset's time range built so far, 0 to 1; any thread. */
+double lttv_state_progress (LttvState *s);
+/* Events read so far by the build (updated every 64 K events); any thread. */
+guint64 lttv_state_events_done (LttvState *s);
+/* TRUE when the last build came from the cache. */
+gboolean lttv_state_from_cache (LttvState *s);
+
+/* Owned by the state. */
+LttvHistory *lttv_state_get_history (LttvState *s);
+LttvTraceset *lttv_state_get_traceset (LttvState *s);
+guint64 lttv_state_n_events (LttvState *s);
+/* LTTV_N_ANOMALIES counters. */
+const guint64 *lttv_state_anomalies (LttvState *s);
+
+/* --- Event positions ----------------------------------------------------
+ * A checkpoint every LTTV_STATE_CHECKPOINT_EVENTS events: its rank (events
+ * before it), its time, and how many events at that same time come before
+ * it. Binary search gives rank <-> time in O(log n). */
+#define LTTV_STATE_CHECKPOINT_EVENTS 4096
+
+typedef struct {
+  guint64 rank;
+  LttvTime time;
+  guint32 skip;
+} LttvCheckpoint;
+
+guint lttv_state_n_checkpoints (LttvState *s);
+const LttvCheckpoint *lttv_state_get_checkpoint (LttvState *s, guint i);
+/* The last checkpoint at or before `rank`, or before time `t`. */
+const LttvCheckpoint *lttv_state_checkpoint_for_rank (LttvState *s,
+                                                      guint64 rank);
+const LttvCheckpoint *lttv_state_checkpoint_for_time (LttvState *s,
+                                                      LttvTime t);
+/* Positions `it` on the event of rank `rank` (seek to the checkpoint, then
+ * skip at most one checkpoint interval of events). */
+gboolean lttv_state_seek_rank (LttvState *s, LttvIter *it, guint64 rank,
+                               GError **error);
+
+/* --- Writing the state -------------------------------------------------- */
+
+/* Writes the state at `t` as `lttv state` prints it (docs/cli.md): lines
+ * "T<TAB>PATH<TAB>VALUE" sorted by path, attributes holding nothing left
+ * out; after the end of the traceset, the state at its end. FALSE when
+ * `t` is past the part built so far. */
+gboolean lttv_state_print (LttvState *s, LttvTime t, GString *out);
+
+G_END_DECLS

@@ -1,0 +1,353 @@
+/* Building the state: one streaming pass over the merged events, feeding
+ * the state machine, the checkpoints and the event counts. */
+#include "config.h"
+
+#include <string.h>
+
+#include <lttv/error.h>
+
+#include "state-private.h"
+
+LttvState *
+lttv_state_new (LttvTraceset *ts)
+{
+  g_return_val_if_fail (ts != NULL, NULL);
+  LttvState *s = g_new0 (LttvState, 1);
+  s->ts = ts;
+  s->history = lttv_history_new ();
+  s->checkpoints = g_array_new (FALSE, FALSE, sizeof (LttvCheckpoint));
+  s->counts = g_array_new (FALSE, FALSE, sizeof (StateCount));
+  s->block_start = g_array_new (FALSE, FALSE, sizeof (guint64));
+  s->type_names = g_ptr_array_new_with_free_func (g_free);
+  s->type_ids = g_hash_table_new (g_str_hash, g_str_equal);
+  state_types_init (s);
+  return s;
+}
+
+void
+lttv_state_free (LttvState *s)
+{
+  if (s == NULL)
+    return;
+  lttv_history_free (s->history);
+  g_array_unref (s->checkpoints);
+  g_array_unref (s->counts);
+  g_array_unref (s->block_start);
+  g_hash_table_destroy (s->type_ids);
+  g_ptr_array_unref (s->type_names);
+  if (s->class_types != NULL)
+    for (guint i = 0; i < lttv_traceset_n_traces (s->ts); i++)
+      g_free (s->class_types[i]);
+  g_free (s->class_types);
+  g_free (s);
+}
+
+void
+state_types_init (LttvState *s)
+{
+  guint n_traces = lttv_traceset_n_traces (s->ts);
+  s->class_types = g_new0 (guint *, MAX (1, n_traces));
+  for (guint i = 0; i < n_traces; i++)
+    {
+      LttvTrace *trace = lttv_traceset_get_trace (s->ts, i);
+      guint n = lttv_trace_n_event_classes (trace);
+      s->class_types[i] = g_new0 (guint, MAX (1, n));
+      for (guint k = 0; k < n; k++)
+        {
+          const LttvEventClass *ec = lttv_trace_get_event_class (trace, k);
+          const char *name = lttv_event_class_name (ec);
+          gpointer id = g_hash_table_lookup (s->type_ids, name);
+          if (id == NULL)
+            {
+              char *copy = g_strdup (name);
+              g_ptr_array_add (s->type_names, copy);
+              id = GUINT_TO_POINTER (s->type_names->len);
+              g_hash_table_insert (s->type_ids, copy, id);
+            }
+          s->class_types[i][lttv_event_class_index (ec)] = GPOINTER_TO_UINT (id) - 1;
+        }
+    }
+}
+
+static guint
+trace_index (LttvState *s, const LttvTrace *trace)
+{
+  guint n = lttv_traceset_n_traces (s->ts);
+  for (guint i = 0; i < n; i++)
+    if (lttv_traceset_get_trace (s->ts, i) == trace)
+      return i;
+  return 0;
+}
+
+guint
+state_type_of (LttvState *s, const LttvEvent *ev)
+{
+  const LttvEventClass *ec = lttv_event_get_class (ev);
+  return s->class_types[trace_index (s, lttv_event_class_trace (ec))]
+                       [lttv_event_class_index (ec)];
+}
+
+/* Per-block counters: a dense table touched per event, flushed into
+ * s->counts at each checkpoint. */
+typedef struct {
+  guint32 *table;           /* [type * (STATE_STATS_CPUS + 1) + cpu] */
+  GArray *dirty;            /* indexes of non-zero entries */
+} Counter;
+
+static void
+counter_flush (LttvState *s, Counter *c)
+{
+  guint64 start = s->counts->len;
+  g_array_append_val (s->block_start, start);
+  for (guint i = 0; i < c->dirty->len; i++)
+    {
+      guint idx = g_array_index (c->dirty, guint, i);
+      StateCount sc = { idx / (STATE_STATS_CPUS + 1), idx % (STATE_STATS_CPUS + 1),
+                        c->table[idx] };
+      g_array_append_val (s->counts, sc);
+      c->table[idx] = 0;
+    }
+  g_array_set_size (c->dirty, 0);
+}
+
+typedef struct {
+  const LttvTrace *trace;
+  StateLayout *layout;
+  guint *types;
+} TraceHandlers;
+
+static gboolean
+build_from_trace (LttvState *s, GCancellable *cancellable, GError **error)
+{
+  LttvHistory *h = s->history;
+  guint n_traces = lttv_traceset_n_traces (s->ts);
+  TraceHandlers *th = g_new0 (TraceHandlers, MAX (1, n_traces));
+  for (guint i = 0; i < n_traces; i++)
+    {
+      LttvTrace *trace = lttv_traceset_get_trace (s->ts, i);
+      th[i].trace = trace;
+      th[i].layout = state_layout_new (trace, h);
+      th[i].types = s->class_types[i];
+    }
+  StateMachine *m = state_machine_new (h);
+  Counter counter = {
+    g_new0 (guint32, MAX (1, s->type_names->len) * (STATE_STATS_CPUS + 1)),
+    g_array_new (FALSE, FALSE, sizeof (guint)),
+  };
+  LttvTime begin = lttv_traceset_begin (s->ts);
+  LttvTime end = lttv_traceset_end (s->ts);
+  lttv_history_set_begin (h, begin);
+
+  g_autoptr (LttvIter) it = lttv_iter_new (s->ts);
+  GError *local = NULL;
+  const LttvEvent *ev;
+  LttvTime last_t = begin;
+  guint32 same_t = 0;
+  guint64 rank = 0;
+  TraceHandlers *cur = n_traces > 0 ? &th[0] : NULL;
+  gboolean cancelled = FALSE;
+
+  while ((ev = lttv_iter_next (it, &local)) != NULL)
+    {
+      LttvTime t = lttv_event_time (ev);
+      if (t < last_t)
+        {
+          /* The merge gives time order; a regression inside one stream
+           * is kept in the count but cannot move the state back. */
+          state_machine_anomaly (m, LTTV_ANOMALY_BAD_VALUE);
+          t = last_t;
+        }
+      if (t != last_t || rank == 0)
+        {
+          lttv_history_commit (h, t);
+          same_t = 0;
+          last_t = t;
+        }
+      if ((rank & (LTTV_STATE_CHECKPOINT_EVENTS - 1)) == 0)
+        {
+          if (rank > 0)
+            counter_flush (s, &counter);
+          LttvCheckpoint cp = { rank, t, same_t };
+          g_array_append_val (s->checkpoints, cp);
+          if ((rank & (16 * LTTV_STATE_CHECKPOINT_EVENTS - 1)) == 0)
+            {
+              if (end > begin)
+                g_atomic_int_set (&s->progress_permille,
+                                  (gint) ((t - begin) * 1000.0 / (end - begin)));
+              atomic_store_explicit (&s->events_done, rank, memory_order_relaxed);
+              if (g_cancellable_is_cancelled (cancellable))
+                {
+                  cancelled = TRUE;
+                  break;
+                }
+            }
+        }
+
+      const LttvEventClass *ec = lttv_event_get_class (ev);
+      const LttvTrace *trace = lttv_event_class_trace (ec);
+      if (cur == NULL || cur->trace != trace)
+        for (guint i = 0; i < n_traces; i++)
+          if (th[i].trace == trace)
+            cur = &th[i];
+      if (cur != NULL)
+        {
+          int cpu = lttv_event_cpu (ev);
+          guint slot = cpu < 0 || cpu >= STATE_STATS_CPUS ? STATE_STATS_CPUS : (guint) cpu;
+          guint idx = cur->types[lttv_event_class_index (ec)] * (STATE_STATS_CPUS + 1) + slot;
+          if (counter.table[idx]++ == 0)
+            g_array_append_val (counter.dirty, idx);
+          state_layout_apply (cur->layout, m, ev);
+        }
+      same_t++;
+      rank++;
+    }
+  counter_flush (s, &counter);
+  guint64 terminator = s->counts->len;
+  g_array_append_val (s->block_start, terminator);
+
+  s->n_events = rank;
+  atomic_store_explicit (&s->events_done, rank, memory_order_relaxed);
+  memcpy (s->anomalies, state_machine_anomalies (m), sizeof s->anomalies);
+  lttv_history_finish (h, MAX (end, last_t));
+  g_atomic_int_set (&s->progress_permille, 1000);
+
+  g_free (counter.table);
+  g_array_unref (counter.dirty);
+  state_machine_free (m);
+  for (guint i = 0; i < n_traces; i++)
+    state_layout_free (th[i].layout);
+  g_free (th);
+
+  if (cancelled)
+    {
+      g_set_error (error, LTTV_ERROR, LTTV_ERROR_CANCELLED,
+                   "building the state was cancelled");
+      return FALSE;
+    }
+  if (local != NULL)
+    {
+      g_propagate_error (error, local);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+lttv_state_build (LttvState *s, gboolean use_cache, GCancellable *cancellable,
+                  GError **error)
+{
+  g_return_val_if_fail (s != NULL && !s->built, FALSE);
+  s->built = TRUE;
+  if (use_cache && state_cache_load (s))
+    {
+      s->from_cache = TRUE;
+      g_atomic_int_set (&s->progress_permille, 1000);
+      atomic_store_explicit (&s->events_done, s->n_events, memory_order_relaxed);
+      return TRUE;
+    }
+  if (!build_from_trace (s, cancellable, error))
+    return FALSE;
+  if (use_cache)
+    state_cache_save (s);
+  return TRUE;
+}
+
+typedef struct {
+  gboolean use_cache;
+} BuildArgs;
+
+static void
+build_thread (GTask *task, gpointer source, gpointer task_data,
+              GCancellable *cancellable)
+{
+  (void) source;
+  LttvState *s = g_task_get_task_data (task);
+  BuildArgs *args = g_object_get_data (G_OBJECT (task), "lttv-build-args");
+  (void) task_data;
+  GError *error = NULL;
+  if (lttv_state_build (s, args->use_cache, cancellable, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+void
+lttv_state_build_async (LttvState *s, gboolean use_cache,
+                        GCancellable *cancellable,
+                        GAsyncReadyCallback callback, gpointer user_data)
+{
+  GTask *task = g_task_new (NULL, cancellable, callback, user_data);
+  g_task_set_source_tag (task, lttv_state_build_async);
+  g_task_set_task_data (task, s, NULL);
+  BuildArgs *args = g_new (BuildArgs, 1);
+  args->use_cache = use_cache;
+  g_object_set_data_full (G_OBJECT (task), "lttv-build-args", args, g_free);
+  /* The build checks the cancellable itself, every few thousand events. */
+  g_task_set_return_on_cancel (task, FALSE);
+  g_task_run_in_thread (task, build_thread);
+  g_object_unref (task);
+}
+
+gboolean
+lttv_state_build_finish (LttvState *s, GAsyncResult *result, GError **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), FALSE);
+  g_return_val_if_fail (g_task_get_task_data (G_TASK (result)) == s, FALSE);
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+double
+lttv_state_progress (LttvState *s)
+{
+  return g_atomic_int_get (&s->progress_permille) / 1000.0;
+}
+
+guint64
+lttv_state_events_done (LttvState *s)
+{
+  return atomic_load_explicit (&s->events_done, memory_order_relaxed);
+}
+
+gboolean
+lttv_state_from_cache (LttvState *s)
+{
+  return s->from_cache;
+}
+
+LttvHistory *
+lttv_state_get_history (LttvState *s)
+{
+  return s->history;
+}
+
+LttvTraceset *
+lttv_state_get_traceset (LttvState *s)
+{
+  return s->ts;
+}
+
+guint64
+lttv_state_n_events (LttvState *s)
+{
+  return s->n_events;
+}
+
+const guint64 *
+lttv_state_anomalies (LttvState *s)
+{
+  return s->anomalies;
+}
+
+const char *
+lttv_anomaly_describe (LttvAnomaly kind)
+{
+  switch (kind)
+    {
+    case LTTV_ANOMALY_UNMATCHED_IRQ_EXIT: return "unmatched IRQ exits";
+    case LTTV_ANOMALY_UNMATCHED_SOFTIRQ_EXIT: return "unmatched soft IRQ exits";
+    case LTTV_ANOMALY_MISSING_FIELD: return "events missing a field";
+    case LTTV_ANOMALY_UNKNOWN_CPU: return "events on an unknown CPU";
+    case LTTV_ANOMALY_BAD_VALUE: return "events with an unexpected value";
+    default: return "?";
+    }
+}

@@ -1,0 +1,311 @@
+/* The history's changes: writing them in time order, querying the
+ * committed part. */
+#include "config.h"
+
+#include <string.h>
+
+#include "history-private.h"
+
+void
+lttv_history_set_begin (LttvHistory *h, LttvTime begin)
+{
+  h->begin = begin;
+}
+
+static void
+append (LttvHistory *h, HistoryAttr *a, LttvTime t, LttvValue v)
+{
+  guint k = a->n;
+  if (k == a->capacity)
+    {
+      /* A new chunk: a structural change, under the write lock. */
+      guint size = history_chunk_size (a->n_chunks);
+      HistoryChange *chunk = g_new (HistoryChange, size);
+      g_rw_lock_writer_lock (&h->lock);
+      if (a->n_chunks == a->cap_chunks)
+        {
+          a->cap_chunks = MAX (4, a->cap_chunks * 2);
+          a->chunks = g_renew (HistoryChange *, a->chunks, a->cap_chunks);
+          a->chunk_first = g_renew (LttvTime, a->chunk_first, a->cap_chunks);
+        }
+      a->chunks[a->n_chunks] = chunk;
+      a->chunk_first[a->n_chunks] = t;
+      a->n_chunks++;
+      a->capacity += size;
+      g_rw_lock_writer_unlock (&h->lock);
+    }
+  HistoryChange *c = history_change (a, k);
+  c->start = t;
+  c->value = v;
+  guint chunk = history_chunk_of (k);
+  if (k == history_chunk_base (chunk))
+    a->chunk_first[chunk] = t;
+  if (k == 0)
+    a->first_start = t;
+  __atomic_store_n (&a->n, k + 1, __ATOMIC_RELEASE);
+  h->n_intervals++;
+}
+
+void
+lttv_history_set (LttvHistory *h, LttvAttr attr, LttvTime t, LttvValue v)
+{
+  HistoryAttr *a = &h->attrs[attr];
+  if (a->current == v)
+    return;
+  a->current = v;
+  guint n = a->n;
+  if (n > 0)
+    {
+      HistoryChange *last = history_change (a, n - 1);
+      if (last->start == t)
+        {
+          /* Several writes at one time: the last wins, and no zero-length
+           * interval is left behind. Nobody reads it yet: it is past the
+           * committed limit. */
+          LttvValue before = n >= 2 ? history_change (a, n - 2)->value
+                                    : LTTV_VALUE_NONE;
+          if (before == v)
+            {
+              __atomic_store_n (&a->n, n - 1, __ATOMIC_RELEASE);
+              h->n_intervals--;
+            }
+          else
+            last->value = v;
+          return;
+        }
+      g_return_if_fail (t > last->start);
+    }
+  append (h, a, t, v);
+}
+
+LttvValue
+lttv_history_current (LttvHistory *h, LttvAttr attr)
+{
+  return h->attrs[attr].current;
+}
+
+void
+lttv_history_commit (LttvHistory *h, LttvTime t)
+{
+  if (t > h->committed_limit)
+    __atomic_store_n (&h->committed_limit, t, __ATOMIC_RELEASE);
+}
+
+void
+lttv_history_finish (LttvHistory *h, LttvTime end)
+{
+  lttv_history_commit (h, end == LTTV_TIME_NONE ? end : end + 1);
+  __atomic_store_n (&h->finished, TRUE, __ATOMIC_RELEASE);
+}
+
+LttvTime
+lttv_history_begin (LttvHistory *h)
+{
+  return h->begin;
+}
+
+LttvTime
+lttv_history_committed_end (LttvHistory *h)
+{
+  LttvTime limit = history_limit (h);
+  return limit == 0 ? LTTV_TIME_NONE : limit - 1;
+}
+
+gboolean
+lttv_history_is_finished (LttvHistory *h)
+{
+  return __atomic_load_n (&h->finished, __ATOMIC_ACQUIRE);
+}
+
+guint64
+lttv_history_n_intervals (LttvHistory *h)
+{
+  return h->n_intervals;
+}
+
+gsize
+lttv_history_memory (LttvHistory *h)
+{
+  gsize bytes = sizeof *h + h->cap_attrs * sizeof (HistoryAttr);
+  g_rw_lock_reader_lock (&h->lock);
+  for (guint i = 0; i < h->n_attrs; i++)
+    bytes += h->attrs[i].capacity * sizeof (HistoryChange)
+             + h->attrs[i].cap_chunks * (sizeof (gpointer) + sizeof (LttvTime));
+  g_rw_lock_reader_unlock (&h->lock);
+  return bytes;
+}
+
+/* --- Queries, under the read lock --------------------------------------- */
+
+gint64
+history_find (const HistoryAttr *a, guint n, LttvTime t)
+{
+  if (n == 0 || a->first_start > t)
+    return -1;
+  /* Past the last change: no search (dead threads, quiet attributes). */
+  if (history_change (a, n - 1)->start <= t)
+    return (gint64) n - 1;
+  /* The sparse index first: the last chunk starting at or before t. */
+  guint lo = 0, hi = history_chunk_of (n - 1) + 1;
+  while (hi - lo > 1)
+    {
+      guint mid = (lo + hi) / 2;
+      if (a->chunk_first[mid] <= t)
+        lo = mid;
+      else
+        hi = mid;
+    }
+  const HistoryChange *chunk = a->chunks[lo];
+  guint base = history_chunk_base (lo);
+  guint l = 0, r = MIN (history_chunk_size (lo), n - base);
+  while (r - l > 1)
+    {
+      guint mid = (l + r) / 2;
+      if (chunk[mid].start <= t)
+        l = mid;
+      else
+        r = mid;
+    }
+  return (gint64) (base + l);
+}
+
+guint
+history_committed_count (const HistoryAttr *a, LttvTime limit)
+{
+  guint n = __atomic_load_n (&a->n, __ATOMIC_ACQUIRE);
+  /* Changes at or after the limit may still be rewritten: leave them out.
+   * They are a few at the end, at the builder's current time. */
+  while (n > 0 && history_change (a, n - 1)->start >= limit)
+    n--;
+  return n;
+}
+
+static void
+interval_at (LttvHistory *h, const HistoryAttr *a, guint n, LttvTime limit,
+             gint64 k, LttvInterval *out)
+{
+  out->start = k < 0 ? h->begin : history_change (a, (guint) k)->start;
+  out->value = k < 0 ? LTTV_VALUE_NONE : history_change (a, (guint) k)->value;
+  out->end = (guint64) (k + 1) < n ? history_change (a, (guint) (k + 1))->start - 1
+                                   : limit - 1;
+}
+
+gboolean
+lttv_history_query (LttvHistory *h, LttvAttr attr, LttvTime t,
+                    LttvInterval *out)
+{
+  LttvTime limit = history_limit (h);
+  if (t >= limit)
+    return FALSE;
+  g_rw_lock_reader_lock (&h->lock);
+  if (attr >= h->n_attrs)
+    {
+      g_rw_lock_reader_unlock (&h->lock);
+      return FALSE;
+    }
+  const HistoryAttr *a = &h->attrs[attr];
+  guint n = history_committed_count (a, limit);
+  interval_at (h, a, n, limit, history_find (a, n, t), out);
+  g_rw_lock_reader_unlock (&h->lock);
+  return TRUE;
+}
+
+LttvValue *
+lttv_history_query_full (LttvHistory *h, LttvTime t, guint *n_attrs)
+{
+  LttvTime limit = history_limit (h);
+  if (t >= limit)
+    return NULL;
+  g_rw_lock_reader_lock (&h->lock);
+  LttvValue *values = g_new (LttvValue, MAX (1, h->n_attrs));
+  for (guint i = 0; i < h->n_attrs; i++)
+    {
+      const HistoryAttr *a = &h->attrs[i];
+      guint n = history_committed_count (a, limit);
+      gint64 k = history_find (a, n, t);
+      values[i] = k < 0 ? LTTV_VALUE_NONE : history_change (a, (guint) k)->value;
+    }
+  *n_attrs = h->n_attrs;
+  g_rw_lock_reader_unlock (&h->lock);
+  return values;
+}
+
+/* Beyond this many changes in one pixel, the pixel shows the value at its
+ * start instead of looking for the longest one. */
+#define ROW_SCAN_MAX 16
+
+guint
+lttv_history_query_row (LttvHistory *h, LttvAttr attr, LttvTime t0,
+                        LttvTime step, guint n_samples, LttvSample *out)
+{
+  memset (out, 0, n_samples * sizeof *out);
+  LttvTime limit = history_limit (h);
+  if (step == 0 || limit == 0)
+    return 0;
+  g_rw_lock_reader_lock (&h->lock);
+  if (attr >= h->n_attrs)
+    {
+      g_rw_lock_reader_unlock (&h->lock);
+      return 0;
+    }
+  const HistoryAttr *a = &h->attrs[attr];
+  guint n = history_committed_count (a, limit);
+  guint p = 0;
+  for (; p < n_samples; p++)
+    {
+      LttvTime ps = t0 + (LttvTime) p * step;
+      if (ps >= limit || ps < t0)
+        break;
+      LttvTime pe = MIN (ps + step - 1, limit - 1);
+      gint64 k = history_find (a, n, ps);
+      gint64 last = history_find (a, n, pe);
+      out[p].mixed = (guint32) (last - k);
+      out[p].value = k < 0 ? LTTV_VALUE_NONE : history_change (a, (guint) k)->value;
+      if (last > k && last - k <= ROW_SCAN_MAX)
+        {
+          /* The value that holds most of the pixel. */
+          LttvTime best = 0;
+          for (gint64 i = k; i <= last; i++)
+            {
+              LttvTime s = i < 0 || history_change (a, (guint) i)->start < ps
+                           ? ps : history_change (a, (guint) i)->start;
+              LttvTime e = i == last ? pe : history_change (a, (guint) (i + 1))->start - 1;
+              if (e - s + 1 > best)
+                {
+                  best = e - s + 1;
+                  out[p].value = i < 0 ? LTTV_VALUE_NONE
+                                       : history_change (a, (guint) i)->value;
+                }
+            }
+        }
+    }
+  g_rw_lock_reader_unlock (&h->lock);
+  return p;
+}
+
+GArray *
+lttv_history_intervals (LttvHistory *h, LttvAttr attr, LttvTime t0,
+                        LttvTime t1)
+{
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (LttvInterval));
+  LttvTime limit = history_limit (h);
+  if (limit == 0 || t0 >= limit || t0 > t1)
+    return out;
+  t1 = MIN (t1, limit - 1);
+  g_rw_lock_reader_lock (&h->lock);
+  if (attr < h->n_attrs)
+    {
+      const HistoryAttr *a = &h->attrs[attr];
+      guint n = history_committed_count (a, limit);
+      for (gint64 k = history_find (a, n, t0); k < (gint64) n; k++)
+        {
+          LttvInterval iv;
+          interval_at (h, a, n, limit, k, &iv);
+          if (iv.start > t1)
+            break;
+          g_array_append_val (out, iv);
+        }
+    }
+  g_rw_lock_reader_unlock (&h->lock);
+  return out;
+}

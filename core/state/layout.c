@@ -1,0 +1,380 @@
+/* Tracer layouts: LTTng 2.0 to 2.5, LTTng 2.6 and newer (2.7 soft-IRQ
+ * names, 2.12 statedump fields), perf. Names are compared here, once per
+ * event class, never per event. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "layout.h"
+#include "syscalls.h"
+
+typedef enum {
+  H_NONE,
+  H_SWITCH,
+  H_SYSCALL_ENTRY,     /* name known from the event class */
+  H_SYSCALL_ENTRY_ID,  /* perf raw_syscalls: name from the id */
+  H_SYSCALL_EXIT,
+  H_IRQ_ENTRY,
+  H_IRQ_EXIT,
+  H_SOFT_RAISE,
+  H_SOFT_ENTRY,
+  H_SOFT_EXIT,
+  H_WAKEUP,
+  H_MIGRATE,
+  H_SETPRIO,
+  H_FORK,
+  H_EXEC,
+  H_FREE,
+  H_STATEDUMP,
+  H_BLOCK_ISSUE,
+  H_BLOCK_COMPLETE,
+} HandlerKind;
+
+#define MAX_FIELDS 8
+
+typedef struct {
+  HandlerKind kind;
+  LttvFieldRef f[MAX_FIELDS];
+  LttvValue syscall;
+} Handler;
+
+struct _StateLayout {
+  gboolean perf;
+  StatePrevEncoding prev_encoding;
+  LttvHistory *h;
+  Handler *handlers;
+  guint n_handlers;
+  LttvValue *perf_syscalls;   /* by id, interned on first use */
+  guint n_perf_syscalls;
+};
+
+/* Field names per handler, in the order the handler reads them; the perf
+ * names differ only in tid fields (pid for tid). */
+typedef struct {
+  HandlerKind kind;
+  const char *fields[MAX_FIELDS];
+} HandlerFields;
+
+static const HandlerFields handler_fields[] = {
+  { H_SWITCH, { "prev_tid", "prev_state", "prev_comm", "prev_prio",
+                "next_tid", "next_comm", "next_prio" } },
+  { H_SYSCALL_ENTRY_ID, { "id" } },
+  { H_IRQ_ENTRY, { "irq" } },
+  { H_IRQ_EXIT, { "irq" } },
+  { H_SOFT_RAISE, { "vec" } },
+  { H_SOFT_ENTRY, { "vec" } },
+  { H_SOFT_EXIT, { "vec" } },
+  { H_WAKEUP, { "tid", "prio", "target_cpu" } },
+  { H_MIGRATE, { "tid", "dest_cpu" } },
+  { H_SETPRIO, { "tid", "newprio" } },
+  { H_FORK, { "parent_tid", "child_tid", "child_pid", "child_comm" } },
+  { H_EXEC, { "tid", "filename" } },
+  { H_FREE, { "tid" } },
+  { H_STATEDUMP, { "tid", "pid", "ppid", "name", "status", "cpu" } },
+  { H_BLOCK_ISSUE, { "dev" } },
+  { H_BLOCK_COMPLETE, { "dev" } },
+};
+
+/* perf names tids "pid" (and has no tgid in these events). */
+static const char *
+perf_field_name (HandlerKind kind, const char *name)
+{
+  if (strcmp (name, "tid") == 0)
+    return "pid";
+  if (strcmp (name, "prev_tid") == 0)
+    return "prev_pid";
+  if (strcmp (name, "next_tid") == 0)
+    return "next_pid";
+  if (strcmp (name, "parent_tid") == 0)
+    return "parent_pid";
+  if (strcmp (name, "child_tid") == 0)
+    return "child_pid";
+  if (kind == H_FORK && strcmp (name, "child_pid") == 0)
+    return "";   /* perf's child_pid is the child's tid */
+  return name;
+}
+
+static gboolean
+has_prefix (const char *s, const char *prefix, const char **rest)
+{
+  size_t n = strlen (prefix);
+  if (strncmp (s, prefix, n) != 0)
+    return FALSE;
+  *rest = s + n;
+  return TRUE;
+}
+
+static HandlerKind
+classify (StateLayout *l, const char *name, LttvValue *syscall)
+{
+  const char *rest;
+  if (l->perf)
+    {
+      if (strcmp (name, "raw_syscalls:sys_enter") == 0)
+        return H_SYSCALL_ENTRY_ID;
+      if (strcmp (name, "raw_syscalls:sys_exit") == 0)
+        return H_SYSCALL_EXIT;
+      /* The rest are LTTng names with a subsystem prefix. */
+      const char *colon = strchr (name, ':');
+      if (colon == NULL)
+        return H_NONE;
+      name = colon + 1;
+    }
+  else
+    {
+      if (has_prefix (name, "syscall_entry_", &rest)
+          || has_prefix (name, "compat_syscall_entry_", &rest)
+          || has_prefix (name, "sys_", &rest)
+          || has_prefix (name, "compat_sys_", &rest))
+        {
+          *syscall = lttv_history_intern (l->h, rest);
+          return H_SYSCALL_ENTRY;
+        }
+      if (has_prefix (name, "syscall_exit_", &rest)
+          || has_prefix (name, "compat_syscall_exit_", &rest)
+          || strcmp (name, "exit_syscall") == 0)
+        return H_SYSCALL_EXIT;
+      if (strcmp (name, "lttng_statedump_process_state") == 0)
+        return H_STATEDUMP;
+    }
+  /* From LTTng 2.7 soft IRQs are irq_softirq_*. */
+  if (has_prefix (name, "irq_softirq_", &rest))
+    name = rest - strlen ("softirq_");
+  static const struct { const char *name; HandlerKind kind; } names[] = {
+    { "sched_switch", H_SWITCH },
+    { "irq_handler_entry", H_IRQ_ENTRY },
+    { "irq_handler_exit", H_IRQ_EXIT },
+    { "softirq_raise", H_SOFT_RAISE },
+    { "softirq_entry", H_SOFT_ENTRY },
+    { "softirq_exit", H_SOFT_EXIT },
+    { "sched_waking", H_WAKEUP },
+    { "sched_wakeup", H_WAKEUP },
+    { "sched_wakeup_new", H_WAKEUP },
+    { "sched_migrate_task", H_MIGRATE },
+    { "sched_pi_setprio", H_SETPRIO },
+    { "sched_process_fork", H_FORK },
+    { "sched_process_exec", H_EXEC },
+    { "sched_process_free", H_FREE },
+    { "block_rq_issue", H_BLOCK_ISSUE },
+    { "block_rq_complete", H_BLOCK_COMPLETE },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    if (strcmp (name, names[i].name) == 0)
+      return names[i].kind;
+  return H_NONE;
+}
+
+/* Kernels from 4.14 report prev_state in a compact encoding. */
+static StatePrevEncoding
+prev_encoding (LttvTrace *trace)
+{
+  const char *release = lttv_trace_env_string (trace, "kernel_release");
+  if (release == NULL)
+    release = lttv_trace_env_string (trace, "release");
+  if (release == NULL)
+    return STATE_PREV_NEW;
+  char *end;
+  long major = strtol (release, &end, 10);
+  long minor = *end == '.' ? strtol (end + 1, NULL, 10) : 0;
+  return major > 4 || (major == 4 && minor >= 14) ? STATE_PREV_NEW
+                                                  : STATE_PREV_OLD;
+}
+
+StateLayout *
+state_layout_new (LttvTrace *trace, LttvHistory *h)
+{
+  StateLayout *l = g_new0 (StateLayout, 1);
+  const char *tracer = lttv_trace_env_string (trace, "tracer_name");
+  l->perf = tracer != NULL && strcmp (tracer, "perf") == 0;
+  l->prev_encoding = prev_encoding (trace);
+  l->h = h;
+  l->n_handlers = lttv_trace_n_event_classes (trace);
+  l->handlers = g_new0 (Handler, MAX (1, l->n_handlers));
+  for (guint i = 0; i < l->n_handlers; i++)
+    {
+      const LttvEventClass *ec = lttv_trace_get_event_class (trace, i);
+      Handler *hd = &l->handlers[lttv_event_class_index (ec)];
+      hd->kind = classify (l, lttv_event_class_name (ec), &hd->syscall);
+      for (guint f = 0; f < MAX_FIELDS; f++)
+        hd->f[f] = -1;
+      for (guint k = 0; k < G_N_ELEMENTS (handler_fields); k++)
+        if (handler_fields[k].kind == hd->kind)
+          for (guint f = 0; f < MAX_FIELDS && handler_fields[k].fields[f]; f++)
+            {
+              const char *name = handler_fields[k].fields[f];
+              if (l->perf)
+                name = perf_field_name (hd->kind, name);
+              hd->f[f] = *name ? lttv_event_class_field (ec, name) : -1;
+            }
+    }
+  return l;
+}
+
+void
+state_layout_free (StateLayout *l)
+{
+  if (l == NULL)
+    return;
+  g_free (l->handlers);
+  g_free (l->perf_syscalls);
+  g_free (l);
+}
+
+gboolean
+state_layout_is_perf (const StateLayout *l)
+{
+  return l->perf;
+}
+
+static LttvValue
+perf_syscall (StateLayout *l, int64_t id)
+{
+  if (id < 0 || id > 4096)
+    {
+      char buf[32];
+      g_snprintf (buf, sizeof buf, "syscall_%" G_GINT64_FORMAT, id);
+      return lttv_history_intern (l->h, buf);
+    }
+  if ((guint) id >= l->n_perf_syscalls)
+    {
+      guint n = (guint) id + 1;
+      l->perf_syscalls = g_renew (LttvValue, l->perf_syscalls, n);
+      memset (l->perf_syscalls + l->n_perf_syscalls, 0,
+              (n - l->n_perf_syscalls) * sizeof (LttvValue));
+      l->n_perf_syscalls = n;
+    }
+  if (l->perf_syscalls[id] == LTTV_VALUE_NONE)
+    {
+      const char *name = state_syscall_name_x86_64 (id);
+      char buf[32];
+      if (name == NULL)
+        {
+          g_snprintf (buf, sizeof buf, "syscall_%" G_GINT64_FORMAT, id);
+          name = buf;
+        }
+      l->perf_syscalls[id] = lttv_history_intern (l->h, name);
+    }
+  return l->perf_syscalls[id];
+}
+
+static LttvValue
+get_string (StateLayout *l, const LttvEvent *ev, LttvFieldRef f)
+{
+  size_t len;
+  const char *s = f >= 0 ? lttv_event_get_string (ev, f, &len) : NULL;
+  return s == NULL ? LTTV_VALUE_NONE : lttv_history_intern_len (l->h, s, len);
+}
+
+void
+state_layout_apply (StateLayout *l, StateMachine *m, const LttvEvent *ev)
+{
+  const Handler *hd = &l->handlers[lttv_event_class_index (lttv_event_get_class (ev))];
+  if (hd->kind == H_NONE)
+    return;
+  LttvTime t = lttv_event_time (ev);
+  int cpu = lttv_event_cpu (ev);
+  /* state-model.md: an event on an unknown CPU is an anomaly, skipped,
+   * even when its handler would not need the CPU. */
+  if (!state_machine_cpu_ok (m, cpu))
+    return;
+  int64_t v[MAX_FIELDS];
+  gboolean has[MAX_FIELDS];
+  for (guint i = 0; i < MAX_FIELDS; i++)
+    has[i] = hd->f[i] >= 0 && lttv_event_get_int (ev, hd->f[i], &v[i]);
+#define OPT(i) (has[i] ? &v[i] : NULL)
+#define NEED(i) if (!has[i]) goto missing
+
+  switch (hd->kind)
+    {
+    case H_SWITCH:
+      NEED (0); NEED (1); NEED (4);
+      state_sched_switch (m, t, cpu, v[0], v[1], l->prev_encoding,
+                          get_string (l, ev, hd->f[2]), OPT (3), v[4],
+                          get_string (l, ev, hd->f[5]), OPT (6));
+      break;
+    case H_SYSCALL_ENTRY:
+      state_syscall_entry (m, t, cpu, hd->syscall);
+      break;
+    case H_SYSCALL_ENTRY_ID:
+      NEED (0);
+      state_syscall_entry (m, t, cpu, perf_syscall (l, v[0]));
+      break;
+    case H_SYSCALL_EXIT:
+      state_syscall_exit (m, t, cpu);
+      break;
+    case H_IRQ_ENTRY:
+      NEED (0);
+      state_irq_entry (m, t, cpu, v[0]);
+      break;
+    case H_IRQ_EXIT:
+      NEED (0);
+      state_irq_exit (m, t, cpu, v[0]);
+      break;
+    case H_SOFT_RAISE:
+      NEED (0);
+      state_softirq_raise (m, t, cpu, v[0]);
+      break;
+    case H_SOFT_ENTRY:
+      NEED (0);
+      state_softirq_entry (m, t, cpu, v[0]);
+      break;
+    case H_SOFT_EXIT:
+      NEED (0);
+      state_softirq_exit (m, t, cpu, v[0]);
+      break;
+    case H_WAKEUP:
+      NEED (0);
+      state_wakeup (m, t, v[0], OPT (1), OPT (2));
+      break;
+    case H_MIGRATE:
+      NEED (0); NEED (1);
+      state_migrate (m, t, v[0], v[1]);
+      break;
+    case H_SETPRIO:
+      NEED (0); NEED (1);
+      state_setprio (m, t, v[0], v[1]);
+      break;
+    case H_FORK:
+      NEED (0); NEED (1);
+      state_fork (m, t, v[0], v[1], OPT (2), get_string (l, ev, hd->f[3]));
+      break;
+    case H_EXEC:
+      {
+        int64_t tid;
+        if (has[0])
+          tid = v[0];
+        else if (cpu >= 0 && (tid = state_current_tid (m, cpu)) >= 0)
+          ;
+        else
+          goto missing;
+        size_t len;
+        const char *file = hd->f[1] >= 0 ? lttv_event_get_string (ev, hd->f[1], &len) : NULL;
+        if (file == NULL)
+          goto missing;
+        state_exec (m, t, tid, file, len);
+      }
+      break;
+    case H_FREE:
+      NEED (0);
+      state_free (m, t, v[0]);
+      break;
+    case H_STATEDUMP:
+      NEED (0);
+      state_statedump (m, t, v[0], OPT (1), OPT (2),
+                       get_string (l, ev, hd->f[3]), OPT (4), OPT (5));
+      break;
+    case H_BLOCK_ISSUE:
+    case H_BLOCK_COMPLETE:
+      NEED (0);
+      state_block (m, t, v[0], hd->kind == H_BLOCK_ISSUE ? 1 : -1);
+      break;
+    case H_NONE:
+      break;
+    }
+  return;
+missing:
+  state_machine_anomaly (m, LTTV_ANOMALY_MISSING_FIELD);
+#undef OPT
+#undef NEED
+}

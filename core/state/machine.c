@@ -1,0 +1,680 @@
+/* The kernel state machine: every row of docs/state-model.md. Values live
+ * in the history (lttv_history_current is the machine's memory); the
+ * machine only keeps attribute ids and a few counters per CPU. */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "machine.h"
+
+#define MAX_CPUS 4096
+#define MAX_SOFTIRQS 64
+
+enum { SOFT_RAISED = 1, SOFT_RUNNING = 2 };
+
+typedef struct {
+  LttvAttr base, status, exec_name, ppid, pid, prio, syscall, cpu_rq;
+} Thread;
+
+typedef struct {
+  LttvAttr base, status, current_thread, irqs, softirqs;
+  int64_t cur_tid;          /* -1: unknown before the first sched_switch */
+  guint n_irqs;             /* IRQ handlers running here */
+  guint n_softirqs;         /* soft IRQs running here */
+  GHashTable *irq_attrs;    /* irq -> attr + 1 */
+  GHashTable *irq_running;  /* irq set */
+  guint8 soft[MAX_SOFTIRQS];
+  LttvAttr soft_attrs[MAX_SOFTIRQS];
+  Thread *swapper;
+} Cpu;
+
+struct _StateMachine {
+  LttvHistory *h;
+  GHashTable *threads;      /* tid -> Thread */
+  Cpu **cpus;               /* by number; NULL: not seen */
+  guint n_cpus;
+  LttvAttr cpus_root, threads_root, irqs_root, softirqs_root, block_root;
+  GHashTable *irq_attrs;    /* irq -> attr + 1 (IRQs/<irq>) */
+  GHashTable *block_attrs;  /* dev -> attr + 1 */
+  LttvAttr soft_attrs[MAX_SOFTIRQS];
+  guint soft_running[MAX_SOFTIRQS]; /* CPUs running it */
+  guint soft_raised[MAX_SOFTIRQS];  /* CPUs where it is raised */
+  guint64 anomalies[LTTV_N_ANOMALIES];
+  /* Interned values. */
+  LttvValue v_idle, v_usermode, v_syscall, v_irq, v_softirq, v_running,
+    v_raised, v_raised_running, v_unknown, v_blocked, v_interrupted,
+    v_wait_cpu, v_wait_unknown, v_wait_fork;
+};
+
+StateMachine *
+state_machine_new (LttvHistory *h)
+{
+  StateMachine *m = g_new0 (StateMachine, 1);
+  m->h = h;
+  m->threads = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
+  m->irq_attrs = g_hash_table_new (g_direct_hash, g_direct_equal);
+  m->block_attrs = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  m->cpus_root = lttv_history_attr (h, "CPUs");
+  m->threads_root = lttv_history_attr (h, "Threads");
+  m->irqs_root = lttv_history_attr (h, "IRQs");
+  m->softirqs_root = lttv_history_attr (h, "Soft_IRQs");
+  m->block_root = lttv_history_attr (h, "Block");
+  for (guint i = 0; i < MAX_SOFTIRQS; i++)
+    m->soft_attrs[i] = LTTV_ATTR_NONE;
+#define V(field, text) m->field = lttv_history_intern (h, text)
+  V (v_idle, "IDLE");
+  V (v_usermode, "RUN_USERMODE");
+  V (v_syscall, "RUN_SYSCALL");
+  V (v_irq, "IRQ");
+  V (v_softirq, "SOFTIRQ");
+  V (v_running, "RUNNING");
+  V (v_raised, "RAISED");
+  V (v_raised_running, "RAISED_RUNNING");
+  V (v_unknown, "UNKNOWN");
+  V (v_blocked, "WAIT_BLOCKED");
+  V (v_interrupted, "INTERRUPTED");
+  V (v_wait_cpu, "WAIT_FOR_CPU");
+  V (v_wait_unknown, "WAIT_UNKNOWN");
+  V (v_wait_fork, "WAIT_FORK");
+#undef V
+  return m;
+}
+
+void
+state_machine_free (StateMachine *m)
+{
+  if (m == NULL)
+    return;
+  for (guint i = 0; i < m->n_cpus; i++)
+    {
+      Cpu *c = m->cpus[i];
+      if (c == NULL)
+        continue;
+      g_hash_table_destroy (c->irq_attrs);
+      g_hash_table_destroy (c->irq_running);
+      g_free (c->swapper);
+      g_free (c);
+    }
+  g_free (m->cpus);
+  g_hash_table_destroy (m->threads);
+  g_hash_table_destroy (m->irq_attrs);
+  g_hash_table_destroy (m->block_attrs);
+  g_free (m);
+}
+
+const guint64 *
+state_machine_anomalies (StateMachine *m)
+{
+  return m->anomalies;
+}
+
+void
+state_machine_anomaly (StateMachine *m, LttvAnomaly kind)
+{
+  m->anomalies[kind]++;
+}
+
+gboolean
+state_machine_cpu_ok (StateMachine *m, int cpu)
+{
+  if (cpu >= 0 && cpu < MAX_CPUS)
+    return TRUE;
+  m->anomalies[LTTV_ANOMALY_UNKNOWN_CPU]++;
+  return FALSE;
+}
+
+/* --- Lookups, creating attributes on first use -------------------------- */
+
+static LttvAttr
+child_fmt (StateMachine *m, LttvAttr parent, const char *fmt, int64_t n)
+{
+  char name[32];
+  snprintf (name, sizeof name, fmt, (long long) n);
+  return lttv_history_attr_child (m->h, parent, name);
+}
+
+static Thread *
+thread_new (StateMachine *m, const char *name)
+{
+  Thread *th = g_new (Thread, 1);
+  LttvHistory *h = m->h;
+  th->base = lttv_history_attr_child (h, m->threads_root, name);
+  th->status = th->base;
+  th->exec_name = lttv_history_attr_child (h, th->base, "Exec_name");
+  th->ppid = lttv_history_attr_child (h, th->base, "PPID");
+  th->pid = lttv_history_attr_child (h, th->base, "PID");
+  th->prio = lttv_history_attr_child (h, th->base, "Prio");
+  th->syscall = lttv_history_attr_child (h, th->base, "System_call");
+  th->cpu_rq = lttv_history_attr_child (h, th->base, "Current_cpu_rq");
+  return th;
+}
+
+static Cpu *
+cpu_get (StateMachine *m, int cpu)
+{
+  if ((guint) cpu >= m->n_cpus)
+    {
+      guint n = (guint) cpu + 1;
+      m->cpus = g_renew (Cpu *, m->cpus, n);
+      memset (m->cpus + m->n_cpus, 0, (n - m->n_cpus) * sizeof (Cpu *));
+      m->n_cpus = n;
+    }
+  Cpu *c = m->cpus[cpu];
+  if (c == NULL)
+    {
+      c = m->cpus[cpu] = g_new0 (Cpu, 1);
+      c->cur_tid = -1;
+      c->base = child_fmt (m, m->cpus_root, "%lld", cpu);
+      c->status = c->base;
+      c->current_thread = lttv_history_attr_child (m->h, c->base, "Current_thread");
+      c->irqs = lttv_history_attr_child (m->h, c->base, "IRQs");
+      c->softirqs = lttv_history_attr_child (m->h, c->base, "Soft_IRQs");
+      c->irq_attrs = g_hash_table_new (g_direct_hash, g_direct_equal);
+      c->irq_running = g_hash_table_new (g_direct_hash, g_direct_equal);
+      for (guint i = 0; i < MAX_SOFTIRQS; i++)
+        c->soft_attrs[i] = LTTV_ATTR_NONE;
+    }
+  return c;
+}
+
+/* Thread `tid`; tid 0 is the swapper of `cpu` (Threads/0_<cpu>). */
+static Thread *
+thread_get (StateMachine *m, int64_t tid, int cpu)
+{
+  if (tid == 0)
+    {
+      Cpu *c = cpu_get (m, cpu);
+      if (c->swapper == NULL)
+        {
+          char name[24];
+          snprintf (name, sizeof name, "0_%d", cpu);
+          c->swapper = thread_new (m, name);
+        }
+      return c->swapper;
+    }
+  Thread *th = g_hash_table_lookup (m->threads, &tid);
+  if (th == NULL)
+    {
+      char name[24];
+      snprintf (name, sizeof name, "%lld", (long long) tid);
+      th = thread_new (m, name);
+      g_hash_table_insert (m->threads, g_memdup2 (&tid, sizeof tid), th);
+    }
+  return th;
+}
+
+static LttvAttr
+map_attr (StateMachine *m, GHashTable *map, LttvAttr parent, int64_t key)
+{
+  gpointer p = g_hash_table_lookup (map, GINT_TO_POINTER ((int) key));
+  if (p != NULL)
+    return GPOINTER_TO_UINT (p) - 1;
+  LttvAttr a = child_fmt (m, parent, "%lld", key);
+  g_hash_table_insert (map, GINT_TO_POINTER ((int) key), GUINT_TO_POINTER (a + 1));
+  return a;
+}
+
+static void
+set (StateMachine *m, LttvAttr a, LttvTime t, LttvValue v)
+{
+  lttv_history_set (m->h, a, t, v);
+}
+
+static LttvValue
+get (StateMachine *m, LttvAttr a)
+{
+  return lttv_history_current (m->h, a);
+}
+
+/* --- Shared rules -------------------------------------------------------- */
+
+static LttvValue
+running_status (StateMachine *m, Thread *th)
+{
+  return get (m, th->syscall) != LTTV_VALUE_NONE ? m->v_syscall : m->v_usermode;
+}
+
+static Thread *
+current_thread (StateMachine *m, Cpu *c, int cpu)
+{
+  return c->cur_tid < 0 ? NULL : thread_get (m, c->cur_tid, cpu);
+}
+
+static void
+cpu_recompute (StateMachine *m, LttvTime t, Cpu *c, int cpu)
+{
+  LttvValue v;
+  if (c->n_irqs > 0)
+    v = m->v_irq;
+  else if (c->n_softirqs > 0)
+    v = m->v_softirq;
+  else if (c->cur_tid == 0)
+    v = m->v_idle;
+  else
+    {
+      Thread *th = current_thread (m, c, cpu);
+      v = th != NULL ? running_status (m, th) : m->v_usermode;
+    }
+  set (m, c->status, t, v);
+}
+
+/* After an IRQ or soft IRQ ends. */
+static void
+resume_current (StateMachine *m, LttvTime t, Cpu *c, int cpu)
+{
+  Thread *th = current_thread (m, c, cpu);
+  if (th == NULL)
+    return;
+  set (m, th->status, t,
+       c->n_irqs > 0 || c->n_softirqs > 0 ? m->v_interrupted
+                                          : running_status (m, th));
+}
+
+static void
+clear_thread (StateMachine *m, LttvTime t, Thread *th)
+{
+  LttvAttr all[] = { th->status, th->exec_name, th->ppid, th->pid, th->prio,
+                     th->syscall, th->cpu_rq };
+  for (guint i = 0; i < G_N_ELEMENTS (all); i++)
+    set (m, all[i], t, LTTV_VALUE_NONE);
+}
+
+/* --- Scheduler ----------------------------------------------------------- */
+
+static LttvValue
+prev_status (StateMachine *m, int64_t prev_state, StatePrevEncoding enc)
+{
+  if (enc == STATE_PREV_OLD)
+    {
+      int64_t s = prev_state & 1023;
+      if (s == 0)
+        return m->v_wait_cpu;
+      if (s & 3)
+        return m->v_blocked;
+      if (s & 64)
+        return LTTV_VALUE_NONE;
+      return m->v_wait_unknown;
+    }
+  switch (prev_state)
+    {
+    case 0: case 256:
+      return m->v_wait_cpu;
+    case 1: case 2: case 64: case 128:
+      return m->v_blocked;
+    case 16: case 32:
+      return LTTV_VALUE_NONE;
+    case 4: case 8:
+      return m->v_wait_unknown;
+    default:
+      /* Not a value of the compact encoding: its strongest bit decides. */
+      if (prev_state & (16 | 32))
+        return LTTV_VALUE_NONE;
+      if (prev_state & (1 | 2 | 64 | 128))
+        return m->v_blocked;
+      if (prev_state & 256)
+        return m->v_wait_cpu;
+      return m->v_wait_unknown;
+    }
+}
+
+void
+state_sched_switch (StateMachine *m, LttvTime t, int cpu, int64_t prev_tid,
+                    int64_t prev_state, StatePrevEncoding enc,
+                    LttvValue prev_comm, const int64_t *prev_prio,
+                    int64_t next_tid, LttvValue next_comm,
+                    const int64_t *next_prio)
+{
+  Cpu *c = cpu_get (m, cpu);
+  Thread *prev = thread_get (m, prev_tid, cpu);
+  LttvValue status = prev_status (m, prev_state, enc);
+  set (m, prev->status, t, status);
+  set (m, prev->cpu_rq, t, status == m->v_wait_cpu ? lttv_value_int (cpu)
+                                                   : LTTV_VALUE_NONE);
+  if (prev_comm != LTTV_VALUE_NONE)
+    set (m, prev->exec_name, t, prev_comm);
+  if (prev_prio != NULL)
+    set (m, prev->prio, t, lttv_value_int (*prev_prio));
+
+  Thread *next = thread_get (m, next_tid, cpu);
+  set (m, next->status, t, running_status (m, next));
+  set (m, next->cpu_rq, t, lttv_value_int (cpu));
+  if (next_comm != LTTV_VALUE_NONE)
+    set (m, next->exec_name, t, next_comm);
+  if (next_prio != NULL)
+    set (m, next->prio, t, lttv_value_int (*next_prio));
+
+  c->cur_tid = next_tid;
+  set (m, c->current_thread, t, lttv_value_int (next_tid));
+  cpu_recompute (m, t, c, cpu);
+}
+
+void
+state_wakeup (StateMachine *m, LttvTime t, int64_t tid, const int64_t *prio,
+              const int64_t *target_cpu)
+{
+  if (tid == 0 && target_cpu == NULL)
+    return;
+  Thread *th = thread_get (m, tid, target_cpu != NULL ? (int) *target_cpu : 0);
+  LttvValue s = get (m, th->status);
+  if (s != m->v_usermode && s != m->v_syscall && s != m->v_interrupted)
+    set (m, th->status, t, m->v_wait_cpu);
+  if (target_cpu != NULL)
+    set (m, th->cpu_rq, t, lttv_value_int (*target_cpu));
+  if (prio != NULL)
+    set (m, th->prio, t, lttv_value_int (*prio));
+}
+
+void
+state_migrate (StateMachine *m, LttvTime t, int64_t tid, int64_t dest_cpu)
+{
+  if (tid == 0)
+    return;
+  set (m, thread_get (m, tid, 0)->cpu_rq, t, lttv_value_int (dest_cpu));
+}
+
+void
+state_setprio (StateMachine *m, LttvTime t, int64_t tid, int64_t prio)
+{
+  if (tid == 0)
+    return;
+  set (m, thread_get (m, tid, 0)->prio, t, lttv_value_int (prio));
+}
+
+void
+state_fork (StateMachine *m, LttvTime t, int64_t parent_tid,
+            int64_t child_tid, const int64_t *child_pid, LttvValue child_comm)
+{
+  if (child_tid == 0)
+    {
+      m->anomalies[LTTV_ANOMALY_BAD_VALUE]++;
+      return;
+    }
+  Thread *parent = parent_tid != 0 ? thread_get (m, parent_tid, 0) : NULL;
+  Thread *child = thread_get (m, child_tid, 0);
+  set (m, child->ppid, t, lttv_value_int (parent_tid));
+  if (child_pid != NULL && *child_pid != child_tid)
+    set (m, child->pid, t, lttv_value_int (*child_pid));
+  if (child_comm != LTTV_VALUE_NONE)
+    set (m, child->exec_name, t, child_comm);
+  set (m, child->status, t, m->v_wait_cpu);
+  set (m, child->cpu_rq, t, parent != NULL ? get (m, parent->cpu_rq)
+                                           : LTTV_VALUE_NONE);
+  set (m, child->syscall, t, parent != NULL ? get (m, parent->syscall)
+                                            : LTTV_VALUE_NONE);
+}
+
+void
+state_exec (StateMachine *m, LttvTime t, int64_t tid, const char *filename,
+            size_t len)
+{
+  if (tid == 0)
+    return;
+  const char *base = filename;
+  for (size_t i = 0; i < len; i++)
+    if (filename[i] == '/')
+      base = filename + i + 1;
+  size_t n = MIN ((size_t) (filename + len - base), 15);
+  set (m, thread_get (m, tid, 0)->exec_name, t,
+       lttv_history_intern_len (m->h, base, n));
+}
+
+void
+state_free (StateMachine *m, LttvTime t, int64_t tid)
+{
+  if (tid == 0)
+    return;
+  clear_thread (m, t, thread_get (m, tid, 0));
+}
+
+void
+state_statedump (StateMachine *m, LttvTime t, int64_t tid, const int64_t *pid,
+                 const int64_t *ppid, LttvValue name, const int64_t *status,
+                 const int64_t *cpu)
+{
+  if (tid == 0)
+    return;
+  Thread *th = thread_get (m, tid, 0);
+  if (name != LTTV_VALUE_NONE && get (m, th->exec_name) == LTTV_VALUE_NONE)
+    set (m, th->exec_name, t, name);
+  if (ppid != NULL && get (m, th->ppid) == LTTV_VALUE_NONE)
+    set (m, th->ppid, t, lttv_value_int (*ppid));
+  if (pid != NULL && *pid != tid && get (m, th->pid) == LTTV_VALUE_NONE)
+    set (m, th->pid, t, lttv_value_int (*pid));
+  if (status == NULL || get (m, th->status) != LTTV_VALUE_NONE)
+    return;
+  switch (*status)
+    {
+    case 0: case 3: case 4:
+      set (m, th->status, t, m->v_unknown);
+      break;
+    case 1:
+      set (m, th->status, t, m->v_wait_fork);
+      break;
+    case 2:
+      set (m, th->status, t, m->v_wait_cpu);
+      if (cpu != NULL && get (m, th->cpu_rq) == LTTV_VALUE_NONE)
+        set (m, th->cpu_rq, t, lttv_value_int (*cpu));
+      break;
+    case 5:
+      set (m, th->status, t, m->v_wait_unknown);
+      break;
+    case 6:
+      set (m, th->status, t, m->v_usermode);
+      break;
+    case 7:
+      break;
+    default:
+      m->anomalies[LTTV_ANOMALY_BAD_VALUE]++;
+      break;
+    }
+}
+
+/* --- System calls -------------------------------------------------------- */
+
+void
+state_syscall_entry (StateMachine *m, LttvTime t, int cpu, LttvValue name)
+{
+  Cpu *c = cpu_get (m, cpu);
+  Thread *th = current_thread (m, c, cpu);
+  if (th != NULL)
+    {
+      set (m, th->syscall, t, name);
+      set (m, th->status, t, m->v_syscall);
+    }
+  cpu_recompute (m, t, c, cpu);
+}
+
+void
+state_syscall_exit (StateMachine *m, LttvTime t, int cpu)
+{
+  Cpu *c = cpu_get (m, cpu);
+  Thread *th = current_thread (m, c, cpu);
+  if (th != NULL)
+    {
+      set (m, th->syscall, t, LTTV_VALUE_NONE);
+      set (m, th->status, t, m->v_usermode);
+    }
+  cpu_recompute (m, t, c, cpu);
+}
+
+/* --- IRQs ---------------------------------------------------------------- */
+
+void
+state_irq_entry (StateMachine *m, LttvTime t, int cpu, int64_t irq)
+{
+  Cpu *c = cpu_get (m, cpu);
+  gpointer key = GINT_TO_POINTER ((int) irq);
+  if (!g_hash_table_contains (c->irq_running, key))
+    {
+      g_hash_table_add (c->irq_running, key);
+      c->n_irqs++;
+    }
+  set (m, map_attr (m, c->irq_attrs, c->irqs, irq), t, m->v_running);
+  set (m, map_attr (m, m->irq_attrs, m->irqs_root, irq), t, lttv_value_int (cpu));
+  Thread *th = current_thread (m, c, cpu);
+  if (th != NULL)
+    set (m, th->status, t, m->v_interrupted);
+  set (m, c->status, t, m->v_irq);
+}
+
+void
+state_irq_exit (StateMachine *m, LttvTime t, int cpu, int64_t irq)
+{
+  Cpu *c = cpu_get (m, cpu);
+  gpointer key = GINT_TO_POINTER ((int) irq);
+  if (!g_hash_table_remove (c->irq_running, key))
+    {
+      m->anomalies[LTTV_ANOMALY_UNMATCHED_IRQ_EXIT]++;
+      return;
+    }
+  c->n_irqs--;
+  set (m, map_attr (m, c->irq_attrs, c->irqs, irq), t, LTTV_VALUE_NONE);
+
+  /* IRQs/<irq>: kept on a CPU that still runs it, else the first one. */
+  LttvAttr agg = map_attr (m, m->irq_attrs, m->irqs_root, irq);
+  LttvValue now = get (m, agg);
+  int64_t holder = lttv_value_type (now) == LTTV_VALUE_INT ? lttv_value_get_int (now) : -1;
+  if (holder == cpu || holder < 0 || (guint64) holder >= m->n_cpus
+      || m->cpus[holder] == NULL
+      || !g_hash_table_contains (m->cpus[holder]->irq_running, key))
+    {
+      LttvValue v = LTTV_VALUE_NONE;
+      for (guint i = 0; i < m->n_cpus; i++)
+        if (m->cpus[i] != NULL && g_hash_table_contains (m->cpus[i]->irq_running, key))
+          {
+            v = lttv_value_int (i);
+            break;
+          }
+      set (m, agg, t, v);
+    }
+  resume_current (m, t, c, cpu);
+  cpu_recompute (m, t, c, cpu);
+}
+
+/* --- Soft IRQs ----------------------------------------------------------- */
+
+static LttvValue
+soft_value (StateMachine *m, guint8 bits)
+{
+  switch (bits)
+    {
+    case SOFT_RAISED: return m->v_raised;
+    case SOFT_RUNNING: return m->v_running;
+    case SOFT_RAISED | SOFT_RUNNING: return m->v_raised_running;
+    default: return LTTV_VALUE_NONE;
+    }
+}
+
+/* Updates the per-CPU bits of `vec` and every value that depends on them. */
+static void
+soft_update (StateMachine *m, LttvTime t, Cpu *c, guint vec, guint8 bits)
+{
+  guint8 old = c->soft[vec];
+  if ((old & SOFT_RUNNING) != (bits & SOFT_RUNNING))
+    {
+      if (bits & SOFT_RUNNING)
+        {
+          c->n_softirqs++;
+          m->soft_running[vec]++;
+        }
+      else
+        {
+          c->n_softirqs--;
+          m->soft_running[vec]--;
+        }
+    }
+  if ((old & SOFT_RAISED) != (bits & SOFT_RAISED))
+    {
+      if (bits & SOFT_RAISED)
+        m->soft_raised[vec]++;
+      else
+        m->soft_raised[vec]--;
+    }
+  c->soft[vec] = bits;
+  if (c->soft_attrs[vec] == LTTV_ATTR_NONE)
+    c->soft_attrs[vec] = child_fmt (m, c->softirqs, "%lld", vec);
+  set (m, c->soft_attrs[vec], t, soft_value (m, bits));
+  if (m->soft_attrs[vec] == LTTV_ATTR_NONE)
+    m->soft_attrs[vec] = child_fmt (m, m->softirqs_root, "%lld", vec);
+  set (m, m->soft_attrs[vec], t,
+       m->soft_running[vec] > 0 ? m->v_running
+       : m->soft_raised[vec] > 0 ? m->v_raised : LTTV_VALUE_NONE);
+}
+
+static gboolean
+vec_ok (StateMachine *m, int64_t vec)
+{
+  if (vec >= 0 && vec < MAX_SOFTIRQS)
+    return TRUE;
+  m->anomalies[LTTV_ANOMALY_BAD_VALUE]++;
+  return FALSE;
+}
+
+void
+state_softirq_raise (StateMachine *m, LttvTime t, int cpu, int64_t vec)
+{
+  if (!vec_ok (m, vec))
+    return;
+  Cpu *c = cpu_get (m, cpu);
+  soft_update (m, t, c, (guint) vec, c->soft[vec] | SOFT_RAISED);
+}
+
+void
+state_softirq_entry (StateMachine *m, LttvTime t, int cpu, int64_t vec)
+{
+  if (!vec_ok (m, vec))
+    return;
+  Cpu *c = cpu_get (m, cpu);
+  soft_update (m, t, c, (guint) vec, SOFT_RUNNING);
+  Thread *th = current_thread (m, c, cpu);
+  if (th != NULL)
+    set (m, th->status, t, m->v_interrupted);
+  cpu_recompute (m, t, c, cpu);
+}
+
+void
+state_softirq_exit (StateMachine *m, LttvTime t, int cpu, int64_t vec)
+{
+  if (!vec_ok (m, vec))
+    return;
+  Cpu *c = cpu_get (m, cpu);
+  if (!(c->soft[vec] & SOFT_RUNNING))
+    {
+      m->anomalies[LTTV_ANOMALY_UNMATCHED_SOFTIRQ_EXIT]++;
+      return;
+    }
+  soft_update (m, t, c, (guint) vec, c->soft[vec] & SOFT_RAISED);
+  resume_current (m, t, c, cpu);
+  cpu_recompute (m, t, c, cpu);
+}
+
+/* --- Block requests ------------------------------------------------------ */
+
+void
+state_block (StateMachine *m, LttvTime t, int64_t dev, int delta)
+{
+  gpointer p = g_hash_table_lookup (m->block_attrs, &dev);
+  LttvAttr a;
+  if (p == NULL)
+    {
+      LttvAttr d = child_fmt (m, m->block_root, "%lld", dev);
+      a = lttv_history_attr_child (m->h, d, "Requests");
+      g_hash_table_insert (m->block_attrs, g_memdup2 (&dev, sizeof dev),
+                           GUINT_TO_POINTER (a + 1));
+    }
+  else
+    a = GPOINTER_TO_UINT (p) - 1;
+  LttvValue v = get (m, a);
+  int64_t n = lttv_value_type (v) == LTTV_VALUE_INT ? lttv_value_get_int (v) : 0;
+  n = MAX (n + delta, 0);
+  set (m, a, t, lttv_value_int (n));
+}
+
+int64_t
+state_current_tid (StateMachine *m, int cpu)
+{
+  if (cpu < 0 || (guint) cpu >= m->n_cpus || m->cpus[cpu] == NULL)
+    return -1;
+  return m->cpus[cpu]->cur_tid;
+}

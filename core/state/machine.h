@@ -1,0 +1,58 @@
+/* machine.h: the kernel state machine of docs/state-model.md, on decoded
+ * event fields. The layouts (layout.c) decode events and call these; the
+ * history receives every change. Internal to the core. */
+#pragma once
+
+#include <lttv/history.h>
+#include <lttv/state.h>
+
+typedef struct _StateMachine StateMachine;
+
+StateMachine *state_machine_new (LttvHistory *h);
+void state_machine_free (StateMachine *m);
+/* Anomaly counters, indexed by LttvAnomaly. */
+const guint64 *state_machine_anomalies (StateMachine *m);
+void state_machine_anomaly (StateMachine *m, LttvAnomaly kind);
+/* A CPU number the machine accepts, else counts an anomaly. */
+gboolean state_machine_cpu_ok (StateMachine *m, int cpu);
+
+/* prev_state of sched_switch to a status; new_encoding for kernels >= 4.14.
+ * Returns LTTV_VALUE_NONE for "not alive". */
+typedef enum {
+  STATE_PREV_OLD,
+  STATE_PREV_NEW,
+} StatePrevEncoding;
+
+void state_sched_switch (StateMachine *m, LttvTime t, int cpu,
+                         int64_t prev_tid, int64_t prev_state,
+                         StatePrevEncoding enc, LttvValue prev_comm,
+                         const int64_t *prev_prio, int64_t next_tid,
+                         LttvValue next_comm, const int64_t *next_prio);
+void state_syscall_entry (StateMachine *m, LttvTime t, int cpu,
+                          LttvValue name);
+void state_syscall_exit (StateMachine *m, LttvTime t, int cpu);
+void state_irq_entry (StateMachine *m, LttvTime t, int cpu, int64_t irq);
+void state_irq_exit (StateMachine *m, LttvTime t, int cpu, int64_t irq);
+void state_softirq_raise (StateMachine *m, LttvTime t, int cpu, int64_t vec);
+void state_softirq_entry (StateMachine *m, LttvTime t, int cpu, int64_t vec);
+void state_softirq_exit (StateMachine *m, LttvTime t, int cpu, int64_t vec);
+/* Optional values are NULL when the event lacks the field. */
+void state_wakeup (StateMachine *m, LttvTime t, int64_t tid,
+                   const int64_t *prio, const int64_t *target_cpu);
+void state_migrate (StateMachine *m, LttvTime t, int64_t tid,
+                    int64_t dest_cpu);
+void state_setprio (StateMachine *m, LttvTime t, int64_t tid, int64_t prio);
+void state_fork (StateMachine *m, LttvTime t, int64_t parent_tid,
+                 int64_t child_tid, const int64_t *child_pid,
+                 LttvValue child_comm);
+void state_exec (StateMachine *m, LttvTime t, int64_t tid,
+                 const char *filename, size_t len);
+void state_free (StateMachine *m, LttvTime t, int64_t tid);
+/* tid 0 is ignored; pid, ppid, status and cpu may be NULL. */
+void state_statedump (StateMachine *m, LttvTime t, int64_t tid,
+                      const int64_t *pid, const int64_t *ppid,
+                      LttvValue name, const int64_t *status,
+                      const int64_t *cpu);
+void state_block (StateMachine *m, LttvTime t, int64_t dev, int delta);
+/* The tid running on `cpu` now, or -1 when unknown. */
+int64_t state_current_tid (StateMachine *m, int cpu);

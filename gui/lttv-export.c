@@ -1,0 +1,243 @@
+#include "config.h"
+
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include <lttv/lttv.h>
+
+#include "lttv-export.h"
+#include "lttv-module-host.h"
+#include "lttv-viewer-context-private.h"
+
+#define DEFAULT_WIDTH 1200
+#define DEFAULT_HEIGHT 800
+
+/* Draws the widget the viewer builds, in an off-screen window. */
+static gboolean
+render_widget (const LttvViewerInfo *info, LttvViewerContext *ctx, cairo_t *cr,
+               int width, int height, GError **error)
+{
+  GtkWidget *window = gtk_offscreen_window_new ();
+  GtkWidget *widget = info->create (ctx);
+
+  if (widget == NULL)
+    {
+      gtk_widget_destroy (window);
+      g_set_error (error, LTTV_ERROR, LTTV_ERROR_UNSUPPORTED,
+                   _("viewer “%s” built no widget to export"), info->id);
+      return FALSE;
+    }
+  gtk_widget_set_size_request (widget, width, height);
+  gtk_container_add (GTK_CONTAINER (window), widget);
+  gtk_widget_show_all (window);
+  while (gtk_events_pending ())
+    gtk_main_iteration ();
+  gtk_widget_draw (widget, cr);
+  gtk_widget_destroy (window);
+  return TRUE;
+}
+
+typedef enum { KIND_PNG, KIND_SVG, KIND_PDF } Kind;
+
+static gboolean
+kind_of (const char *file, Kind *kind, GError **error)
+{
+  g_autofree char *lower = g_ascii_strdown (file, -1);
+
+  if (g_str_has_suffix (lower, ".png"))
+    *kind = KIND_PNG;
+  else if (g_str_has_suffix (lower, ".svg"))
+    *kind = KIND_SVG;
+  else if (g_str_has_suffix (lower, ".pdf"))
+    *kind = KIND_PDF;
+  else
+    {
+      g_set_error (error, LTTV_ERROR, LTTV_ERROR_USAGE,
+                   _("%s: unknown image type: the name must end in .png, .svg or .pdf"), file);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+lttv_export_render (const LttvViewerInfo *info, LttvViewerContext *ctx, const char *file,
+                    int width, int height, GError **error)
+{
+  cairo_surface_t *surface;
+  cairo_status_t status;
+  gboolean ok;
+  cairo_t *cr;
+  Kind kind;
+
+  if (!kind_of (file, &kind, error))
+    return FALSE;
+  switch (kind)
+    {
+    case KIND_SVG: surface = cairo_svg_surface_create (file, width, height); break;
+    case KIND_PDF: surface = cairo_pdf_surface_create (file, width, height); break;
+    default: surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height); break;
+    }
+  cr = cairo_create (surface);
+  if (info->render != NULL)
+    ok = info->render (ctx, cr, width, height, error);
+  else
+    ok = render_widget (info, ctx, cr, width, height, error);
+  cairo_destroy (cr);
+  if (ok && kind == KIND_PNG)
+    status = cairo_surface_write_to_png (surface, file);
+  else
+    {
+      cairo_surface_finish (surface);
+      status = cairo_surface_status (surface);
+    }
+  cairo_surface_destroy (surface);
+  if (ok && status != CAIRO_STATUS_SUCCESS)
+    {
+      g_set_error (error, LTTV_ERROR, LTTV_ERROR_IO, "%s: %s", file, cairo_status_to_string (status));
+      return FALSE;
+    }
+  return ok;
+}
+
+gboolean
+lttv_export_tab_view (LttvTab *tab, const char *view, const char *file, int width,
+                      int height, GError **error)
+{
+  const LttvViewerInfo *info = lttv_module_host_find_viewer (view);
+  g_autoptr (LttvViewerContext) ctx = NULL;
+  gboolean ok;
+
+  if (info == NULL)
+    {
+      g_set_error (error, LTTV_ERROR, LTTV_ERROR_USAGE,
+                   _("no viewer “%s” (see lttv-gui --list-views)"), view);
+      return FALSE;
+    }
+  ctx = lttv_viewer_context_new (lttv_tab_get_time_context (tab), NULL);
+  lttv_viewer_context_set_traceset (ctx, lttv_tab_get_traceset (tab));
+  lttv_viewer_context_set_state (ctx, lttv_tab_get_state (tab));
+  ok = lttv_export_render (info, ctx, file, width, height, error);
+  lttv_viewer_context_detach (ctx);
+  return ok;
+}
+
+static gboolean
+parse_size (const char *text, int *width, int *height)
+{
+  guint64 w, h;
+  g_auto (GStrv) parts = g_strsplit (text, "x", -1);
+
+  if (g_strv_length (parts) != 2
+      || !g_ascii_string_to_unsigned (parts[0], 10, 1, 20000, &w, NULL)
+      || !g_ascii_string_to_unsigned (parts[1], 10, 1, 20000, &h, NULL))
+    return FALSE;
+  *width = w;
+  *height = h;
+  return TRUE;
+}
+
+int
+lttv_export_run (const char *const *traces, const char *const *exports,
+                 const char *window, const char *size)
+{
+  const char *sample[] = { lttv_paths_sample_trace (), NULL };
+  g_autoptr (LttvTimeContext) tc = lttv_time_context_new ();
+  g_autoptr (LttvTraceset) ts = NULL;
+  g_autoptr (LttvState) state = NULL;   /* after ts: freed before it */
+  g_autoptr (GError) error = NULL;
+  int width = DEFAULT_WIDTH, height = DEFAULT_HEIGHT, status = 0;
+
+  if (size != NULL && !parse_size (size, &width, &height))
+    {
+      g_printerr (_("lttv-gui: --size=%s: expected WIDTHxHEIGHT in pixels, e.g. 1200x800\n"), size);
+      return 2;
+    }
+  /* Check the whole command line before the slow part. */
+  for (int i = 0; exports[i] != NULL; i++)
+    {
+      const char *colon = strchr (exports[i], ':');
+      g_autofree char *view = colon != NULL ? g_strndup (exports[i], colon - exports[i]) : NULL;
+      Kind kind;
+
+      if (colon == NULL || colon[1] == '\0')
+        {
+          g_printerr (_("lttv-gui: --export=%s: expected VIEW:FILE\n"), exports[i]);
+          return 2;
+        }
+      if (lttv_module_host_find_viewer (view) == NULL)
+        {
+          g_printerr (_("lttv-gui: --export=%s: no viewer “%s” (see lttv-gui --list-views)\n"), exports[i], view);
+          return 2;
+        }
+      if (!kind_of (colon + 1, &kind, &error))
+        {
+          g_printerr ("lttv-gui: %s\n", error->message);
+          return 2;
+        }
+    }
+
+  ts = lttv_traceset_open (traces != NULL && traces[0] != NULL ? traces : sample, &error);
+  if (ts == NULL)
+    {
+      /* Still render: the viewers say that nothing could be read. */
+      g_printerr ("lttv-gui: %s\n", error->message);
+      g_clear_error (&error);
+      status = 1;
+    }
+  else
+    {
+      const GPtrArray *problems = lttv_traceset_get_problems (ts);
+      for (guint i = 0; problems != NULL && i < problems->len; i++)
+        {
+          g_printerr ("lttv-gui: %s\n", ((GError *) problems->pdata[i])->message);
+          status = 1;
+        }
+      lttv_time_context_set_bounds (tc, lttv_traceset_begin (ts), lttv_traceset_end (ts));
+      /* No window to keep responsive here: build the state at once (or
+       * load it from the cache). A read error keeps what came before it. */
+      state = lttv_state_new (ts);
+      if (!lttv_state_build (state, TRUE, NULL, &error))
+        {
+          g_printerr ("lttv-gui: %s\n", error->message);
+          g_clear_error (&error);
+          status = 1;
+        }
+    }
+
+  if (window != NULL)
+    {
+      g_auto (GStrv) parts = g_strsplit (window, ",", -1);
+      LttvTime origin = 0, t0, t1;
+
+      lttv_time_context_get_bounds (tc, &origin, NULL);
+      if (g_strv_length (parts) != 2
+          || !lttv_time_parse (parts[0], origin, &t0, &error)
+          || !lttv_time_parse (parts[1], origin, &t1, &error))
+        {
+          g_printerr (_("lttv-gui: --window=%s: %s\n"), window,
+                      error != NULL ? error->message : _("expected T0,T1"));
+          return 2;
+        }
+      lttv_time_context_set_window (tc, t0, t1);
+    }
+
+  for (int i = 0; exports[i] != NULL; i++)
+    {
+      const char *colon = strchr (exports[i], ':');
+      g_autofree char *view = g_strndup (exports[i], colon - exports[i]);
+      g_autoptr (LttvViewerContext) ctx = lttv_viewer_context_new (tc, NULL);
+
+      lttv_viewer_context_set_traceset (ctx, ts);
+      lttv_viewer_context_set_state (ctx, state);
+      if (!lttv_export_render (lttv_module_host_find_viewer (view), ctx, colon + 1, width, height, &error))
+        {
+          g_printerr ("lttv-gui: %s\n", error->message);
+          g_clear_error (&error);
+          status = 1;
+        }
+      lttv_viewer_context_detach (ctx);
+    }
+  return status;
+}

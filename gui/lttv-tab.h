@@ -1,0 +1,48 @@
+/* LttvTab: one traceset in a window: its problems (an info bar), the time
+ * bar, the background jobs, the time ruler and the viewers in resizable
+ * panes, all sharing one LttvTimeContext. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "lttv-job-bar.h"
+#include "lttv-module.h"
+#include "lttv-time-context.h"
+
+G_BEGIN_DECLS
+
+#define LTTV_TYPE_TAB (lttv_tab_get_type ())
+G_DECLARE_FINAL_TYPE (LttvTab, lttv_tab, LTTV, TAB, GtkBox)
+
+LttvTab *lttv_tab_new (void);
+/* Adds `files` to the tab's traces and opens the whole set again in a
+ * job. Emits "opened" when it is done, whatever the outcome. */
+void lttv_tab_add_traces (LttvTab *self, GFile **files, int n_files);
+/* Control flow, resource view, event list and histogram, those that are
+ * installed; else the trace information. */
+void lttv_tab_add_default_viewers (LttvTab *self);
+gboolean lttv_tab_add_viewer (LttvTab *self, const char *id);
+void lttv_tab_remove_viewer (LttvTab *self, guint index);
+/* Moves viewer `index` by `delta` places (-1 up, +1 down). */
+void lttv_tab_move_viewer (LttvTab *self, guint index, int delta);
+
+guint lttv_tab_get_n_viewers (LttvTab *self);
+const char *lttv_tab_get_viewer_id (LttvTab *self, guint index);
+LttvViewerContext *lttv_tab_get_viewer_context (LttvTab *self, guint index);
+GtkWidget *lttv_tab_get_viewer_widget (LttvTab *self, guint index);
+
+LttvTimeContext *lttv_tab_get_time_context (LttvTab *self);
+LttvTraceset *lttv_tab_get_traceset (LttvTab *self);
+/* The traceset's state, building or built; NULL before it opens. */
+LttvState *lttv_tab_get_state (LttvTab *self);
+LttvJobBar *lttv_tab_get_job_bar (LttvTab *self);
+/* "trace, trace", or a placeholder before anything opened. */
+const char *lttv_tab_get_title (LttvTab *self);
+/* The text of the info bar, NULL when it is hidden. */
+const char *lttv_tab_get_problems (LttvTab *self);
+gboolean lttv_tab_is_opening (LttvTab *self);
+/* Shows the times again in the current format. */
+void lttv_tab_refresh_times (LttvTab *self);
+void lttv_tab_focus_current_time (LttvTab *self);
+
+G_END_DECLS

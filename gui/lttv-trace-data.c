@@ -1,0 +1,76 @@
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "lttv-trace-data.h"
+
+struct _LttvTraceData
+{
+  LttvTraceset *traceset;
+  LttvState *state;
+};
+
+static void
+trace_data_clear (LttvTraceData *d)
+{
+  /* The state reads the traceset: free it first. */
+  g_clear_pointer (&d->state, lttv_state_free);
+  g_clear_pointer (&d->traceset, lttv_traceset_free);
+}
+
+LttvTraceData *
+lttv_trace_data_new (LttvTraceset *ts)
+{
+  LttvTraceData *d = g_atomic_rc_box_new0 (LttvTraceData);
+  d->traceset = ts;
+  return d;
+}
+
+LttvTraceData *
+lttv_trace_data_ref (LttvTraceData *d)
+{
+  return g_atomic_rc_box_acquire (d);
+}
+
+void
+lttv_trace_data_unref (LttvTraceData *d)
+{
+  g_atomic_rc_box_release_full (d, (GDestroyNotify) trace_data_clear);
+}
+
+LttvTraceset *
+lttv_trace_data_get_traceset (LttvTraceData *d)
+{
+  return d->traceset;
+}
+
+LttvState *
+lttv_trace_data_get_state (LttvTraceData *d)
+{
+  return d->state;
+}
+
+static gboolean
+build_func (LttvJob *job, gpointer data, GCancellable *cancellable, GError **error)
+{
+  LttvTraceData *d = data;
+  return lttv_state_build (d->state, TRUE, cancellable, error);
+}
+
+LttvJob *
+lttv_trace_data_build_job (LttvTraceData *d)
+{
+  if (d->traceset == NULL)
+    return NULL;
+  if (d->state == NULL)
+    d->state = lttv_state_new (d->traceset);
+  return lttv_job_new (_("Building the state history…"), build_func,
+                       lttv_trace_data_ref (d), (GDestroyNotify) lttv_trace_data_unref);
+}
+
+void
+lttv_trace_data_report (LttvTraceData *d, LttvJob *job)
+{
+  if (d->state != NULL)
+    lttv_job_report (job, lttv_state_progress (d->state), lttv_state_events_done (d->state));
+}

@@ -1,0 +1,24 @@
+/* The host's side of LttvViewerContext (lttv-module.h has the viewer's):
+ * one context per viewer instance, bound to its tab's time context. */
+#pragma once
+
+#include "lttv-module.h"
+#include "lttv-time-context.h"
+
+G_BEGIN_DECLS
+
+/* `job_bar` (an LttvJobBar, may be NULL when headless) shows the jobs the
+ * viewer starts. */
+LttvViewerContext *lttv_viewer_context_new (LttvTimeContext *time_context,
+                                            GtkWidget *job_bar);
+LttvTimeContext *lttv_viewer_context_get_time_context (LttvViewerContext *ctx);
+/* The tab's traceset changed (not owned); emits "traceset-changed". */
+void lttv_viewer_context_set_traceset (LttvViewerContext *ctx, LttvTraceset *ts);
+/* The tab's state (not owned), building or built; emits "history-changed". */
+void lttv_viewer_context_set_state (LttvViewerContext *ctx, LttvState *state);
+/* More of the history is built: emits "history-changed". */
+void lttv_viewer_context_history_grew (LttvViewerContext *ctx);
+/* Cancels the viewer's jobs and stops forwarding signals. */
+void lttv_viewer_context_detach (LttvViewerContext *ctx);
+
+G_END_DECLS

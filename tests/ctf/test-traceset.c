@@ -1,0 +1,158 @@
+/* test-traceset.c: the traceset.h API on a real LTTng kernel trace.
+ * Expected values come from babeltrace2 2.0.4 (`babeltrace2 --clock-seconds
+ * lttng-kernel/many-threads`) and the traces' README. */
+#include "config.h"
+
+#include <lttv/lttv.h>
+#include <string.h>
+
+static char *
+trace_path (const char *rel)
+{
+  const char *root = g_getenv ("LTTV_TEST_TRACES");
+  if (root == NULL)
+    return NULL;
+  char *p = g_build_filename (root, rel, NULL);
+  if (!g_file_test (p, G_FILE_TEST_IS_DIR))
+    {
+      g_free (p);
+      return NULL;
+    }
+  return p;
+}
+
+static LttvTraceset *
+open_or_skip (const char *rel)
+{
+  g_autofree char *p = trace_path (rel);
+  if (p == NULL)
+    {
+      g_test_skip ("shared test traces not found (LTTV_TEST_TRACES)");
+      return NULL;
+    }
+  const char *paths[] = { p, NULL };
+  g_autoptr (GError) error = NULL;
+  LttvTraceset *ts = lttv_traceset_open (paths, &error);
+  g_assert_no_error (error);
+  return ts;
+}
+
+static void
+test_count_matches_babeltrace2 (void)
+{
+  g_autoptr (LttvTraceset) ts = open_or_skip ("lttng-kernel/many-threads");
+  if (ts == NULL)
+    return;
+  g_autoptr (LttvIter) it = lttv_iter_new (ts);
+  g_autoptr (GError) error = NULL;
+  guint64 n = 0;
+  LttvTime prev = 0;
+  const LttvEvent *ev;
+  while ((ev = lttv_iter_next (it, &error)) != NULL)
+    {
+      g_assert_cmpuint (lttv_event_time (ev), >=, prev);
+      prev = lttv_event_time (ev);
+      n++;
+    }
+  g_assert_no_error (error);
+  g_assert_cmpuint (n, ==, 240644);
+}
+
+static void
+test_first_event_fields (void)
+{
+  g_autoptr (LttvTraceset) ts = open_or_skip ("lttng-kernel/many-threads");
+  if (ts == NULL)
+    return;
+  g_autoptr (LttvIter) it = lttv_iter_new (ts);
+  const LttvEvent *ev = lttv_iter_next (it, NULL);
+  g_assert_nonnull (ev);
+  /* [1457113582.794565804] sched_waking: { cpu_id = 2 },
+   * { comm = "lttng-consumerd", tid = 4297, prio = 20, target_cpu = 5 } */
+  g_assert_cmpuint (lttv_event_time (ev), ==, UINT64_C (1457113582794565804));
+  const LttvEventClass *ec = lttv_event_get_class (ev);
+  g_assert_cmpstr (lttv_event_class_name (ec), ==, "sched_waking");
+  g_assert_cmpint (lttv_event_cpu (ev), ==, 2);
+  LttvFieldRef tid = lttv_event_class_field (ec, "tid");
+  LttvFieldRef comm = lttv_event_class_field (ec, "comm");
+  LttvFieldRef cpu = lttv_event_class_field (ec, "cpu_id");
+  g_assert_cmpint (lttv_event_class_field (ec, "no_such_field"), <, 0);
+  int64_t v = 0;
+  g_assert_true (lttv_event_get_int (ev, tid, &v));
+  g_assert_cmpint (v, ==, 4297);
+  g_assert_true (lttv_event_get_int (ev, cpu, &v));
+  g_assert_cmpint (v, ==, 2);
+  size_t len = 0;
+  const char *s = lttv_event_get_string (ev, comm, &len);
+  g_assert_nonnull (s);
+  g_assert_cmpuint (len, ==, strlen ("lttng-consumerd"));
+  g_assert_true (strncmp (s, "lttng-consumerd", len) == 0);
+  g_assert_false (lttv_event_get_int (ev, comm, &v));
+  /* the range comes from the packets: the first one begins before */
+  g_assert_cmpuint (lttv_traceset_begin (ts), <=,
+                    UINT64_C (1457113582794565804));
+  g_assert_cmpuint (lttv_traceset_begin (ts), >,
+                    UINT64_C (1457113582000000000));
+}
+
+static void
+test_seek_lands_on_time (void)
+{
+  g_autoptr (LttvTraceset) ts = open_or_skip ("lttng-kernel/many-threads");
+  if (ts == NULL)
+    return;
+  g_autoptr (LttvIter) it = lttv_iter_new (ts);
+  g_autoptr (GError) error = NULL;
+  /* babeltrace2's events 99999..100001: .985967508, .985967647 (a
+   * syscall_exit_set_robust_list), .985968723 */
+  g_assert_true (lttv_iter_seek_time (it, UINT64_C (1457113582985967600),
+                                      &error));
+  const LttvEvent *ev = lttv_iter_next (it, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (ev);
+  g_assert_cmpuint (lttv_event_time (ev), ==, UINT64_C (1457113582985967647));
+  g_assert_cmpstr (lttv_event_class_name (lttv_event_get_class (ev)), ==,
+                   "syscall_exit_set_robust_list");
+  ev = lttv_iter_next (it, &error);
+  g_assert_cmpuint (lttv_event_time (ev), ==, UINT64_C (1457113582985968723));
+}
+
+static void
+test_missing_folder_is_an_error (void)
+{
+  const char *paths[] = { "/nonexistent/lttv-trace", NULL };
+  g_autoptr (GError) error = NULL;
+  LttvTraceset *ts = lttv_traceset_open (paths, &error);
+  g_assert_null (ts);
+  g_assert_error (error, LTTV_ERROR, LTTV_ERROR_NOT_FOUND);
+  g_assert_nonnull (strstr (error->message, "/nonexistent/lttv-trace"));
+}
+
+static void
+test_session_folder_finds_both_domains (void)
+{
+  g_autoptr (LttvTraceset) ts =
+    open_or_skip ("babeltrace-ctf-traces/succeed/multi-domains");
+  if (ts == NULL)
+    return;
+  g_assert_cmpuint (lttv_traceset_n_traces (ts), ==, 2);
+  g_assert_cmpstr (lttv_trace_env_string (lttv_traceset_get_trace (ts, 0),
+                                          "domain"), ==, "kernel");
+  g_assert_cmpstr (lttv_trace_env_string (lttv_traceset_get_trace (ts, 1),
+                                          "domain"), ==, "ust");
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/ctf/count-matches-babeltrace2",
+                   test_count_matches_babeltrace2);
+  g_test_add_func ("/ctf/first-event-fields", test_first_event_fields);
+  g_test_add_func ("/ctf/seek-lands-on-time", test_seek_lands_on_time);
+  g_test_add_func ("/ctf/missing-folder-is-an-error",
+                   test_missing_folder_is_an_error);
+  g_test_add_func ("/ctf/session-folder-finds-both-domains",
+                   test_session_folder_finds_both_domains);
+  return g_test_run ();
+}

@@ -1,0 +1,346 @@
+/* Windows, tabs and viewers, in process on a real X server (run by
+ * test-tabs.sh under Xvfb): the time context reaches every viewer of a tab
+ * and no other, window actions, viewer panes, the info bar of a trace that
+ * fails, and background jobs with progress, cancel and a responsive main
+ * loop. */
+#include "config.h"
+
+#include <string.h>
+
+#include <lttv/lttv.h>
+
+#include "gui/lttv-application.h"
+#include "gui/lttv-module-host.h"
+#include "gui/lttv-window.h"
+
+/* --- A probe viewer: counts what its context tells it ------------------- */
+
+typedef struct
+{
+  LttvViewerContext *ctx;
+  int window_changes;
+  int current_changes;
+} Probe;
+
+static GPtrArray *probes;   /* Probe*, every one created */
+
+static void probe_window_cb (LttvViewerContext *ctx, Probe *p) { p->window_changes++; }
+static void probe_current_cb (LttvViewerContext *ctx, Probe *p) { p->current_changes++; }
+
+static GtkWidget *
+probe_create (LttvViewerContext *ctx)
+{
+  Probe *p = g_new0 (Probe, 1);
+  p->ctx = ctx;
+  g_signal_connect (ctx, "window-changed", G_CALLBACK (probe_window_cb), p);
+  g_signal_connect (ctx, "current-time-changed", G_CALLBACK (probe_current_cb), p);
+  g_ptr_array_add (probes, p);
+  return gtk_label_new ("probe");
+}
+
+static const LttvViewerInfo probe_viewer = {
+  .id = "probe", .label = "Probe", .icon_name = "dialog-question-symbolic",
+  .create = probe_create,
+};
+
+static void
+probe_window (Probe *p, LttvTime *start, LttvTime *end)
+{
+  lttv_viewer_context_get_window (p->ctx, start, end);
+}
+
+static gboolean
+iterate_until (gboolean (*done) (gpointer), gpointer data, int timeout_ms)
+{
+  gint64 end = g_get_monotonic_time () + timeout_ms * 1000;
+  while (!done (data) && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE), g_usleep (1000);
+  return done (data);
+}
+
+static LttvWindow *
+new_window (void)
+{
+  LttvWindow *w = lttv_window_new (NULL);
+  gtk_widget_show (GTK_WIDGET (w));
+  return w;
+}
+
+static void
+activate (LttvWindow *w, const char *action, GVariant *param)
+{
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (w), action));
+  g_action_group_activate_action (G_ACTION_GROUP (w), action, param);
+}
+
+/* --- Tests --------------------------------------------------------------- */
+
+static void
+test_set_window_reaches_every_viewer_of_the_tab_only (void)
+{
+  LttvWindow *w = new_window ();
+  LttvTab *tab1 = lttv_window_new_tab (w);
+  guint first = probes->len;
+  LttvTime s, e;
+
+  lttv_tab_add_viewer (tab1, "probe");
+  lttv_tab_add_viewer (tab1, "probe");
+  LttvTab *tab2 = lttv_window_new_tab (w);
+  lttv_tab_add_viewer (tab2, "probe");
+  lttv_tab_add_viewer (tab2, "probe");
+  g_assert_true (lttv_window_get_current_tab (w) == tab2);
+  g_assert_cmpuint (probes->len, ==, first + 4);
+
+  activate (w, "set-window", g_variant_new_string ("1000,5000"));
+  for (guint i = first; i < first + 4; i++)
+    {
+      Probe *p = probes->pdata[i];
+      gboolean in_tab2 = i >= first + 2;
+      probe_window (p, &s, &e);
+      g_assert_cmpint (p->window_changes, ==, in_tab2 ? 1 : 0);
+      g_assert_cmpuint (s, ==, in_tab2 ? 1000 : 0);
+      g_assert_cmpuint (e, ==, in_tab2 ? 5000 : 0);
+    }
+  /* A viewer setting the current time is heard by its sibling, once. */
+  lttv_viewer_context_set_current_time (((Probe *) probes->pdata[first + 2])->ctx, 3000);
+  g_assert_cmpint (((Probe *) probes->pdata[first + 3])->current_changes, ==, 1);
+  g_assert_cmpint (((Probe *) probes->pdata[first + 0])->current_changes, ==, 0);
+  gtk_widget_destroy (GTK_WIDGET (w));
+}
+
+static void
+test_back_and_forward_actions (void)
+{
+  LttvWindow *w = new_window ();
+  LttvTab *tab = lttv_window_new_tab (w);
+  LttvTimeContext *tc = lttv_tab_get_time_context (tab);
+  LttvTime s, e;
+
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (w), "back"));
+  activate (w, "set-window", g_variant_new_string ("100,200"));
+  activate (w, "set-window", g_variant_new_string ("300,700"));
+  activate (w, "back", NULL);
+  lttv_time_context_get_window (tc, &s, &e);
+  g_assert_cmpuint (s, ==, 100);
+  g_assert_cmpuint (e, ==, 200);
+  activate (w, "forward", NULL);
+  lttv_time_context_get_window (tc, &s, &e);
+  g_assert_cmpuint (s, ==, 300);
+  g_assert_cmpuint (e, ==, 700);
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (w), "forward"));
+  activate (w, "zoom-in", NULL);     /* around the middle: 500 */
+  lttv_time_context_get_window (tc, &s, &e);
+  g_assert_cmpuint (s, ==, 400);
+  g_assert_cmpuint (e, ==, 600);
+  gtk_widget_destroy (GTK_WIDGET (w));
+}
+
+static void
+test_viewers_move_and_go (void)
+{
+  LttvWindow *w = new_window ();
+  LttvTab *tab = lttv_window_new_tab (w);
+  GtkWidget *widget;
+
+  g_assert_true (lttv_tab_add_viewer (tab, "traceinfo"));
+  activate (w, "add-viewer", g_variant_new_string ("probe"));
+  g_assert_false (lttv_tab_add_viewer (tab, "no-such-viewer"));
+  g_assert_cmpuint (lttv_tab_get_n_viewers (tab), ==, 2);
+  g_assert_cmpstr (lttv_tab_get_viewer_id (tab, 0), ==, "traceinfo");
+  lttv_tab_move_viewer (tab, 1, -1);
+  g_assert_cmpstr (lttv_tab_get_viewer_id (tab, 0), ==, "probe");
+  g_assert_cmpstr (lttv_tab_get_viewer_id (tab, 1), ==, "traceinfo");
+  lttv_tab_move_viewer (tab, 1, +1);   /* already last: stays */
+  g_assert_cmpstr (lttv_tab_get_viewer_id (tab, 1), ==, "traceinfo");
+
+  widget = lttv_tab_get_viewer_widget (tab, 0);
+  g_object_add_weak_pointer (G_OBJECT (widget), (gpointer *) &widget);
+  lttv_tab_remove_viewer (tab, 0);
+  g_assert_null (widget);   /* the removed viewer is gone, not hidden */
+  g_assert_cmpuint (lttv_tab_get_n_viewers (tab), ==, 1);
+  g_assert_cmpstr (lttv_tab_get_viewer_id (tab, 0), ==, "traceinfo");
+  gtk_widget_destroy (GTK_WIDGET (w));
+}
+
+static gboolean
+tab_opened (gpointer tab)
+{
+  return !lttv_tab_is_opening (tab);
+}
+
+/* The reader's error shows in the tab; the traces that can be read still
+ * open. */
+static void
+test_failed_trace_shows_in_info_bar (void)
+{
+  LttvWindow *w = new_window ();
+  g_autoptr (GFile) good = g_file_new_for_path (lttv_paths_sample_trace ());
+  g_autoptr (GFile) bad = g_file_new_for_path ("/nonexistent/lttv-test-trace");
+  GFile *files[] = { good, bad };
+  LttvTab *tab = lttv_window_open_traces (w, files, 2);
+
+  g_assert_true (iterate_until (tab_opened, tab, 20000));
+  const char *problems = lttv_tab_get_problems (tab);
+  g_assert_nonnull (problems);
+  g_test_message ("info bar: %s", problems);
+  if (lttv_tab_get_traceset (tab) == NULL)
+    {
+      /* No reader in this build: its error names the first trace. */
+      g_autofree char *good_path = g_file_get_path (good);
+      g_assert_nonnull (strstr (problems, good_path));
+      g_assert_nonnull (strstr (problems, "no trace reader"));
+    }
+  else
+    {
+      g_assert_nonnull (strstr (problems, "/nonexistent/lttv-test-trace"));
+      g_assert_cmpuint (lttv_traceset_n_traces (lttv_tab_get_traceset (tab)), ==, 1);
+    }
+  /* The default layout has a viewer whatever happened. */
+  g_assert_cmpuint (lttv_tab_get_n_viewers (tab), >=, 1);
+  gtk_widget_destroy (GTK_WIDGET (w));
+}
+
+/* --- Background jobs ----------------------------------------------------- */
+
+typedef struct
+{
+  int steps;
+  int step_ms;
+} Work;
+
+static gboolean
+work_func (LttvJob *job, gpointer data, GCancellable *cancellable, GError **error)
+{
+  Work *work = data;
+  for (int i = 1; i <= work->steps; i++)
+    {
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        return FALSE;
+      g_usleep (work->step_ms * 1000);   /* stands for decoding a batch */
+      lttv_job_report (job, (double) i / work->steps, (guint64) i * 100000);
+    }
+  return TRUE;
+}
+
+typedef struct
+{
+  gboolean done;
+  gboolean ok;
+  GError *error;
+} Outcome;
+
+static void
+work_done (GObject *source, GAsyncResult *result, gpointer data)
+{
+  Outcome *o = data;
+  o->ok = lttv_job_finish (LTTV_JOB (source), result, &o->error);
+  o->done = TRUE;
+}
+
+static gboolean
+outcome_done (gpointer o)
+{
+  return ((Outcome *) o)->done;
+}
+
+static gint64 last_tick, longest_gap;
+
+static gboolean
+tick_cb (gpointer data)
+{
+  gint64 now = g_get_monotonic_time ();
+  if (last_tick != 0 && now - last_tick > longest_gap)
+    longest_gap = now - last_tick;
+  last_tick = now;
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+after_200ms (gpointer start)
+{
+  return g_get_monotonic_time () - *(gint64 *) start > 200000;
+}
+
+static gboolean
+status_has_rate (gpointer bar)
+{
+  const char *status = lttv_job_bar_get_status (bar);
+  return strstr (status, "events/s") != NULL && strstr (status, "s left") != NULL;
+}
+
+static void
+test_job_progress_and_responsiveness (void)
+{
+  LttvWindow *w = new_window ();
+  LttvTab *tab = lttv_window_new_tab (w);
+  Work *work = g_new (Work, 1);
+  Outcome o = { 0 };
+  guint tick;
+
+  lttv_tab_add_viewer (tab, "probe");
+  *work = (Work) { .steps = 60, .step_ms = 20 };
+  /* Measure the job, not the window's first paint. */
+  gint64 start = g_get_monotonic_time ();
+  iterate_until (after_200ms, &start, 1000);
+  last_tick = 0;
+  longest_gap = 0;
+  tick = g_timeout_add (5, tick_cb, NULL);
+  lttv_viewer_context_run_job (lttv_tab_get_viewer_context (tab, 0), "Test job", work_func,
+                               work, g_free, work_done, &o);
+  g_assert_true (gtk_revealer_get_reveal_child (GTK_REVEALER (lttv_tab_get_job_bar (tab))));
+  /* Events/s and time left appear while it runs. */
+  g_assert_true (iterate_until (status_has_rate, lttv_tab_get_job_bar (tab), 5000));
+  g_test_message ("job bar: %s", lttv_job_bar_get_status (lttv_tab_get_job_bar (tab)));
+  g_assert_true (iterate_until (outcome_done, &o, 20000));
+  g_source_remove (tick);
+  g_assert_true (o.ok);
+  g_assert_no_error (o.error);
+  g_assert_false (gtk_revealer_get_reveal_child (GTK_REVEALER (lttv_tab_get_job_bar (tab))));
+  g_print ("# longest main-loop stall during a 1.2 s job: %.1f ms\n", longest_gap / 1000.0);
+  g_assert_cmpint (longest_gap, <, 50000);
+  gtk_widget_destroy (GTK_WIDGET (w));
+}
+
+static void
+test_job_cancel (void)
+{
+  LttvWindow *w = new_window ();
+  LttvTab *tab = lttv_window_new_tab (w);
+  Work *work = g_new (Work, 1);
+  Outcome o = { 0 };
+  gint64 start = g_get_monotonic_time ();
+
+  lttv_tab_add_viewer (tab, "probe");
+  *work = (Work) { .steps = 1000, .step_ms = 10 };   /* 10 s if not cancelled */
+  lttv_viewer_context_run_job (lttv_tab_get_viewer_context (tab, 0), "Long job", work_func,
+                               work, g_free, work_done, &o);
+  iterate_until (after_200ms, &start, 1000);
+  lttv_job_bar_cancel (lttv_tab_get_job_bar (tab));
+  g_assert_true (iterate_until (outcome_done, &o, 2000));
+  g_assert_false (o.ok);
+  g_assert_error (o.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_clear_error (&o.error);
+  g_assert_cmpint (g_get_monotonic_time () - start, <, 2000000);
+  gtk_widget_destroy (GTK_WIDGET (w));
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  gtk_init (&argc, &argv);
+  probes = g_ptr_array_new_with_free_func (g_free);
+  /* Resources and modules as lttv-gui has them. */
+  g_object_unref (lttv_application_new ());
+  lttv_module_host_load ();
+  lttv_viewer_register (&probe_viewer);
+
+  g_test_add_func ("/tabs/set-window-reaches-every-viewer-of-the-tab-only",
+                   test_set_window_reaches_every_viewer_of_the_tab_only);
+  g_test_add_func ("/tabs/back-and-forward-actions", test_back_and_forward_actions);
+  g_test_add_func ("/tabs/viewers-move-and-go", test_viewers_move_and_go);
+  g_test_add_func ("/tabs/failed-trace-shows-in-info-bar", test_failed_trace_shows_in_info_bar);
+  g_test_add_func ("/jobs/progress-and-responsiveness", test_job_progress_and_responsiveness);
+  g_test_add_func ("/jobs/cancel", test_job_cancel);
+  return g_test_run ();
+}

@@ -1,0 +1,5 @@
+#!/bin/sh
+# Runs the in-process window and tab tests (test-tabs.c) on Xvfb.
+. "$LTTV_SRCDIR/tests/lib/tap.sh"
+. "$LTTV_SRCDIR/tests/lib/xvfb.sh"
+exec "$LTTV_BUILDDIR/tests/gui/test-tabs" --tap -k
