@@ -481,7 +481,6 @@ cw_scenario_load (const char *path, GError **error)
 {
   g_autofree char *text = NULL;
   gsize len = 0;
-  g_auto (GStrv) lines = NULL;
   CwScenario *sc;
   Parser p = { path, 0 };
   g_autoptr (GChecksum) sum = g_checksum_new (G_CHECKSUM_MD5);
@@ -511,11 +510,16 @@ cw_scenario_load (const char *path, GError **error)
 
   p.sc = sc;
   p.by_name = g_hash_table_new (g_str_hash, g_str_equal);
-  lines = g_strsplit (text, "\n", -1);
-  for (guint i = 0; lines[i] != NULL && ok; i++)
+  /* Line by line with memchr: g_strsplit's strstr rescans the rest of the
+   * text under ASan, quadratic on large scenarios. */
+  for (const char *line = text, *end = text + len; line < end && ok;)
     {
-      p.line = i + 1;
-      ok = parse_line (&p, lines[i], error);
+      const char *nl = memchr (line, '\n', (gsize) (end - line));
+      g_autofree char *copy = g_strndup (line, (gsize) ((nl ? nl : end) - line));
+
+      p.line++;
+      ok = parse_line (&p, copy, error);
+      line = nl ? nl + 1 : end;
     }
   if (ok && !p.have_flavour)
     {
