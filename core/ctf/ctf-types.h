@@ -36,6 +36,7 @@ enum {
 };
 
 typedef struct _CtfType  CtfType;
+typedef struct _CtfTextOp CtfTextOp;
 typedef struct _CtfClock CtfClock;
 
 /* One step of a structure's decoding plan (ctf-plan.c compiles it, ctf-
@@ -150,6 +151,12 @@ typedef struct {
   int n_slots;                   /* slots of context+fields, after sc's */
   CtfType **slot_types;          /* slot - sc->n_slots -> type */
   int line;                      /* metadata line of the declaration */
+  int64_t skip_bits;             /* context and fields from a byte
+                                    boundary: their fixed size, or -1 */
+  CtfTextOp *text_plan;          /* its fields as text (text-plan.c) */
+  guint n_text_plan;
+  char *line_head;               /* "host NAME: ", 8 readable bytes after */
+  guint line_head_len;
 } CtfEventClass;
 
 struct _CtfStreamClass {
