@@ -108,6 +108,11 @@ ctf_trace_open (const char *dir, GError **error)
   /* what printing needs is built now: iterators of several threads may
      print at once */
   t->header_prefix = ctf_trace_prefix (t->tc);
+  for (guint i = 0; i < t->tc->streams->len; i++)
+    {
+      CtfStreamClass *sc = t->tc->streams->pdata[i];
+      sc->header_fast = ctf_header_fast_new (t->tc, sc->event_header);
+    }
   for (guint i = 0; i < t->tc->events->len; i++)
     {
       t->classes[i].ec = t->tc->events->pdata[i];

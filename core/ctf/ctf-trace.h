@@ -158,6 +158,14 @@ void ctf_text_plan_build (CtfTraceClass *tc, CtfEventClass *ec,
 void ctf_text_plan_run (const CtfEventClass *ec, const CtfCursor *cur,
                         GString *out);
 
+/* ctf-header.c: the event header `h`'s layouts from a byte boundary,
+ * when it is made of integers (and a last variant of integers, chosen by
+ * an earlier one); NULL otherwise. */
+CtfHeaderFast *ctf_header_fast_new (CtfTraceClass *tc, const CtfType *h);
+/* Decodes the header at c->pos through them; FALSE (nothing changed) when
+ * the plan must: not on a byte, near the packet's end, unknown tag. */
+gboolean ctf_header_fast (CtfCursor *c, const CtfHeaderFast *f);
+
 /* ctf-trace.c */
 LttvTrace *ctf_trace_open (const char *dir, GError **error);
 void ctf_trace_free (LttvTrace *t);

@@ -37,6 +37,7 @@ enum {
 
 typedef struct _CtfType  CtfType;
 typedef struct _CtfTextOp CtfTextOp;
+typedef struct _CtfHeaderFast CtfHeaderFast;
 typedef struct _CtfClock CtfClock;
 
 /* One step of a structure's decoding plan (ctf-plan.c compiles it, ctf-
@@ -181,6 +182,8 @@ struct _CtfStreamClass {
   int slot_event_id;             /* compact header "id" */
   int slot_event_id_ext;         /* extended header "id" */
   CtfType **slot_types;          /* slot -> type (stream-level slots) */
+  CtfHeaderFast *header_fast;    /* event header's layouts (ctf-header.c),
+                                    or NULL */
 };
 
 typedef struct {
