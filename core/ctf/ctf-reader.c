@@ -133,6 +133,37 @@ note_time_back (CtfStream *s, uint64_t n)
     ;
 }
 
+/* Moves past an event's context and fields without decoding them; FALSE
+ * (nothing moved) when they do not fit the packet: decoding tells which
+ * field goes past its end. */
+static inline gboolean
+skip_fields (CtfCursor *c, const CtfEventClass *ec)
+{
+  uint64_t pos = c->pos;
+  if (G_UNLIKELY ((pos & 7) != 0))
+    return FALSE;
+  for (guint i = 0; i < ec->n_skip; i++)
+    {
+      int64_t n = ec->skip[i];
+      if (n >= 0)
+        {
+          if ((c->limit - pos) / 8 < (uint64_t) n)
+            return FALSE;
+          pos += (uint64_t) n * 8;
+        }
+      else
+        {
+          const uint8_t *s = c->buf + (pos >> 3);
+          const uint8_t *nul = memchr (s, 0, (c->limit - pos) >> 3);
+          if (nul == NULL)
+            return FALSE;
+          pos += (uint64_t) (nul - s + 1) * 8;
+        }
+    }
+  c->pos = pos;
+  return TRUE;
+}
+
 gboolean
 ctf_reader_next (CtfReader *r, GError **error)
 {
@@ -193,9 +224,9 @@ ctf_reader_next (CtfReader *r, GError **error)
     }
   if (sc->event_context != NULL && !ctf_decode_scope (c, sc->event_context))
     goto corrupt;
-  if (G_UNLIKELY (!r->wanted[ec->index]) && ec->skip_bits >= 0
-      && (c->pos & 7) == 0 && c->limit - c->pos >= (uint64_t) ec->skip_bits)
-    c->pos += (uint64_t) ec->skip_bits;    /* not wanted: skipped */
+  if (G_UNLIKELY (!r->wanted[ec->index]) && ec->skip != NULL
+      && skip_fields (c, ec))
+    ;                                      /* not wanted: skipped */
   else
     {
       /* (a short packet: decoding tells which field goes past its end) */
@@ -324,9 +355,53 @@ fixed_bits (const CtfType *t)
   return -1;
 }
 
-int64_t
-ctf_event_skip_bits (const CtfEventClass *ec)
+static void
+add_run (GArray *steps, int64_t bytes)
 {
-  int64_t a = fixed_bits (ec->context), b = fixed_bits (ec->fields);
-  return a < 0 || b < 0 ? -1 : a + b;
+  if (steps->len > 0 && g_array_index (steps, int64_t, steps->len - 1) >= 0)
+    g_array_index (steps, int64_t, steps->len - 1) += bytes;
+  else
+    g_array_append_val (steps, bytes);
+}
+
+/* Appends the steps skipping `t` from a byte boundary. */
+static gboolean
+skip_steps (const CtfType *t, GArray *steps)
+{
+  if (t == NULL)
+    return TRUE;
+  if (t->kind == CTF_T_STRING)
+    {
+      int64_t str = -1;       /* byte-aligned, like every step before */
+      g_array_append_val (steps, str);
+      return TRUE;
+    }
+  if (t->kind == CTF_T_STRUCT && t->align <= 8)
+    {
+      for (guint i = 0; i < t->n_fields; i++)
+        if (!skip_steps (t->fields[i].type, steps))
+          return FALSE;
+      return TRUE;
+    }
+  int64_t b = fixed_bits (t);
+  if (b < 0)
+    return FALSE;
+  add_run (steps, b / 8);
+  return TRUE;
+}
+
+void
+ctf_event_skip_build (CtfTraceClass *tc, CtfEventClass *ec)
+{
+  GArray *steps = g_array_new (FALSE, FALSE, sizeof (int64_t));
+  ec->skip = NULL;
+  ec->n_skip = 0;
+  if (skip_steps (ec->context, steps) && skip_steps (ec->fields, steps)
+      && steps->len > 0 && steps->len < 64)
+    {
+      ec->n_skip = steps->len;
+      ec->skip = ctf_alloc (tc, steps->len * sizeof (int64_t));
+      memcpy (ec->skip, steps->data, steps->len * sizeof (int64_t));
+    }
+  g_array_free (steps, TRUE);
 }

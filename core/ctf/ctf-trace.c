@@ -117,7 +117,7 @@ ctf_trace_open (const char *dir, GError **error)
     {
       t->classes[i].ec = t->tc->events->pdata[i];
       t->classes[i].trace = t;
-      t->classes[i].ec->skip_bits = ctf_event_skip_bits (t->classes[i].ec);
+      ctf_event_skip_build (t->tc, t->classes[i].ec);
       ctf_text_plan_build (t->tc, t->classes[i].ec, t->header_prefix);
     }
 

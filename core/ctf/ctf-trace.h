@@ -138,10 +138,10 @@ void ctf_reader_save (const CtfReader *r, CtfReaderPos *pos);
 gboolean ctf_reader_restore (CtfReader *r, const CtfReaderPos *pos,
                              GError **error);
 
-/* The size of an event class's context and fields when it is fixed from
- * a byte boundary on (no strings, sequences, variants, clocks or special
- * fields; whole bytes): -1 otherwise. */
-int64_t ctf_event_skip_bits (const CtfEventClass *ec);
+/* How to skip an event class's context and fields from a byte boundary,
+ * without decoding them (ec->skip): runs of fixed size and strings; not
+ * when they hold sequences, variants, clocks or special fields. */
+void ctf_event_skip_build (CtfTraceClass *tc, CtfEventClass *ec);
 
 /* event-format.c: values as babeltrace2 prints them. */
 void ctf_format_int (const CtfType *t, const CtfValue *v, GString *out);

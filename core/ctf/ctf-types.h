@@ -152,8 +152,10 @@ typedef struct {
   int n_slots;                   /* slots of context+fields, after sc's */
   CtfType **slot_types;          /* slot - sc->n_slots -> type */
   int line;                      /* metadata line of the declaration */
-  int64_t skip_bits;             /* context and fields from a byte
-                                    boundary: their fixed size, or -1 */
+  int64_t *skip;                 /* context and fields from a byte
+                                    boundary: bytes to skip (>= 0) or a
+                                    string (-1), in turn; NULL: decode */
+  guint n_skip;
   CtfTextOp *text_plan;          /* its fields as text (text-plan.c) */
   guint n_text_plan;
   char *line_head;               /* "host NAME: ", 8 readable bytes after */

@@ -251,18 +251,32 @@ write_u64 (char *d, uint64_t v)
   return d + n;
 }
 
+/* "00" to "FF" */
+static const char hex_pairs[] =
+  "000102030405060708090A0B0C0D0E0F101112131415161718191A1B1C1D1E1F"
+  "202122232425262728292A2B2C2D2E2F303132333435363738393A3B3C3D3E3F"
+  "404142434445464748494A4B4C4D4E4F505152535455565758595A5B5C5D5E5F"
+  "606162636465666768696A6B6C6D6E6F707172737475767778797A7B7C7D7E7F"
+  "808182838485868788898A8B8C8D8E8F909192939495969798999A9B9C9D9E9F"
+  "A0A1A2A3A4A5A6A7A8A9AAABACADAEAFB0B1B2B3B4B5B6B7B8B9BABBBCBDBEBF"
+  "C0C1C2C3C4C5C6C7C8C9CACBCCCDCECFD0D1D2D3D4D5D6D7D8D9DADBDCDDDEDF"
+  "E0E1E2E3E4E5E6E7E8E9EAEBECEDEEEFF0F1F2F3F4F5F6F7F8F9FAFBFCFDFEFF";
+
 static inline char *
 write_hex (char *d, uint64_t v)
 {
-  static const char digits[] = "0123456789ABCDEF";
   size_t n = v == 0 ? 1 : (size_t) ((64 - __builtin_clzll (v) + 3) / 4);
   memcpy (d, "0x", 2);
   d += 2;
-  for (size_t i = n; i-- > 0;)
+  char *p = d + n;
+  while (p - d >= 2)
     {
-      d[i] = digits[v & 15];
-      v >>= 4;
+      p -= 2;
+      memcpy (p, hex_pairs + 2 * (v & 255), 2);
+      v >>= 8;
     }
+  if (p > d)
+    p[-1] = hex_pairs[2 * (v & 15) + 1];
   return d + n;
 }
 
