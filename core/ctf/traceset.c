@@ -467,7 +467,14 @@ lttv_iter_next (LttvIter *it, GError **error)
     {
       CtfReader *r = it->heap[0];
       GError *err = NULL;
-      if (!ctf_reader_next (r, &err))
+      if (G_LIKELY (ctf_reader_next (r, &err)))
+        {
+          /* usually the same stream again: still ahead of the others */
+          if (!((it->n < 2 || before (r, it->heap[1]))
+                && (it->n < 3 || before (r, it->heap[2]))))
+            sift_down (it, 0);
+        }
+      else
         {
           if (err != NULL)
             it->errors[0] = err;   /* keeps its place: the fault's time */
@@ -478,8 +485,8 @@ lttv_iter_next (LttvIter *it, GError **error)
               it->errors[0] = it->errors[it->n];
               it->errors[it->n] = NULL;
             }
+          sift_down (it, 0);
         }
-      sift_down (it, 0);
       it->last = NULL;
     }
   if (it->n == 0)
