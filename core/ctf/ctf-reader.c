@@ -59,6 +59,18 @@ release_before (CtfReader *r, uint64_t off)
     }
 }
 
+/* After a jump to packet `i`: nothing behind it to give back, and no
+ * window mapped ahead until the reader moves on (a seek or restore often
+ * reads a few events only: faults map those pages). */
+static void
+jump_to (CtfReader *r, guint i)
+{
+  uint64_t page = (uint64_t) sysconf (_SC_PAGESIZE);
+  uint64_t off = g_array_index (r->s->packets, CtfPacket, i).offset;
+  r->released = off & ~(page - 1);
+  r->populated = off + WINDOW / 2;
+}
+
 static gboolean
 enter_packet (CtfReader *r, guint i, GError **error)
 {
@@ -93,8 +105,6 @@ ctf_reader_seek (CtfReader *r, int64_t ns, GError **error)
   const CtfStream *s = r->s;
   guint i = 0;
   reset (r);
-  r->released = 0;
-  r->populated = 0;
   if (ns != INT64_MIN && r->sc != NULL && r->sc->slot_ts_end >= 0)
     while (i < s->packets->len
            && g_array_index (s->packets, CtfPacket, i).ns_end < ns
@@ -107,6 +117,7 @@ ctf_reader_seek (CtfReader *r, int64_t ns, GError **error)
     }
   r->ev_packet = i;
   r->ev_in_packet = FALSE;
+  jump_to (r, i);
   if (!enter_packet (r, i, error))
     return FALSE;
   if (ns == INT64_MIN)
@@ -286,11 +297,7 @@ ctf_reader_restore (CtfReader *r, const CtfReaderPos *pos, GError **error)
       r->done = TRUE;
       return FALSE;
     }
-  /* pages from the packet on are read again: keep those behind it */
-  uint64_t page = (uint64_t) sysconf (_SC_PAGESIZE);
-  r->released = g_array_index (r->s->packets, CtfPacket,
-                               pos->packet).offset & ~(page - 1);
-  r->populated = 0;
+  jump_to (r, pos->packet);
   r->ev_packet = pos->packet;
   r->ev_in_packet = FALSE;
   if (!enter_packet (r, pos->packet, error))
