@@ -30,7 +30,8 @@ lttv_cmd_dump (int argc, char **argv)
   g_auto (GStrv) traces = NULL;
   GOptionEntry entries[] = {
     { "count", 0, 0, G_OPTION_ARG_NONE, &count,
-      N_("Decode every event, print only how many there are"), NULL },
+      N_("Print only how many events there are (their fields are not "
+         "decoded, unless the filter needs them)"), NULL },
     { "begin", 0, 0, G_OPTION_ARG_STRING, &begin,
       N_("Only events at or after T"), "T" },
     { "end", 0, 0, G_OPTION_ARG_STRING, &end,
