@@ -21,6 +21,7 @@ typedef struct
   GtkLabel *status;
   LttvTimelineView *view;
   GtkToggleButton *tint;
+  GSimpleActionGroup *actions;
 
   LttvHistory *history;
   GCancellable *filling;
@@ -29,6 +30,9 @@ typedef struct
   guint refill_source;
   gint64 last_fill;
   gboolean selecting;
+  /* Rows empty in the window, hidden on demand (worked out in a worker). */
+  GCancellable *emptying;
+  guint empty_source;
 } ResourceView;
 
 static void start_fill (ResourceView *self);
@@ -56,10 +60,17 @@ traceset_title (LttvViewerContext *ctx)
   return g_string_free (s, FALSE);
 }
 
+static gboolean
+action_on (ResourceView *self, const char *name)
+{
+  g_autoptr (GVariant) state = g_action_group_get_action_state (G_ACTION_GROUP (self->actions), name);
+  return state != NULL && g_variant_get_boolean (state);
+}
+
 static void
 apply_tint (ResourceView *self, LttvTimelineModel *m)
 {
-  gboolean tint = gtk_toggle_button_get_active (self->tint);
+  gboolean tint = action_on (self, "tint");
   for (guint i = 0; i < lttv_timeline_model_n_rows (m); i++)
     {
       LttvTimelineRow *row = lttv_timeline_model_get_row (m, i);
@@ -82,6 +93,90 @@ apply_highlight (ResourceView *self)
     lttv_timeline_model_set_highlight (m, LTTV_VALUE_NONE);
   lttv_timeline_view_invalidate (self->view);
 }
+
+/* --- Rows empty in the window --------------------------------------------- */
+
+typedef struct
+{
+  LttvTimelineModel *model;
+  LttvTime t0, t1;
+  guint8 *empty;
+} EmptyScan;
+
+static void
+empty_scan_free (EmptyScan *e)
+{
+  lttv_timeline_model_unref (e->model);
+  g_free (e->empty);
+  g_free (e);
+}
+
+static void
+empty_scan_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  EmptyScan *e = data;
+  rv_rows_empty (e->model, e->t0, e->t1, e->empty);
+  g_task_return_boolean (task, TRUE);
+}
+
+static void
+empty_scan_done (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  ResourceView *self = user_data;
+  EmptyScan *e = g_task_get_task_data (G_TASK (result));
+
+  if (g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))))
+    return;
+  g_clear_object (&self->emptying);
+  if (e->model != lttv_timeline_view_get_model (self->view) || !action_on (self, "hide-empty"))
+    return;
+  for (guint i = 0; i < lttv_timeline_model_n_rows (e->model); i++)
+    lttv_timeline_model_get_row (e->model, i)->hidden = e->empty[i];
+  lttv_timeline_view_refilter (self->view);
+}
+
+static gboolean
+empty_scan_cb (gpointer data)
+{
+  ResourceView *self = data;
+  LttvTimelineModel *m = lttv_timeline_view_get_model (self->view);
+  EmptyScan *e;
+  GTask *task;
+
+  self->empty_source = 0;
+  if (self->emptying != NULL)
+    g_cancellable_cancel (self->emptying);
+  g_clear_object (&self->emptying);
+  if (m == NULL || !action_on (self, "hide-empty"))
+    return G_SOURCE_REMOVE;
+  e = g_new0 (EmptyScan, 1);
+  e->model = lttv_timeline_model_ref (m);
+  e->empty = g_new0 (guint8, MAX (lttv_timeline_model_n_rows (m), 1));
+  lttv_viewer_context_get_window (self->ctx, &e->t0, &e->t1);
+  self->emptying = g_cancellable_new ();
+  task = g_task_new (NULL, self->emptying, empty_scan_done, self);
+  g_task_set_task_data (task, e, (GDestroyNotify) empty_scan_free);
+  g_task_run_in_thread (task, empty_scan_thread);
+  g_object_unref (task);
+  return G_SOURCE_REMOVE;
+}
+
+/* Rows are hidden a moment after the window settles, not per frame of a
+ * drag. */
+static void
+schedule_empty_scan (ResourceView *self)
+{
+  if (self->empty_source == 0 && action_on (self, "hide-empty"))
+    self->empty_source = g_timeout_add (120, empty_scan_cb, self);
+}
+
+static void
+window_changed_cb (LttvViewerContext *ctx, ResourceView *self)
+{
+  schedule_empty_scan (self);
+}
+
+/* --- Rows ----------------------------------------------------------------- */
 
 typedef struct
 {
@@ -153,6 +248,7 @@ fill_done (GObject *source, GAsyncResult *result, gpointer user_data)
   apply_tint (self, f->model);
   lttv_timeline_view_set_model (self->view, f->model);
   apply_highlight (self);
+  schedule_empty_scan (self);
   gtk_stack_set_visible_child_name (self->stack, "view");
   if (self->fill_again)
     {
@@ -256,13 +352,66 @@ row_clicked_cb (LttvTimelineView *view, int row, guint64 t, ResourceView *self)
     lttv_viewer_context_select_thread (self->ctx, tid, LTTV_TIME_NONE);
 }
 
+/* --- Actions ("resourceview" group) --------------------------------------- */
+
 static void
-tint_toggled_cb (GtkToggleButton *button, ResourceView *self)
+tint_changed (GSimpleAction *action, GVariant *value, gpointer data)
 {
+  ResourceView *self = data;
   LttvTimelineModel *m = lttv_timeline_view_get_model (self->view);
+
+  g_simple_action_set_state (action, value);
   if (m != NULL)
     apply_tint (self, m);
   lttv_timeline_view_invalidate (self->view);
+}
+
+static void
+hide_empty_changed (GSimpleAction *action, GVariant *value, gpointer data)
+{
+  ResourceView *self = data;
+  LttvTimelineModel *m = lttv_timeline_view_get_model (self->view);
+
+  g_simple_action_set_state (action, value);
+  if (g_variant_get_boolean (value))
+    {
+      schedule_empty_scan (self);
+      return;
+    }
+  if (self->emptying != NULL)
+    g_cancellable_cancel (self->emptying);
+  g_clear_object (&self->emptying);
+  for (guint i = 0; m != NULL && i < lttv_timeline_model_n_rows (m); i++)
+    lttv_timeline_model_get_row (m, i)->hidden = FALSE;
+  lttv_timeline_view_refilter (self->view);
+}
+
+static void export_cb (GtkButton *button, ResourceView *self);
+
+static void
+export_activated (GSimpleAction *action, GVariant *param, gpointer data)
+{
+  export_cb (NULL, data);
+}
+
+static const GActionEntry rv_actions[] = {
+  { "tint", NULL, NULL, "false", tint_changed, { 0 } },
+  { "hide-empty", NULL, NULL, "false", hide_empty_changed, { 0 } },
+  { "export", export_activated, NULL, NULL, NULL, { 0 } },
+};
+
+static void
+hierarchy_changed_cb (GtkWidget *widget, GtkWidget *previous, ResourceView *self)
+{
+  GtkWidget *top = gtk_widget_get_toplevel (widget);
+  GtkApplication *app = GTK_IS_WINDOW (top) ? gtk_window_get_application (GTK_WINDOW (top)) : NULL;
+  static const char *tint_accels[] = { "<Control><Alt>t", NULL };
+  static const char *hide_accels[] = { "<Control><Alt>h", NULL };
+
+  if (app == NULL)
+    return;
+  gtk_application_set_accels_for_action (app, "resourceview.tint", tint_accels);
+  gtk_application_set_accels_for_action (app, "resourceview.hide-empty", hide_accels);
 }
 
 static void
@@ -301,6 +450,12 @@ resource_view_free (gpointer data)
   g_clear_object (&self->filling);
   if (self->refill_source != 0)
     g_source_remove (self->refill_source);
+  if (self->emptying != NULL)
+    g_cancellable_cancel (self->emptying);
+  g_clear_object (&self->emptying);
+  if (self->empty_source != 0)
+    g_source_remove (self->empty_source);
+  g_clear_object (&self->actions);
   g_signal_handlers_disconnect_by_data (self->ctx, self);
   g_object_unref (self->ctx);
   g_free (self);
@@ -313,6 +468,7 @@ resource_view_create (LttvViewerContext *ctx)
   GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   GtkWidget *export = gtk_button_new_from_icon_name ("document-save-as-symbolic", GTK_ICON_SIZE_BUTTON);
   GtkWidget *status = gtk_label_new (NULL);
+  GtkWidget *hide = gtk_toggle_button_new ();
 
   self->ctx = g_object_ref (ctx);
   self->top = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
@@ -320,10 +476,18 @@ resource_view_create (LttvViewerContext *ctx)
   gtk_button_set_image (GTK_BUTTON (self->tint),
                         gtk_image_new_from_icon_name ("applications-graphics-symbolic", GTK_ICON_SIZE_BUTTON));
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->tint), _("Colour each thread running on a CPU "
-                                                          "with a tint of its own"));
+                                                          "with a tint of its own (Ctrl+Alt+T)"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->tint), "resourceview.tint");
+  gtk_button_set_image (GTK_BUTTON (hide), gtk_image_new_from_icon_name ("view-conceal-symbolic",
+                                                                         GTK_ICON_SIZE_BUTTON));
+  gtk_widget_set_tooltip_text (hide, _("Hide the rows that hold nothing in the visible time window "
+                                       "(Ctrl+Alt+H); right-click a name to hide one row"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (hide), "resourceview.hide-empty");
   gtk_widget_set_tooltip_text (export, _("Export the view to a PNG, SVG or PDF file"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (export), "resourceview.export");
   g_object_set (bar, "margin", 4, NULL);
   gtk_box_pack_start (GTK_BOX (bar), GTK_WIDGET (self->tint), FALSE, FALSE, 0);
+  gtk_box_pack_start (GTK_BOX (bar), hide, FALSE, FALSE, 0);
   gtk_box_pack_end (GTK_BOX (bar), export, FALSE, FALSE, 0);
 
   self->view = LTTV_TIMELINE_VIEW (lttv_timeline_view_new (ctx));
@@ -338,8 +502,11 @@ resource_view_create (LttvViewerContext *ctx)
   gtk_box_pack_start (GTK_BOX (self->top), GTK_WIDGET (self->stack), TRUE, TRUE, 0);
   gtk_widget_set_size_request (self->top, 300, 160);
 
-  g_signal_connect (self->tint, "toggled", G_CALLBACK (tint_toggled_cb), self);
-  g_signal_connect (export, "clicked", G_CALLBACK (export_cb), self);
+  self->actions = g_simple_action_group_new ();
+  g_action_map_add_action_entries (G_ACTION_MAP (self->actions), rv_actions, G_N_ELEMENTS (rv_actions), self);
+  gtk_widget_insert_action_group (self->top, "resourceview", G_ACTION_GROUP (self->actions));
+  g_signal_connect (self->top, "hierarchy-changed", G_CALLBACK (hierarchy_changed_cb), self);
+  g_signal_connect (ctx, "window-changed", G_CALLBACK (window_changed_cb), self);
   g_signal_connect (self->view, "row-clicked", G_CALLBACK (row_clicked_cb), self);
   lttv_viewer_context_get_selected_thread (ctx, NULL, NULL);   /* creates the signal */
   g_signal_connect (ctx, "thread-selected", G_CALLBACK (thread_selected_cb), self);
