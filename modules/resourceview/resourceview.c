@@ -7,42 +7,23 @@
 #include <glib/gi18n-lib.h>
 
 #include <lttv-thread-selection.h>
+#include <lttv-timeline-host.h>
 #include <lttv-timeline-view.h>
 
 #include "resourceview.h"
-
-#define REFILL_INTERVAL_MS 1000
 
 typedef struct
 {
   LttvViewerContext *ctx;
   GtkWidget *top;
-  GtkStack *stack;
-  GtkLabel *status;
+  LttvTimelineHost *host;
   LttvTimelineView *view;
   GtkToggleButton *tint;
   GSimpleActionGroup *actions;
-
-  LttvHistory *history;
-  GCancellable *filling;
-  gboolean fill_again;
-  gboolean filled_finished;
-  guint refill_source;
-  gint64 last_fill;
-  gboolean selecting;
   /* Rows empty in the window, hidden on demand (worked out in a worker). */
   GCancellable *emptying;
   guint empty_source;
 } ResourceView;
-
-static void start_fill (ResourceView *self);
-
-static void
-show_status (ResourceView *self, const char *text)
-{
-  gtk_label_set_text (self->status, text);
-  gtk_stack_set_visible_child_name (self->stack, "status");
-}
 
 static char *
 traceset_title (LttvViewerContext *ctx)
@@ -178,14 +159,6 @@ window_changed_cb (LttvViewerContext *ctx, ResourceView *self)
 
 /* --- Rows ----------------------------------------------------------------- */
 
-typedef struct
-{
-  LttvTimelineModel *model;
-  LttvHistory *history;
-  char **paths;
-  char *title;
-} Fill;
-
 char **
 rv_trace_paths (LttvViewerContext *ctx)
 {
@@ -201,136 +174,56 @@ rv_trace_paths (LttvViewerContext *ctx)
   return (char **) g_ptr_array_free (paths, FALSE);
 }
 
-static void
-fill_free (Fill *f)
+typedef struct
 {
-  lttv_timeline_model_unref (f->model);
+  char **paths;
+  char *title;
+} Fill;
+
+static void
+fill_free (gpointer data)
+{
+  Fill *f = data;
   g_strfreev (f->paths);
   g_free (f->title);
   g_free (f);
 }
 
-static void
-fill_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+static LttvTimelineModel *
+new_model (LttvViewerContext *ctx, LttvHistory *history, gpointer *fill_data, gpointer user_data)
 {
-  Fill *f = data;
-  rv_model_fill (f->model, f->history, (const char *const *) f->paths, f->title);
-  g_task_return_boolean (task, TRUE);
+  Fill *f = g_new0 (Fill, 1);
+
+  f->paths = rv_trace_paths (ctx);
+  f->title = traceset_title (ctx);
+  *fill_data = f;
+  return rv_model_new (ctx, history);
 }
 
 static void
-fill_done (GObject *source, GAsyncResult *result, gpointer user_data)
+fill (LttvTimelineModel *model, LttvHistory *history, gpointer fill_data)
+{
+  Fill *f = fill_data;
+  rv_model_fill (model, history, (const char *const *) f->paths, f->title);
+}
+
+static void
+shown (LttvTimelineModel *model, gpointer user_data)
 {
   ResourceView *self = user_data;
-  Fill *f = g_task_get_task_data (G_TASK (result));
-  LttvTimelineModel *old;
 
-  if (g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))))
-    return;
-  g_clear_object (&self->filling);
-  self->last_fill = g_get_monotonic_time ();
-  /* Keep what the user hid and folded. */
-  old = lttv_timeline_view_get_model (self->view);
-  for (guint i = 0; old != NULL && i < lttv_timeline_model_n_rows (old); i++)
-    {
-      const LttvTimelineRow *o = lttv_timeline_model_get_row (old, i);
-      for (guint j = 0; j < lttv_timeline_model_n_rows (f->model); j++)
-        {
-          LttvTimelineRow *n = lttv_timeline_model_get_row (f->model, j);
-          if (n->kind == o->kind && n->tag == o->tag && g_strcmp0 (n->cells[0], o->cells[0]) == 0)
-            {
-              n->user_hidden = o->user_hidden;
-              n->collapsed = o->collapsed;
-              break;
-            }
-        }
-    }
-  apply_tint (self, f->model);
-  lttv_timeline_view_set_model (self->view, f->model);
+  apply_tint (self, model);
   apply_highlight (self);
   schedule_empty_scan (self);
-  gtk_stack_set_visible_child_name (self->stack, "view");
-  if (self->fill_again)
-    {
-      self->fill_again = FALSE;
-      start_fill (self);
-    }
 }
 
-static void
-start_fill (ResourceView *self)
-{
-  LttvState *state = lttv_viewer_context_get_state (self->ctx);
-  Fill *f;
-  GTask *task;
-
-  if (self->filling != NULL)
-    {
-      self->fill_again = TRUE;
-      return;
-    }
-  if (state == NULL)
-    {
-      show_status (self, lttv_viewer_context_get_traceset (self->ctx) == NULL
-                         ? _("No trace is open.") : _("Waiting for the state history…"));
-      return;
-    }
-  self->history = lttv_state_get_history (state);
-  if (lttv_history_committed_end (self->history) == LTTV_TIME_NONE)
-    return;
-  self->filled_finished = lttv_history_is_finished (self->history);
-  f = g_new0 (Fill, 1);
-  f->model = rv_model_new (self->ctx, self->history);
-  f->history = self->history;
-  f->paths = rv_trace_paths (self->ctx);
-  f->title = traceset_title (self->ctx);
-  self->filling = g_cancellable_new ();
-  task = g_task_new (NULL, self->filling, fill_done, self);
-  g_task_set_task_data (task, f, (GDestroyNotify) fill_free);
-  g_task_run_in_thread (task, fill_thread);
-  g_object_unref (task);
-}
-
-static gboolean
-refill_cb (gpointer data)
-{
-  ResourceView *self = data;
-  self->refill_source = 0;
-  start_fill (self);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-history_changed_cb (LttvViewerContext *ctx, ResourceView *self)
-{
-  LttvState *state = lttv_viewer_context_get_state (ctx);
-  gint64 since = (g_get_monotonic_time () - self->last_fill) / 1000;
-
-  if (state == NULL)
-    return;
-  if (self->history != lttv_state_get_history (state))
-    self->filled_finished = FALSE;
-  else if (self->filled_finished)
-    return;
-  lttv_timeline_view_invalidate (self->view);
-  if (self->refill_source == 0)
-    self->refill_source = g_timeout_add (since >= REFILL_INTERVAL_MS ? 0 : REFILL_INTERVAL_MS - since,
-                                         refill_cb, self);
-}
-
-static void
-traceset_changed_cb (LttvViewerContext *ctx, ResourceView *self)
-{
-  if (self->filling != NULL)
-    {
-      g_cancellable_cancel (self->filling);
-      g_clear_object (&self->filling);
-    }
-  self->history = NULL;
-  self->filled_finished = FALSE;
-  lttv_timeline_view_set_model (self->view, NULL);
-  start_fill (self);
-}
+static LttvTimelineHostFuncs host_funcs = {
+  .new_model = new_model,
+  .fill_data_free = fill_free,
+  .fill = fill,
+  .shown = shown,
+  .export_name = "resources.png",
+};
 
 static void
 thread_selected_cb (LttvViewerContext *ctx, ResourceView *self)
@@ -417,27 +310,7 @@ hierarchy_changed_cb (GtkWidget *widget, GtkWidget *previous, ResourceView *self
 static void
 export_cb (GtkButton *button, ResourceView *self)
 {
-  GtkWidget *toplevel = gtk_widget_get_toplevel (self->top);
-  g_autoptr (GtkFileChooserNative) chooser = NULL;
-  LttvTimelineModel *m = lttv_timeline_view_get_model (self->view);
-
-  if (m == NULL)
-    return;
-  chooser = gtk_file_chooser_native_new (_("Export the Resource View"),
-                                         GTK_IS_WINDOW (toplevel) ? GTK_WINDOW (toplevel) : NULL,
-                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), "resources.png");
-  gtk_file_chooser_set_do_overwrite_confirmation (GTK_FILE_CHOOSER (chooser), TRUE);
-  if (gtk_native_dialog_run (GTK_NATIVE_DIALOG (chooser)) == GTK_RESPONSE_ACCEPT)
-    {
-      g_autofree char *file = gtk_file_chooser_get_filename (GTK_FILE_CHOOSER (chooser));
-      g_autoptr (GError) error = NULL;
-      GtkAllocation a;
-
-      gtk_widget_get_allocation (GTK_WIDGET (self->view), &a);
-      if (!lttv_timeline_model_export (m, self->ctx, file, MAX (a.width, 400), MAX (a.height, 300), &error))
-        show_status (self, error->message);
-    }
+  lttv_timeline_host_export (self->host);
 }
 
 static void
@@ -445,11 +318,6 @@ resource_view_free (gpointer data)
 {
   ResourceView *self = data;
 
-  if (self->filling != NULL)
-    g_cancellable_cancel (self->filling);
-  g_clear_object (&self->filling);
-  if (self->refill_source != 0)
-    g_source_remove (self->refill_source);
   if (self->emptying != NULL)
     g_cancellable_cancel (self->emptying);
   g_clear_object (&self->emptying);
@@ -467,14 +335,14 @@ resource_view_create (LttvViewerContext *ctx)
   ResourceView *self = g_new0 (ResourceView, 1);
   GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   GtkWidget *export = gtk_button_new_from_icon_name ("document-save-as-symbolic", GTK_ICON_SIZE_BUTTON);
-  GtkWidget *status = gtk_label_new (NULL);
   GtkWidget *hide = gtk_toggle_button_new ();
+  GtkWidget *stack;
 
   self->ctx = g_object_ref (ctx);
   self->top = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   self->tint = GTK_TOGGLE_BUTTON (gtk_toggle_button_new ());
   gtk_button_set_image (GTK_BUTTON (self->tint),
-                        gtk_image_new_from_icon_name ("applications-graphics-symbolic", GTK_ICON_SIZE_BUTTON));
+                        gtk_image_new_from_icon_name ("preferences-color-symbolic", GTK_ICON_SIZE_BUTTON));
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->tint), _("Colour each thread running on a CPU "
                                                           "with a tint of its own (Ctrl+Alt+T)"));
   gtk_actionable_set_action_name (GTK_ACTIONABLE (self->tint), "resourceview.tint");
@@ -492,14 +360,8 @@ resource_view_create (LttvViewerContext *ctx)
 
   self->view = LTTV_TIMELINE_VIEW (lttv_timeline_view_new (ctx));
   lttv_timeline_view_set_tooltip_func (self->view, rv_tooltip, self);
-  self->status = GTK_LABEL (status);
-  gtk_style_context_add_class (gtk_widget_get_style_context (status), "dim-label");
-  self->stack = GTK_STACK (gtk_stack_new ());
-  gtk_stack_add_named (self->stack, GTK_WIDGET (self->view), "view");
-  gtk_stack_add_named (self->stack, status, "status");
-  gtk_widget_set_vexpand (GTK_WIDGET (self->stack), TRUE);
+  host_funcs.export_title = _("Export the Resource View");
   gtk_box_pack_start (GTK_BOX (self->top), bar, FALSE, FALSE, 0);
-  gtk_box_pack_start (GTK_BOX (self->top), GTK_WIDGET (self->stack), TRUE, TRUE, 0);
   gtk_widget_set_size_request (self->top, 300, 160);
 
   self->actions = g_simple_action_group_new ();
@@ -510,11 +372,11 @@ resource_view_create (LttvViewerContext *ctx)
   g_signal_connect (self->view, "row-clicked", G_CALLBACK (row_clicked_cb), self);
   lttv_viewer_context_get_selected_thread (ctx, NULL, NULL);   /* creates the signal */
   g_signal_connect (ctx, "thread-selected", G_CALLBACK (thread_selected_cb), self);
-  g_signal_connect (ctx, "traceset-changed", G_CALLBACK (traceset_changed_cb), self);
-  g_signal_connect (ctx, "history-changed", G_CALLBACK (history_changed_cb), self);
   g_object_set_data_full (G_OBJECT (self->top), "lttv-resourceview", self, resource_view_free);
+  /* the host lists the rows: after the viewer is ready for its callbacks */
+  stack = lttv_timeline_host_new (ctx, self->view, &host_funcs, self, &self->host);
+  gtk_box_pack_start (GTK_BOX (self->top), stack, TRUE, TRUE, 0);
   gtk_widget_show_all (self->top);
-  start_fill (self);
   return self->top;
 }
 
@@ -559,7 +421,7 @@ static const LttvViewerInfo resource_view_viewer = {
   .id = "resourceview",
   .label = N_("_Resources"),
   .gettext_domain = GETTEXT_PACKAGE,
-  .icon_name = "utilities-system-monitor-symbolic",
+  .icon_name = "computer-symbolic",
   .create = resource_view_create,
   .render = resource_view_render,
 };
