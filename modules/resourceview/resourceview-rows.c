@@ -340,6 +340,21 @@ rv_rows_empty (LttvTimelineModel *m, LttvTime t0, LttvTime t1, guint8 *empty)
     }
 }
 
+char **
+rv_trace_paths (LttvViewerContext *ctx)
+{
+  LttvTraceset *ts = lttv_viewer_context_get_traceset (ctx);
+  GPtrArray *paths;
+
+  if (ts == NULL)
+    return NULL;
+  paths = g_ptr_array_new ();
+  for (guint i = 0; i < lttv_traceset_n_traces (ts); i++)
+    g_ptr_array_add (paths, g_strdup (lttv_trace_path (lttv_traceset_get_trace (ts, i))));
+  g_ptr_array_add (paths, NULL);
+  return (char **) g_ptr_array_free (paths, FALSE);
+}
+
 gint64
 rv_thread_at (LttvTimelineModel *m, const LttvTimelineRow *row, LttvTime t)
 {

@@ -159,21 +159,6 @@ window_changed_cb (LttvViewerContext *ctx, ResourceView *self)
 
 /* --- Rows ----------------------------------------------------------------- */
 
-char **
-rv_trace_paths (LttvViewerContext *ctx)
-{
-  LttvTraceset *ts = lttv_viewer_context_get_traceset (ctx);
-  GPtrArray *paths;
-
-  if (ts == NULL)
-    return NULL;
-  paths = g_ptr_array_new ();
-  for (guint i = 0; i < lttv_traceset_n_traces (ts); i++)
-    g_ptr_array_add (paths, g_strdup (lttv_trace_path (lttv_traceset_get_trace (ts, i))));
-  g_ptr_array_add (paths, NULL);
-  return (char **) g_ptr_array_free (paths, FALSE);
-}
-
 typedef struct
 {
   char **paths;
