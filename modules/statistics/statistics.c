@@ -484,7 +484,7 @@ statistics_create (LttvViewerContext *ctx)
   return self->top;
 }
 
-/* --- Export: the tree as text, every row expanded --------------------------- */
+/* --- Export: the tree as text, every row expanded, over --window ---------- */
 
 static gboolean
 statistics_render (LttvViewerContext *ctx, cairo_t *cr, int width, int height, GError **error)
@@ -495,10 +495,15 @@ statistics_render (LttvViewerContext *ctx, cairo_t *cr, int width, int height, G
   cairo_paint (cr);
   if (s == NULL)
     return TRUE;
-  LttvTime t0, t1;
+  /* the window when --window narrows it, else the whole traceset */
+  LttvTime t0, t1, w0, w1;
   lttv_viewer_context_get_bounds (ctx, &t0, &t1);
-  t0 = MIN (t0, lttv_history_begin (lttv_state_get_history (s)));
-  g_autoptr (LttvStats) st = lttv_stats_compute (s, t0, G_MAXUINT64, error);
+  lttv_viewer_context_get_window (ctx, &w0, &w1);
+  if (w0 > t0 || w1 < t1)
+    t0 = w0, t1 = w1;
+  else
+    t0 = MIN (t0, lttv_history_begin (lttv_state_get_history (s))), t1 = G_MAXUINT64;
+  g_autoptr (LttvStats) st = lttv_stats_compute (s, t0, t1, error);
   if (st == NULL)
     return FALSE;
   g_autoptr (GtkTreeStore) store = statistics_model_new ();
@@ -506,12 +511,13 @@ statistics_render (LttvViewerContext *ctx, cairo_t *cr, int width, int height, G
   g_autoptr (GPtrArray) groups = statistics_groups_new (lttv_viewer_context_get_traceset (ctx));
   g_auto (GStrv) paths = trap_paths (ctx);
   g_autoptr (StatsTraps) traps = paths != NULL
-    ? stats_traps_count (s, (const char *const *) paths, t0, G_MAXUINT64, NULL, NULL, NULL, error)
+    ? stats_traps_count (s, (const char *const *) paths, t0, t1, NULL, NULL, NULL, error)
     : NULL;
   if (paths != NULL && traps == NULL)
     return FALSE;
   statistics_model_fill_groups (store, title, groups, st,
-                                lttv_density_count_discarded (lttv_state_get_density (s), t0, G_MAXUINT64),
+                                lttv_density_count_discarded (lttv_state_get_density (s), t0,
+                                                              t1 == G_MAXUINT64 ? t1 : t1 + 1),
                                 traps);
   g_autofree char *text = statistics_model_to_text (GTK_TREE_MODEL (store), NULL);
   /* only the lines that can show: laying out 10 000 thread rows that
