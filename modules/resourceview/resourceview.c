@@ -1,7 +1,9 @@
 /* resourceview: the resource viewer. Rows per CPU, IRQ, soft IRQ and
- * block device, grouped under the trace set, on the shared timeline
- * widget; the thread selected in the tab is outlined where it ran, and a
- * click on a CPU selects the thread it ran. */
+ * block device, grouped per trace, on the shared timeline widget (listed
+ * by the timeline host); the thread selected in the tab is outlined where
+ * it ran, and a click on a CPU selects the thread it ran. Actions
+ * (group "resourceview"): tint (a colour per thread on the CPUs), hide-empty
+ * (rows that hold nothing in the window), export. */
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
