@@ -19,6 +19,7 @@ struct _LttvTimelineHost
   GtkLabel *status;
 
   LttvHistory *history;       /* of the last listing */
+  LttvTimelineModel *previous;/* shown before the traceset changed */
   GCancellable *filling;
   gboolean fill_again;
   gboolean filled_finished;   /* listed from a finished history */
@@ -119,7 +120,9 @@ fill_done (GObject *source, GAsyncResult *result, gpointer user_data)
     return;      /* the viewer is gone, or the traceset changed */
   g_clear_object (&self->filling);
   self->last_fill = g_get_monotonic_time ();
-  carry_over (lttv_timeline_view_get_model (self->view), f->model);
+  carry_over (lttv_timeline_view_get_model (self->view) != NULL
+              ? lttv_timeline_view_get_model (self->view) : self->previous, f->model);
+  g_clear_pointer (&self->previous, lttv_timeline_model_unref);
   lttv_timeline_view_set_model (self->view, f->model);
   if (self->funcs->shown != NULL)
     self->funcs->shown (f->model, self->user_data);
@@ -205,6 +208,9 @@ traceset_changed_cb (LttvViewerContext *ctx, LttvTimelineHost *self)
   g_clear_object (&self->filling);
   self->history = NULL;
   self->filled_finished = FALSE;
+  /* a trace added: the rows of the others keep the user's choices */
+  if (self->previous == NULL && lttv_timeline_view_get_model (self->view) != NULL)
+    self->previous = lttv_timeline_model_ref (lttv_timeline_view_get_model (self->view));
   lttv_timeline_view_set_model (self->view, NULL);
   start_fill (self);
 }
@@ -245,6 +251,7 @@ host_free (gpointer data)
   g_clear_object (&self->filling);
   if (self->refill_source != 0)
     g_source_remove (self->refill_source);
+  g_clear_pointer (&self->previous, lttv_timeline_model_unref);
   g_signal_handlers_disconnect_by_data (self->ctx, self);
   g_object_unref (self->ctx);
   g_free (self);

@@ -536,6 +536,36 @@ test_tint_action_tints_the_cpu_rows (Fixture *f, gconstpointer v)
   g_assert_false (lttv_timeline_model_get_row (m, cpu0)->tint);
 }
 
+/* The user's sort and hidden rows survive a new listing of the rows (a
+ * trace added to the tab lists them anew). */
+static void
+test_hidden_rows_and_sort_survive_a_new_listing (Fixture *f, gconstpointer v)
+{
+  LttvTimelineModel *old = lttv_timeline_view_get_model (f->view), *m;
+  int irq = row_of_kind (f, RV_IRQ, 19);
+  gint64 until = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+  gboolean descending = FALSE;
+
+  lttv_timeline_model_get_row (old, irq)->user_hidden = TRUE;
+  lttv_timeline_model_set_sort (old, 1, TRUE);
+  lttv_timeline_view_refilter (f->view);
+  g_assert_cmpint (lttv_timeline_model_row_position (old, irq), ==, -1);
+  g_signal_emit_by_name (f->ctx, "traceset-changed");
+  while (((m = lttv_timeline_view_get_model (f->view)) == NULL || m == old)
+         && g_get_monotonic_time () < until)
+    iterate (20);
+  g_assert_true (m != NULL && m != old);
+  irq = row_of_kind (f, RV_IRQ, 19);
+  g_assert_cmpint (irq, >=, 0);
+  g_assert_true (lttv_timeline_model_get_row (m, irq)->user_hidden);
+  g_assert_cmpint (lttv_timeline_model_row_position (m, irq), ==, -1);
+  g_assert_cmpint (lttv_timeline_model_get_sort (m, &descending), ==, 1);
+  g_assert_true (descending);
+  /* CPU 1 above CPU 0: by number, descending */
+  g_assert_cmpint (lttv_timeline_model_row_position (m, row_of_kind (f, RV_CPU, 1)), <,
+                   lttv_timeline_model_row_position (m, row_of_kind (f, RV_CPU, 0)));
+}
+
 /* --- Both viewers in one tab: the thread selection links them ----------- */
 
 typedef struct
@@ -733,6 +763,8 @@ main (int argc, char **argv)
           ADD ("hide-empty-hides-the-rows-empty-in-the-window",
                test_hide_empty_hides_the_rows_empty_in_the_window);
           ADD ("tint-action-tints-the-cpu-rows", test_tint_action_tints_the_cpu_rows);
+          ADD ("hidden-rows-and-sort-survive-a-new-listing",
+               test_hidden_rows_and_sort_survive_a_new_listing);
         }
 #undef ADD
     }
