@@ -73,6 +73,26 @@ main (int argc, char **argv)
       lttv_history_query_row (h, a, begin, (end - begin) / 2000 + 1, 2000, samples);
       row[i] = (double) (g_get_monotonic_time () - t0);
     }
+  /* Dense rows: every CPU's status over the whole trace, 2000 pixels (a
+   * resource view's redraw at the full range), after a first pass. */
+  double dense[N];
+  guint n_cpus = 0;
+  for (int i = 0; i < N; i++)
+    {
+      t0 = g_get_monotonic_time ();
+      n_cpus = 0;
+      for (guint c = 0; c < 256; c++)
+        {
+          char path[32];
+          g_snprintf (path, sizeof path, "CPUs/%u", c);
+          LttvAttr a = lttv_history_attr_lookup (h, path);
+          if (a == LTTV_ATTR_NONE)
+            break;
+          lttv_history_query_row (h, a, begin, (end - begin) / 2000 + 1, 2000, samples);
+          n_cpus++;
+        }
+      dense[i] = (double) (g_get_monotonic_time () - t0) / MAX (n_cpus, 1);
+    }
   printf ("events %" G_GUINT64_FORMAT "\n", lttv_state_n_events (s));
   printf ("build_or_load_s %.3f (from cache: %s)\n", build, lttv_state_from_cache (s) ? "yes" : "no");
   printf ("attributes %u\n", n_attrs);
@@ -80,6 +100,8 @@ main (int argc, char **argv)
   printf ("history_memory_bytes %" G_GSIZE_FORMAT "\n", lttv_history_memory (h));
   printf ("full_state_median_us %.1f\n", median (full, N));
   printf ("row_2000_median_us %.1f\n", median (row, N));
+  printf ("cpu_row_2000_full_range_median_us %.1f (per CPU, %u CPUs; the first pass %.1f)\n",
+          median (dense + 1, N - 1), n_cpus, dense[0]);
   g_free (samples);
   g_rand_free (rand);
   g_array_unref (rows);

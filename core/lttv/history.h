@@ -142,6 +142,13 @@ guint lttv_history_query_row (LttvHistory *h, LttvAttr attr, LttvTime t0,
                               LttvTime step, guint n_samples,
                               LttvSample *out);
 
+/* A history loaded from the cache decodes each block of changes when a
+ * query first needs it, checking it then. FALSE, with `error` naming the
+ * cache file and the byte, once a damaged block has been found: queries
+ * answered nothing (LTTV_VALUE_NONE) in its place, and the history should
+ * be built again from the trace. */
+gboolean lttv_history_check (LttvHistory *h, GError **error);
+
 /* Statistics of the store, for benchmarks and `lttv info`. */
 guint64 lttv_history_n_intervals (LttvHistory *h);
 gsize lttv_history_memory (LttvHistory *h);

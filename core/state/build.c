@@ -32,6 +32,8 @@ lttv_state_free (LttvState *s)
     return;
   state_paths_free (s);
   lttv_history_free (s->history);
+  if (s->retired != NULL)
+    g_ptr_array_unref (s->retired);
   state_density_free (s->density);
   g_array_unref (s->checkpoints);
   g_array_unref (s->counts);
@@ -254,6 +256,38 @@ lttv_state_build (LttvState *s, gboolean use_cache, GCancellable *cancellable,
     return FALSE;
   if (use_cache)
     state_cache_save (s);
+  return TRUE;
+}
+
+void
+state_reset (LttvState *s, gboolean retire_history)
+{
+  if (retire_history)
+    {
+      if (s->retired == NULL)
+        s->retired = g_ptr_array_new_with_free_func ((GDestroyNotify) lttv_history_free);
+      g_ptr_array_add (s->retired, s->history);
+    }
+  else
+    lttv_history_free (s->history);
+  s->history = lttv_history_new ();
+  state_paths_free (s);
+  g_array_set_size (s->checkpoints, 0);
+  g_array_set_size (s->block_start, 0);
+  g_array_set_size (s->counts, 0);
+  s->n_events = 0;
+  memset (s->anomalies, 0, sizeof s->anomalies);
+  state_density_reset (s->density);
+  s->from_cache = FALSE;
+}
+
+gboolean
+state_rebuild (LttvState *s, GError **error)
+{
+  state_reset (s, TRUE);
+  if (!build_from_trace (s, NULL, error))
+    return FALSE;
+  state_cache_save (s);
   return TRUE;
 }
 

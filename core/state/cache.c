@@ -1,32 +1,47 @@
 /* The state cache: the history, checkpoints and event counts of a
- * traceset, saved in $XDG_CACHE_HOME/lttv/state-<key>.cache. The key is a
- * SHA-256 of every trace's path and identity and of its files' names,
- * sizes and modification times, so a changed trace gets a new file (and
- * the old one of the same traceset is removed when it is written). The
- * file ends with a 64-bit checksum of its content (against damage, not
- * against malice: it is the user's own cache): a partial or corrupt file is
- * never trusted (the state is rebuilt and the file rewritten), and reading
- * it checks every bound. Nothing is written into the trace folder. */
+ * traceset, saved in $XDG_CACHE_HOME/lttv/ (the name: cache-key.c).
+ *
+ * The file is read lazily: it stays mapped, and opening it checks only a
+ * header, a table of sections and the small sections (counts, strings,
+ * attributes, the blocks' table); each block of changes (one history
+ * chunk) has its own checksum, checked when a query first touches it
+ * (history-lazy.c). Checksums are against damage, not malice (it is the
+ * user's own cache). A partial or corrupt file is never trusted: found at
+ * open, the state is rebuilt and the file rewritten; a damaged block found
+ * later reads as nothing and marks the history (lttv_history_check), and
+ * lttv_state_print then rebuilds. Every bound is checked.
+ *
+ * Layout (native byte order, marked): header (magic, version, byte-order
+ * mark, file size, section table {offset, length, checksum}, checksum of
+ * all that), then the sections, each 8-byte aligned:
+ *   DATA    the blocks: per chunk, the first change's value, then (time
+ *           delta, value) varints for the others
+ *   META    varints: key, counts, checkpoints, the density's layout, strings
+ *   ATTRS   varints: per attribute parent + 1, name, number of changes,
+ *           and when it has some: last start - first start, last value
+ *   FIRSTS  u64 per chunk: its first time (the history's sparse index,
+ *           used in place from the mapping)
+ *   OFFS    u64 per chunk + 1: where each block starts in DATA
+ *   SUMS    u32 per chunk: each block's checksum
+ *   DENSITY varints: events per density bucket, checked at its first query */
 #include "config.h"
 
-#include <errno.h>
-#include <glib/gstdio.h>
 #include <string.h>
-#include <sys/stat.h>
-
-#include <lttv/paths.h>
 
 #include "history-private.h"
 #include "state-private.h"
 
-#define CACHE_MAGIC "LTTV-STATE-CACHE"
-#define CACHE_VERSION 3   /* 3: the event density */
-#define SUM_LEN 8
+enum { SEC_DATA, SEC_META, SEC_ATTRS, SEC_FIRSTS, SEC_OFFS, SEC_SUMS, SEC_DENSITY, N_SECTIONS };
+#define MAGIC_LEN 16
+#define BYTE_ORDER_MARK 0x01020304u
+#define TOC_POS 40
+#define HEADER_SUM_POS (TOC_POS + N_SECTIONS * 24)
+#define HEADER_LEN (HEADER_SUM_POS + 8)
 
-/* A checksum fast enough not to cost more than reading the file: 64-bit
+/* A checksum fast enough not to cost more than reading the bytes: 64-bit
  * words mixed by multiplication, the tail byte by byte, the length last. */
-static guint64
-checksum (const guint8 *p, gsize len)
+guint64
+state_cache_checksum (const guint8 *p, gsize len)
 {
   guint64 h = 0x9e3779b97f4a7c15u ^ len;
   gsize i = 0;
@@ -43,121 +58,11 @@ checksum (const guint8 *p, gsize len)
   return h * 0x9e3779b97f4a7c15u;
 }
 
-/* --- The key --------------------------------------------------------------- */
-
-static int
-compare_names (gconstpointer a, gconstpointer b)
+/* Blocks keep 32 bits of it. */
+static guint32
+block_sum (const guint8 *p, gsize len)
 {
-  return strcmp (*(char *const *) a, *(char *const *) b);
-}
-
-static void
-key_add_files (GString *key, const char *dir, const char *rel)
-{
-  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
-  if (d == NULL)
-    return;
-  GPtrArray *names = g_ptr_array_new_with_free_func (g_free);
-  const char *name;
-  while ((name = g_dir_read_name (d)) != NULL)
-    g_ptr_array_add (names, g_strdup (name));
-  g_ptr_array_sort (names, compare_names);
-  for (guint i = 0; i < names->len; i++)
-    {
-      const char *n = g_ptr_array_index (names, i);
-      g_autofree char *path = g_build_filename (dir, n, NULL);
-      g_autofree char *sub = rel[0] ? g_strconcat (rel, "/", n, NULL) : g_strdup (n);
-      struct stat st;
-      if (g_stat (path, &st) != 0)
-        continue;
-      if (S_ISDIR (st.st_mode))
-        key_add_files (key, path, sub);
-      else
-        g_string_append_printf (key, "%s %lld %lld.%09ld\n", sub, (long long) st.st_size,
-                                (long long) st.st_mtim.tv_sec, (long) st.st_mtim.tv_nsec);
-    }
-  g_ptr_array_unref (names);
-}
-
-/* The traces' absolute paths: what names the traceset, whatever its
- * content. */
-static char *
-cache_paths (LttvState *s)
-{
-  GString *paths = g_string_new (NULL);
-  for (guint i = 0; i < lttv_traceset_n_traces (s->ts); i++)
-    {
-      const char *path = lttv_trace_path (lttv_traceset_get_trace (s->ts, i));
-      g_autofree char *abs = g_canonicalize_filename (path ? path : "", NULL);
-      g_string_append_printf (paths, "%s\n", abs);
-    }
-  return g_string_free (paths, FALSE);
-}
-
-/* Every trace's absolute path, identity (env) and files. */
-static char *
-cache_key (LttvState *s)
-{
-  GString *key = g_string_new (NULL);
-  g_string_append_printf (key, "%s %d\n", CACHE_MAGIC, CACHE_VERSION);
-  for (guint i = 0; i < lttv_traceset_n_traces (s->ts); i++)
-    {
-      LttvTrace *t = lttv_traceset_get_trace (s->ts, i);
-      const char *path = lttv_trace_path (t);
-      g_autofree char *abs = g_canonicalize_filename (path ? path : "", NULL);
-      g_string_append_printf (key, "trace %s\n", abs);
-      const char *env[] = { "hostname", "host", "tracer_name", "trace_name",
-                            "trace_creation_datetime", "kernel_release", "release" };
-      for (guint k = 0; k < G_N_ELEMENTS (env); k++)
-        {
-          const char *v = lttv_trace_env_string (t, env[k]);
-          if (v != NULL)
-            g_string_append_printf (key, "env %s=%s\n", env[k], v);
-        }
-      key_add_files (key, abs, "");
-    }
-  return g_string_free (key, FALSE);
-}
-
-/* state-<paths>-<key>.cache: the first part names the traceset, so that
- * saving a new state can remove the stale ones of the same traceset. */
-static char *
-cache_prefix (LttvState *s)
-{
-  g_autofree char *paths = cache_paths (s);
-  g_autofree char *sum = g_compute_checksum_for_string (G_CHECKSUM_SHA256, paths, -1);
-  sum[16] = '\0';
-  return g_strdup_printf ("state-%s-", sum);
-}
-
-static char *
-cache_path (LttvState *s, const char *key)
-{
-  g_autofree char *dir = lttv_paths_cache_dir ();
-  g_autofree char *prefix = cache_prefix (s);
-  g_autofree char *sum = g_compute_checksum_for_string (G_CHECKSUM_SHA256, key, -1);
-  g_autofree char *name = g_strdup_printf ("%s%.32s.cache", prefix, sum);
-  return g_build_filename (dir, name, NULL);
-}
-
-/* Removes the other cache files of this traceset (older contents). */
-static void
-remove_stale (LttvState *s, const char *keep)
-{
-  g_autofree char *dir = g_path_get_dirname (keep);
-  g_autofree char *prefix = cache_prefix (s);
-  g_autofree char *keep_name = g_path_get_basename (keep);
-  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
-  if (d == NULL)
-    return;
-  const char *name;
-  while ((name = g_dir_read_name (d)) != NULL)
-    if (g_str_has_prefix (name, prefix) && g_str_has_suffix (name, ".cache")
-        && strcmp (name, keep_name) != 0)
-      {
-        g_autofree char *path = g_build_filename (dir, name, NULL);
-        g_unlink (path);
-      }
+  return (guint32) state_cache_checksum (p, len);
 }
 
 /* --- Writing ---------------------------------------------------------------- */
@@ -193,26 +98,27 @@ put_varint (Writer *w, guint64 v)
 }
 
 static void
+put_bytes (Writer *w, const void *p, gsize n)
+{
+  if (n == 0)
+    return;
+  reserve (w, n);
+  memcpy (w->data + w->len, p, n);
+  w->len += n;
+}
+
+static void
 put_string (Writer *w, const char *s)
 {
   size_t n = strlen (s);
   put_varint (w, n);
-  reserve (w, n);
-  memcpy (w->data + w->len, s, n);
-  w->len += n;
+  put_bytes (w, s, n);
 }
 
-void
-state_cache_save (LttvState *s)
+static void
+put_meta (LttvState *s, Writer *b, const char *key)
 {
-  g_autofree char *key = cache_key (s);
-  g_autofree char *path = cache_path (s, key);
-  g_autofree char *dir = g_path_get_dirname (path);
-  if (g_mkdir_with_parents (dir, 0700) != 0)
-    return;
-
   LttvHistory *h = s->history;
-  Writer wr = { g_malloc (1 << 20), 0, 1 << 20 }, *b = &wr;
   put_string (b, key);
   put_varint (b, s->n_events);
   for (guint i = 0; i < LTTV_N_ANOMALIES; i++)
@@ -244,37 +150,100 @@ state_cache_save (LttvState *s)
   LttvDensity *d = s->density;
   put_varint (b, state_density_shift (d));
   put_varint (b, state_density_n_buckets (d));
-  for (guint i = 0; i < state_density_n_buckets (d); i++)
-    put_varint (b, state_density_bucket (d, i));
 
   put_varint (b, h->strings->len);
   for (guint i = 0; i < h->strings->len; i++)
     put_string (b, g_ptr_array_index (h->strings, i));
-  put_varint (b, h->n_attrs);
+}
+
+static void
+align8 (Writer *w)
+{
+  static const guint8 zeros[8];
+  put_bytes (w, zeros, (8 - w->len % 8) % 8);
+}
+
+void
+state_cache_save (LttvState *s)
+{
+  g_autofree char *key = state_cache_key (s);
+  g_autofree char *path = state_cache_path (s, key);
+  g_autofree char *dir = g_path_get_dirname (path);
+  if (g_mkdir_with_parents (dir, 0700) != 0)
+    return;
+
+  LttvHistory *h = s->history;
+  Writer sec[N_SECTIONS] = { { 0 } };
+  /* The file is built in the DATA writer: the header first, the blocks
+   * next, the other sections appended at the end. */
+  Writer *data = &sec[SEC_DATA];
+  reserve (data, 1 << 20);
+  data->len = HEADER_LEN;
+  put_meta (s, &sec[SEC_META], key);
+  for (guint i = 0; i < state_density_n_buckets (s->density); i++)
+    put_varint (&sec[SEC_DENSITY], state_density_bucket (s->density, i));
+  put_varint (&sec[SEC_ATTRS], h->n_attrs);
   for (guint i = 0; i < h->n_attrs; i++)
     {
       HistoryAttr *a = &h->attrs[i];
-      put_varint (b, a->parent == LTTV_ATTR_NONE ? 0 : (guint64) a->parent + 1);
-      put_string (b, a->name);
-      put_varint (b, a->n);
-      LttvTime prev = 0;
-      for (guint k = 0; k < a->n; k++)
+      put_varint (&sec[SEC_ATTRS], a->parent == LTTV_ATTR_NONE ? 0 : (guint64) a->parent + 1);
+      put_string (&sec[SEC_ATTRS], a->name);
+      put_varint (&sec[SEC_ATTRS], a->n);
+      if (a->n == 0)
+        continue;
+      HistoryChange *last = history_change (a, a->n - 1);
+      put_varint (&sec[SEC_ATTRS], last->start - a->first_start);
+      put_varint (&sec[SEC_ATTRS], last->value);
+      guint n_chunks = history_chunk_of (a->n - 1) + 1;
+      for (guint c = 0; c < n_chunks; c++)
         {
-          HistoryChange *c = history_change (a, k);
-          put_varint (b, c->start - prev);
-          put_varint (b, c->value);
-          prev = c->start;
+          const HistoryChange *chunk = history_chunk (a, c);
+          guint m = MIN (history_chunk_size (c), a->n - history_chunk_base (c));
+          guint64 off = data->len - HEADER_LEN;
+          put_bytes (&sec[SEC_FIRSTS], &chunk[0].start, 8);
+          put_bytes (&sec[SEC_OFFS], &off, 8);
+          put_varint (data, chunk[0].value);
+          for (guint k = 1; k < m; k++)
+            {
+              put_varint (data, chunk[k].start - chunk[k - 1].start);
+              put_varint (data, chunk[k].value);
+            }
+          guint32 sum = block_sum (data->data + HEADER_LEN + off, data->len - HEADER_LEN - off);
+          put_bytes (&sec[SEC_SUMS], &sum, 4);
         }
     }
+  guint64 data_end = data->len - HEADER_LEN;
+  put_bytes (&sec[SEC_OFFS], &data_end, 8);
 
-  guint64 sum = GUINT64_TO_LE (checksum (b->data, b->len));
-  reserve (b, SUM_LEN);
-  memcpy (b->data + b->len, &sum, SUM_LEN);
-  b->len += SUM_LEN;
-  /* Atomic: a reader sees the old file or the whole new one. */
-  if (g_file_set_contents (path, (const char *) b->data, (gssize) b->len, NULL))
-    remove_stale (s, path);
-  g_free (b->data);
+  guint64 toc[N_SECTIONS][3];
+  toc[SEC_DATA][0] = HEADER_LEN;
+  toc[SEC_DATA][1] = data_end;
+  toc[SEC_DATA][2] = 0;   /* checked block by block */
+  for (guint i = SEC_DATA + 1; i < N_SECTIONS; i++)
+    {
+      align8 (data);
+      toc[i][0] = data->len;
+      toc[i][1] = sec[i].len;
+      toc[i][2] = state_cache_checksum (sec[i].data, sec[i].len);
+      put_bytes (data, sec[i].data, sec[i].len);
+      g_free (sec[i].data);
+    }
+  guint8 *head = data->data;
+  guint32 version = STATE_CACHE_VERSION, bom = BYTE_ORDER_MARK;
+  guint64 size = data->len, n_sections = N_SECTIONS;
+  memcpy (head, STATE_CACHE_MAGIC, MAGIC_LEN);
+  memcpy (head + 16, &version, 4);
+  memcpy (head + 20, &bom, 4);
+  memcpy (head + 24, &size, 8);
+  memcpy (head + 32, &n_sections, 8);
+  memcpy (head + TOC_POS, toc, sizeof toc);
+  guint64 head_sum = state_cache_checksum (head, HEADER_SUM_POS);
+  memcpy (head + HEADER_SUM_POS, &head_sum, 8);
+  /* Atomic: a reader sees the old file or the whole new one (and a
+   * history mapping the old one keeps it). */
+  if (g_file_set_contents (path, (const char *) data->data, (gssize) data->len, NULL))
+    state_cache_remove_stale (s, path);
+  g_free (data->data);
 }
 
 /* --- Reading, every bound checked ----------------------------------------- */
@@ -328,8 +297,9 @@ get_string (Reader *r)
   return s;
 }
 
+/* META: what the traceset must match, the counts, the strings. */
 static gboolean
-load_checked (LttvState *s, Reader *r, const char *key)
+load_meta (LttvState *s, Reader *r, const char *key, LttvTime *limit)
 {
   g_autofree char *file_key = get_string (r);
   if (r->bad || strcmp (file_key, key) != 0)
@@ -338,7 +308,8 @@ load_checked (LttvState *s, Reader *r, const char *key)
   for (guint i = 0; i < LTTV_N_ANOMALIES; i++)
     s->anomalies[i] = get_varint (r);
   LttvTime begin = get_varint (r);
-  LttvTime limit = get_varint (r);
+  *limit = get_varint (r);
+  lttv_history_set_begin (s->history, begin);
 
   /* Event types are known from the traceset: they must be the same. */
   guint64 n_types = get_count (r);
@@ -387,114 +358,147 @@ load_checked (LttvState *s, Reader *r, const char *key)
   if (get_varint (r) != state_density_shift (d) || get_varint (r) != state_density_n_buckets (d)
       || r->bad)
     return FALSE;
-  guint n_buckets = state_density_n_buckets (d);
-  g_autofree guint64 *buckets = g_new (guint64, n_buckets);
-  guint64 in_buckets = 0;
-  for (guint i = 0; i < n_buckets && !r->bad; i++)
-    {
-      buckets[i] = get_varint (r);
-      in_buckets += buckets[i];
-    }
-  if (r->bad || in_buckets != s->n_events)
-    return FALSE;
-  state_density_load (d, buckets);
 
-  LttvHistory *h = s->history;
   guint64 n_strings = get_count (r);
   for (guint64 i = 0; i < n_strings && !r->bad; i++)
     {
       g_autofree char *str = get_string (r);
-      if (r->bad || lttv_history_intern (h, str) >> 2 != i)
+      if (r->bad || lttv_history_intern (s->history, str) >> 2 != i)
         return FALSE;   /* a duplicate string: not a file we wrote */
     }
+  return !r->bad && r->p == r->end && *limit > 0;
+}
+
+static gboolean
+valid_value (LttvValue v, guint64 n_strings)
+{
+  return lttv_value_type (v) != 3
+         && (lttv_value_type (v) != LTTV_VALUE_STRING || (v >> 2) < n_strings);
+}
+
+/* ATTRS, with the blocks' table: each attribute's chunks, their first
+ * times going up from its first change to its last. */
+static gboolean
+load_attrs (LttvHistory *h, Reader *r, const LttvTime *firsts, LttvTime limit)
+{
+  HistoryLazy *lz = h->lazy;
+  guint64 base = 0;
   guint64 n_attrs = get_count (r);
-  HistoryChange *buf = NULL;
-  guint64 buf_len = 0;
   for (guint64 i = 0; i < n_attrs && !r->bad; i++)
     {
       guint64 parent = get_varint (r);
-      g_autofree char *name = get_string (r);
-      if (r->bad || parent > i)
-        break;
-      LttvAttr a = lttv_history_attr_child (h, parent == 0 ? LTTV_ATTR_NONE
-                                                           : (LttvAttr) parent - 1, name);
-      if (a != i)
-        {
-          r->bad = TRUE;
-          break;
-        }
-      guint64 n = get_count (r);
-      if (n > G_MAXUINT)
+      guint64 name_len = get_varint (r);
+      if (r->bad || parent > i || name_len > (guint64) (r->end - r->p))
         return FALSE;
-      if (n > buf_len)
+      const char *name = (const char *) r->p;
+      r->p += name_len;
+      guint64 n = get_varint (r);
+      guint64 span = 0, last_value = 0, n_chunks = 0;
+      if (n > 0)
         {
-          buf_len = MAX (n, 2 * buf_len);
-          buf = g_renew (HistoryChange, buf, buf_len);
-        }
-      LttvTime t = 0;
-      LttvValue prev = LTTV_VALUE_NONE;
-      for (guint64 k = 0; k < n && !r->bad; k++)
-        {
-          guint64 delta = get_varint (r);
-          LttvValue v = get_varint (r);
-          /* What lttv_history_set guarantees: times going up, each change
-           * a new value. */
-          if ((k > 0 && delta == 0) || t + delta < t || t + delta >= limit
-              || (lttv_value_type (v) == LTTV_VALUE_STRING && (v >> 2) >= n_strings)
-              || lttv_value_type (v) == 3 || v == prev)
-            {
-              g_free (buf);
+          span = get_varint (r);
+          last_value = get_varint (r);
+          if (r->bad || n > G_MAXUINT || !valid_value (last_value, lz->n_strings))
+            return FALSE;
+          n_chunks = history_chunk_of ((guint) n - 1) + 1;
+          if (base + n_chunks > lz->n_chunks)
+            return FALSE;
+          const LttvTime *f = firsts + base;
+          /* Strictly increasing changes need that much room: each chunk
+           * holds its size in changes before the next one starts. */
+          for (guint c = 1; c < n_chunks; c++)
+            if (f[c] <= f[c - 1] || f[c] - f[c - 1] < history_chunk_size (c - 1))
               return FALSE;
-            }
-          t += delta;
-          buf[k] = (HistoryChange) { t, v };
-          prev = v;
+          guint in_last = (guint) n - history_chunk_base ((guint) n_chunks - 1);
+          LttvTime last = f[0] + span;
+          if (last < f[0] || last >= limit || last < f[n_chunks - 1]
+              || last - f[n_chunks - 1] < in_last - 1)
+            return FALSE;
         }
       if (r->bad)
-        break;
-      history_load (h, a, buf, (guint) n);
+        return FALSE;
+      LttvAttr a = history_lazy_attr (h, parent == 0 ? LTTV_ATTR_NONE : (LttvAttr) parent - 1,
+                                      name, (gsize) name_len, (guint) n, firsts + base, base,
+                                      last_value);
+      if (a != i)
+        return FALSE;
+      if (n > 0)
+        h->attrs[a].last_start = firsts[base] + span;
+      base += n_chunks;
     }
-  g_free (buf);
-  if (r->bad || r->p != r->end || limit == 0)
-    return FALSE;
-  lttv_history_set_begin (h, begin);
-  lttv_history_finish (h, limit - 1);
-  return TRUE;
+  return !r->bad && r->p == r->end && base == lz->n_chunks;
 }
 
-/* Empties what a failed load may have filled. */
-static void
-reset (LttvState *s)
+static gboolean
+load_sections (LttvState *s, GMappedFile *file, const char *path, const char *key)
 {
-  lttv_history_free (s->history);
-  s->history = lttv_history_new ();
-  g_array_set_size (s->checkpoints, 0);
-  g_array_set_size (s->block_start, 0);
-  g_array_set_size (s->counts, 0);
-  s->n_events = 0;
-  memset (s->anomalies, 0, sizeof s->anomalies);
-  state_density_reset (s->density);
+  const guint8 *data = (const guint8 *) g_mapped_file_get_contents (file);
+  gsize len = g_mapped_file_get_length (file);
+  if (data == NULL || len < HEADER_LEN || memcmp (data, STATE_CACHE_MAGIC, MAGIC_LEN) != 0)
+    return FALSE;
+  guint32 version, bom;
+  guint64 size, n_sections, head_sum, toc[N_SECTIONS][3];
+  memcpy (&version, data + 16, 4);
+  memcpy (&bom, data + 20, 4);
+  memcpy (&size, data + 24, 8);
+  memcpy (&n_sections, data + 32, 8);
+  memcpy (toc, data + TOC_POS, sizeof toc);
+  memcpy (&head_sum, data + HEADER_SUM_POS, 8);
+  if (version != STATE_CACHE_VERSION || bom != BYTE_ORDER_MARK || size != len
+      || n_sections != N_SECTIONS || head_sum != state_cache_checksum (data, HEADER_SUM_POS))
+    return FALSE;
+  for (guint i = 0; i < N_SECTIONS; i++)
+    {
+      if (toc[i][0] % 8 != 0 || toc[i][0] < HEADER_LEN || toc[i][0] > len
+          || toc[i][1] > len - toc[i][0])
+        return FALSE;
+      if (i != SEC_DATA && i != SEC_DENSITY && toc[i][2] != state_cache_checksum (data + toc[i][0], toc[i][1]))
+        return FALSE;
+    }
+  LttvTime limit;
+  Reader meta = { data + toc[SEC_META][0], data + toc[SEC_META][0] + toc[SEC_META][1], FALSE };
+  if (!load_meta (s, &meta, key, &limit))
+    return FALSE;
+  state_density_load_lazy (s->density, file, data + toc[SEC_DENSITY][0], toc[SEC_DENSITY][1],
+                           toc[SEC_DENSITY][2], s->n_events);
+
+  /* The blocks' table: offsets going up inside DATA. */
+  guint64 n_chunks = toc[SEC_FIRSTS][1] / 8;
+  if (toc[SEC_FIRSTS][1] % 8 != 0 || toc[SEC_OFFS][1] != (n_chunks + 1) * 8
+      || toc[SEC_SUMS][1] != n_chunks * 4)
+    return FALSE;
+  const guint64 *offs = (const guint64 *) (data + toc[SEC_OFFS][0]);
+  if (offs[0] != 0 || offs[n_chunks] != toc[SEC_DATA][1])
+    return FALSE;
+  for (guint64 i = 0; i < n_chunks; i++)
+    if (offs[i + 1] <= offs[i])
+      return FALSE;
+
+  LttvHistory *h = s->history;
+  HistoryLazy *lz = history_lazy_new (h, file, path, n_chunks);
+  h->lazy = lz;
+  lz->data = data + toc[SEC_DATA][0];
+  lz->data_pos = toc[SEC_DATA][0];
+  lz->offs = offs;
+  lz->sums = (const guint32 *) (data + toc[SEC_SUMS][0]);
+  lz->n_strings = h->strings->len;
+  Reader attrs = { data + toc[SEC_ATTRS][0], data + toc[SEC_ATTRS][0] + toc[SEC_ATTRS][1], FALSE };
+  if (!load_attrs (h, &attrs, (const LttvTime *) (data + toc[SEC_FIRSTS][0]), limit))
+    return FALSE;
+  lttv_history_finish (h, limit - 1);
+  return TRUE;
 }
 
 gboolean
 state_cache_load (LttvState *s)
 {
-  g_autofree char *key = cache_key (s);
-  g_autofree char *path = cache_path (s, key);
+  g_autofree char *key = state_cache_key (s);
+  g_autofree char *path = state_cache_path (s, key);
   g_autoptr (GMappedFile) file = g_mapped_file_new (path, FALSE, NULL);
   if (file == NULL)
     return FALSE;
-  const char *data = g_mapped_file_get_contents (file);
-  gsize len = g_mapped_file_get_length (file);
-  if (data == NULL || len < SUM_LEN)
-    return FALSE;
-  guint64 sum;
-  memcpy (&sum, data + len - SUM_LEN, SUM_LEN);
-  if (GUINT64_FROM_LE (sum) != checksum ((const guint8 *) data, len - SUM_LEN))
-    return FALSE;
-  Reader r = { (const guint8 *) data, (const guint8 *) data + len - SUM_LEN, FALSE };
-  if (load_checked (s, &r, key))
+  if (load_sections (s, file, path, key))
     return TRUE;
-  reset (s);
+  state_reset (s, FALSE);
   return FALSE;
 }

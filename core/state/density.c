@@ -20,12 +20,31 @@ struct _LttvDensity {
   guint64 total;            /* builder: events so far */
   GArray *discarded;        /* LttvDiscarded, by begin */
   guint64 *discarded_cum;   /* [len + 1]: discarded before entry i */
+  /* From the cache: the counts are decoded at the first query. */
+  gint lazy_pending;        /* atomic */
+  GMutex lazy_lock;
+  GMappedFile *lazy_file;
+  const guint8 *lazy_src;
+  gsize lazy_len;
+  guint64 lazy_sum, lazy_events;
 };
+
+static void density_decode (LttvDensity *d);
+
+/* The committed bucket edge, once the counts are there. */
+static inline guint
+density_committed (LttvDensity *d)
+{
+  if (G_UNLIKELY (g_atomic_int_get (&d->lazy_pending)))
+    density_decode (d);
+  return (guint) g_atomic_int_get (&d->committed);
+}
 
 LttvDensity *
 state_density_new (LttvTraceset *ts)
 {
   LttvDensity *d = g_new0 (LttvDensity, 1);
+  g_mutex_init (&d->lazy_lock);
   LttvTime begin = lttv_traceset_begin (ts), end = lttv_traceset_end (ts);
   if (end < begin || end == LTTV_TIME_NONE)
     end = begin;
@@ -51,6 +70,9 @@ state_density_free (LttvDensity *d)
   g_free (d->cum);
   g_array_unref (d->discarded);
   g_free (d->discarded_cum);
+  if (d->lazy_file != NULL)
+    g_mapped_file_unref (d->lazy_file);
+  g_mutex_clear (&d->lazy_lock);
   g_free (d);
 }
 
@@ -100,7 +122,7 @@ lttv_density_begin (LttvDensity *d)
 LttvTime
 lttv_density_committed_end (LttvDensity *d)
 {
-  guint c = (guint) g_atomic_int_get (&d->committed);
+  guint c = density_committed (d);
   return d->begin + ((LttvTime) c << d->shift);
 }
 
@@ -143,7 +165,7 @@ lttv_density_count (LttvDensity *d, LttvTime t0, LttvTime t1)
   g_return_val_if_fail (d != NULL, 0);
   if (t1 <= t0)
     return 0;
-  guint c = (guint) g_atomic_int_get (&d->committed);
+  guint c = density_committed (d);
   return cum_at (d, c, t1) - cum_at (d, c, t0);
 }
 
@@ -163,7 +185,7 @@ lttv_density_count_exact (LttvDensity *d, LttvTime t0, LttvTime t1,
   if (t1 < t0 || t0 < d->begin || ((t0 - d->begin) & mask) != 0
       || ((t1 + 1 - d->begin) & mask) != 0)
     return FALSE;
-  guint c = (guint) g_atomic_int_get (&d->committed);
+  guint c = density_committed (d);
   LttvTime b0 = (t0 - d->begin) >> d->shift, b1 = (t1 + 1 - d->begin) >> d->shift;
   if (b1 > c)
     return FALSE;
@@ -176,7 +198,7 @@ lttv_density_query (LttvDensity *d, LttvTime t0, LttvTime step, guint n,
                     LttvDensitySample *out)
 {
   g_return_val_if_fail (d != NULL && (out != NULL || n == 0), 0);
-  guint c = (guint) g_atomic_int_get (&d->committed);
+  guint c = density_committed (d);
   LttvTime end = d->begin + ((LttvTime) c << d->shift);
   guint covered = 0;
   double prev = cum_at (d, c, t0);
@@ -218,25 +240,78 @@ state_density_n_buckets (LttvDensity *d)
 guint64
 state_density_bucket (LttvDensity *d, guint i)
 {
+  density_committed (d);
   return d->cum[i + 1] - d->cum[i];
 }
 
 /* Fills a density from the cache's bucket counts, and finishes it. */
 void
-state_density_load (LttvDensity *d, const guint64 *counts)
+state_density_load_lazy (LttvDensity *d, GMappedFile *file, const guint8 *src,
+                         gsize len, guint64 sum, guint64 n_events)
 {
+  d->lazy_file = g_mapped_file_ref (file);
+  d->lazy_src = src;
+  d->lazy_len = len;
+  d->lazy_sum = sum;
+  d->lazy_events = n_events;
+  g_atomic_int_set (&d->lazy_pending, 1);
+}
+
+static gboolean
+decode_counts (LttvDensity *d)
+{
+  if (state_cache_checksum (d->lazy_src, d->lazy_len) != d->lazy_sum)
+    return FALSE;
+  const guint8 *p = d->lazy_src, *end = p + d->lazy_len;
   d->cum[0] = 0;
   for (guint i = 0; i < d->n_buckets; i++)
-    d->cum[i + 1] = d->cum[i] + counts[i];
-  d->total = d->cum[d->n_buckets];
-  d->cur = d->n_buckets;
-  g_atomic_int_set (&d->committed, (gint) d->n_buckets);
+    {
+      guint64 v = 0;
+      guint shift = 0;
+      for (;;)
+        {
+          if (p >= end || shift >= 64)
+            return FALSE;
+          guint8 byte = *p++;
+          v |= (guint64) (byte & 0x7f) << shift;
+          shift += 7;
+          if (!(byte & 0x80))
+            break;
+        }
+      d->cum[i + 1] = d->cum[i] + v;
+    }
+  return p == end && d->cum[d->n_buckets] == d->lazy_events;
+}
+
+static void
+density_decode (LttvDensity *d)
+{
+  g_mutex_lock (&d->lazy_lock);
+  if (g_atomic_int_get (&d->lazy_pending))
+    {
+      /* A damaged block is never trusted: no events rather than wrong
+       * ones. */
+      if (!decode_counts (d))
+        {
+          g_debug ("the state cache's event density is damaged");
+          memset (d->cum, 0, (d->n_buckets + 1) * sizeof *d->cum);
+        }
+      d->total = d->cum[d->n_buckets];
+      d->cur = d->n_buckets;
+      g_atomic_int_set (&d->committed, (gint) d->n_buckets);
+      g_atomic_int_set (&d->lazy_pending, 0);
+    }
+  g_mutex_unlock (&d->lazy_lock);
 }
 
 /* Empties it again (a cache that failed to load). */
 void
 state_density_reset (LttvDensity *d)
 {
+  g_atomic_int_set (&d->lazy_pending, 0);
+  if (d->lazy_file != NULL)
+    g_mapped_file_unref (d->lazy_file);
+  d->lazy_file = NULL;
   memset (d->cum, 0, (d->n_buckets + 1) * sizeof *d->cum);
   d->cur = 0;
   d->total = 0;

@@ -12,6 +12,7 @@ lttv_history_new (void)
 {
   LttvHistory *h = g_new0 (LttvHistory, 1);
   g_rw_lock_init (&h->lock);
+  g_mutex_init (&h->rank_lock);
   h->roots = g_hash_table_new (g_str_hash, g_str_equal);
   h->names = g_string_chunk_new (4096);
   h->string_ids = g_hash_table_new (g_str_hash, g_str_equal);
@@ -27,20 +28,28 @@ lttv_history_free (LttvHistory *h)
   for (guint i = 0; i < h->n_attrs; i++)
     {
       HistoryAttr *a = &h->attrs[i];
-      for (guint c = 0; c < a->n_chunks; c++)
-        g_free (a->chunks[c]);
-      g_free (a->chunks);
-      g_free (a->chunk_first);
+      /* A lazy attribute's chunks belong to the cache's slab and mapping. */
+      if (a->lazy == NULL)
+        {
+          for (guint c = 0; c < a->n_chunks; c++)
+            g_free (a->chunks[c]);
+          g_free (a->chunks);
+          g_free (a->chunk_first);
+        }
+      history_rank_index_free (a->rank);
       if (a->children != NULL)
         g_hash_table_destroy (a->children);
     }
   g_free (h->attrs);
   g_free (h->summary);
+  history_lazy_free (h->lazy);
+  g_free (h->damage);
   g_hash_table_destroy (h->roots);
   g_hash_table_destroy (h->string_ids);
   g_ptr_array_free (h->strings, TRUE);
   g_string_chunk_free (h->names);
   g_rw_lock_clear (&h->lock);
+  g_mutex_clear (&h->rank_lock);
   g_free (h);
 }
 

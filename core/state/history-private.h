@@ -15,9 +15,24 @@ typedef struct {
   LttvValue value;
 } HistoryChange;
 
+typedef struct _HistoryLazy HistoryLazy;
+
+/* A finished busy attribute's rank index (history-rows.c): cum[b] is the
+ * number of changes before base + b << shift, so that the last change
+ * at or before any time is found from one lookup and a short scan, not
+ * a search over the whole array: what a row query at a coarse resolution
+ * does once per pixel. */
+typedef struct {
+  LttvTime base;
+  guint shift;
+  guint n_buckets;
+  guint32 *cum;           /* [n_buckets + 1] */
+} HistoryRankIndex;
+
 typedef struct {
   /* Changes in time order, in chunks of HISTORY_CHUNK_SIZE; chunk_first[i]
-   * is chunks[i][0].start, the sparse index searched first. */
+   * is chunks[i][0].start, the sparse index searched first. Loaded from
+   * the cache, a chunk is NULL until a query first needs it (lazy). */
   HistoryChange **chunks;
   LttvTime *chunk_first;
   guint n_chunks;
@@ -29,6 +44,10 @@ typedef struct {
   LttvAttr parent;
   const char *name;     /* in the history's string chunk */
   GHashTable *children; /* name -> id + 1, created on demand */
+  HistoryLazy *lazy;    /* from the cache: where its chunks are, or NULL */
+  guint64 lazy_base;    /* its first chunk's number in the cache */
+  LttvTime last_start;  /* lazy: the start of its last change */
+  HistoryRankIndex *rank; /* made by the first row query, when busy */
 } HistoryAttr;
 
 /* Per attribute, once the history is finished: what most queries need
@@ -58,6 +77,9 @@ struct _LttvHistory {
   HistorySummary *summary;  /* set by lttv_history_finish */
   guint n_summary;
   guint64 n_intervals;
+  HistoryLazy *lazy;        /* the cache file the chunks come from */
+  char *damage;             /* the first damaged chunk found, or NULL */
+  GMutex rank_lock;         /* one rank index made at a time */
 };
 
 static inline guint
@@ -81,11 +103,23 @@ history_chunk_of (guint k)
   return HISTORY_SMALL_CHUNKS + ((k - HISTORY_SMALL_TOTAL) >> HISTORY_CHUNK_BITS);
 }
 
+/* Decodes chunk `c` of a lazily loaded attribute (history-lazy.c). */
+HistoryChange *history_chunk_load (const HistoryAttr *a, guint c);
+
+static inline HistoryChange *
+history_chunk (const HistoryAttr *a, guint c)
+{
+  HistoryChange *chunk = __atomic_load_n (&a->chunks[c], __ATOMIC_ACQUIRE);
+  if (G_UNLIKELY (chunk == NULL))
+    chunk = history_chunk_load (a, c);
+  return chunk;
+}
+
 static inline HistoryChange *
 history_change (const HistoryAttr *a, guint k)
 {
   guint c = history_chunk_of (k);
-  return &a->chunks[c][k - history_chunk_base (c)];
+  return &history_chunk (a, c)[k - history_chunk_base (c)];
 }
 
 static inline LttvTime
@@ -101,7 +135,38 @@ guint history_committed_count (LttvHistory *h, const HistoryAttr *a,
  * first `n`, or -1 when none does. */
 gint64 history_find (const HistoryAttr *a, guint n, LttvTime t);
 
-/* Fills attribute `attr`, still empty, with `n` changes already checked
- * (strictly increasing times, no repeated value): the cache's loader. */
-void history_load (LttvHistory *h, LttvAttr attr, const HistoryChange *changes,
-                   guint n);
+/* The rank index of `a` (finished, busy), made on first use; NULL when
+ * the attribute is too quiet to need one. */
+const HistoryRankIndex *history_rank_index (LttvHistory *h, HistoryAttr *a);
+/* The last change of `a` starting at or before `t`, or -1. */
+gint64 history_rank (const HistoryAttr *a, const HistoryRankIndex *r, LttvTime t);
+void history_rank_index_free (HistoryRankIndex *r);
+
+/* --- Lazy loading from the cache (history-lazy.c) ------------------------ *
+ * The cache file stays mapped; each chunk of changes is a block with its
+ * own checksum, checked and decoded when a query first touches it. A block
+ * found damaged is never used: its changes read as nothing, and the
+ * history records the damage (lttv_history_check). */
+struct _HistoryLazy {
+  GMappedFile *file;
+  char *path;               /* for messages */
+  const guint8 *data;       /* the chunks' bytes */
+  guint64 data_pos;         /* their offset in the file */
+  const guint64 *offs;      /* [n_chunks + 1]: chunk i is data[offs[i]..offs[i+1]) */
+  const guint32 *sums;      /* [n_chunks]: checksum of each */
+  HistoryChange **slab;     /* every attribute's chunk pointers */
+  guint64 n_chunks;
+  guint64 n_strings;
+  LttvHistory *history;
+  GMutex lock;              /* one decoder at a time */
+};
+
+HistoryLazy *history_lazy_new (LttvHistory *h, GMappedFile *file,
+                               const char *path, guint64 n_chunks);
+void history_lazy_free (HistoryLazy *lz);
+/* Appends an attribute loaded from the cache: `n` changes in chunks
+ * starting at `first` (the chunks' first times, in the mapping), global
+ * chunk number `base`. No lock: the history is not published yet. */
+LttvAttr history_lazy_attr (LttvHistory *h, LttvAttr parent, const char *name,
+                            gsize name_len, guint n, const LttvTime *first,
+                            guint64 base, LttvValue last_value);

@@ -78,42 +78,6 @@ lttv_history_set (LttvHistory *h, LttvAttr attr, LttvTime t, LttvValue v)
   append (h, a, t, v);
 }
 
-void
-history_load (LttvHistory *h, LttvAttr attr, const HistoryChange *changes,
-              guint n)
-{
-  HistoryAttr *a = &h->attrs[attr];
-  g_return_if_fail (a->n == 0);
-  g_rw_lock_writer_lock (&h->lock);
-  guint k = 0;
-  while (k < n)
-    {
-      guint size = history_chunk_size (a->n_chunks);
-      if (a->n_chunks == a->cap_chunks)
-        {
-          a->cap_chunks = MAX (4, a->cap_chunks * 2);
-          a->chunks = g_renew (HistoryChange *, a->chunks, a->cap_chunks);
-          a->chunk_first = g_renew (LttvTime, a->chunk_first, a->cap_chunks);
-        }
-      HistoryChange *chunk = g_new (HistoryChange, size);
-      guint m = MIN (size, n - k);
-      memcpy (chunk, changes + k, m * sizeof *chunk);
-      a->chunks[a->n_chunks] = chunk;
-      a->chunk_first[a->n_chunks] = changes[k].start;
-      a->n_chunks++;
-      a->capacity += size;
-      k += m;
-    }
-  if (n > 0)
-    {
-      a->first_start = changes[0].start;
-      a->current = changes[n - 1].value;
-    }
-  h->n_intervals += n;
-  __atomic_store_n (&a->n, n, __ATOMIC_RELEASE);
-  g_rw_lock_writer_unlock (&h->lock);
-}
-
 LttvValue
 lttv_history_current (LttvHistory *h, LttvAttr attr)
 {
@@ -139,8 +103,9 @@ lttv_history_finish (LttvHistory *h, LttvTime end)
       if (a->n == 0)
         continue;
       sum[i].first = a->first_start;
-      sum[i].last = history_change (a, a->n - 1)->start;
-      sum[i].last_value = history_change (a, a->n - 1)->value;
+      /* From the cache, without decoding the last chunk. */
+      sum[i].last = a->lazy != NULL ? a->last_start : history_change (a, a->n - 1)->start;
+      sum[i].last_value = a->lazy != NULL ? a->current : history_change (a, a->n - 1)->value;
     }
   g_rw_lock_writer_lock (&h->lock);
   g_free (h->summary);
@@ -181,8 +146,16 @@ lttv_history_memory (LttvHistory *h)
   gsize bytes = sizeof *h + h->cap_attrs * sizeof (HistoryAttr);
   g_rw_lock_reader_lock (&h->lock);
   for (guint i = 0; i < h->n_attrs; i++)
-    bytes += h->attrs[i].capacity * sizeof (HistoryChange)
-             + h->attrs[i].cap_chunks * (sizeof (gpointer) + sizeof (LttvTime));
+    {
+      const HistoryAttr *a = &h->attrs[i];
+      if (a->lazy == NULL)
+        bytes += a->capacity * sizeof (HistoryChange)
+                 + a->cap_chunks * (sizeof (gpointer) + sizeof (LttvTime));
+      else   /* the chunks decoded so far, and their pointers */
+        for (guint c = 0; c < a->n_chunks; c++)
+          bytes += sizeof (gpointer) + (__atomic_load_n (&a->chunks[c], __ATOMIC_ACQUIRE) != NULL
+                                        ? history_chunk_size (c) * sizeof (HistoryChange) : 0);
+    }
   g_rw_lock_reader_unlock (&h->lock);
   return bytes;
 }
@@ -194,8 +167,9 @@ history_find (const HistoryAttr *a, guint n, LttvTime t)
 {
   if (n == 0 || a->first_start > t)
     return -1;
-  /* Past the last change: no search (dead threads, quiet attributes). */
-  if (history_change (a, n - 1)->start <= t)
+  /* Past the last change: no search (dead threads, quiet attributes).
+   * From the cache, without decoding the last chunk. */
+  if (a->lazy != NULL ? a->last_start <= t : history_change (a, n - 1)->start <= t)
     return (gint64) n - 1;
   /* The sparse index first: the last chunk starting at or before t. */
   guint lo = 0, hi = history_chunk_of (n - 1) + 1;
@@ -207,7 +181,7 @@ history_find (const HistoryAttr *a, guint n, LttvTime t)
       else
         hi = mid;
     }
-  const HistoryChange *chunk = a->chunks[lo];
+  const HistoryChange *chunk = history_chunk (a, lo);
   guint base = history_chunk_base (lo);
   guint l = 0, r = MIN (history_chunk_size (lo), n - base);
   while (r - l > 1)
@@ -362,6 +336,8 @@ lttv_history_query_row (LttvHistory *h, LttvAttr attr, LttvTime t0,
     }
   const HistoryAttr *a = &h->attrs[attr];
   guint n = history_committed_count (h, a, limit);
+  /* Busy and finished: pixel ends found from the rank index. */
+  const HistoryRankIndex *ri = history_rank_index (h, &h->attrs[attr]);
   gint64 prev_last = -1;
   guint64 prev_gap = 1;
   guint p = 0;
@@ -375,7 +351,7 @@ lttv_history_query_row (LttvHistory *h, LttvAttr attr, LttvTime t0,
        * last change instead of from scratch (a window where changes are
        * sparse costs O(1) per pixel, a dense one O(log gap)). */
       gint64 k = p == 0 ? history_find (a, n, ps) : find_after (a, n, prev_last, ps, 1);
-      gint64 last = find_after (a, n, k, pe, prev_gap);
+      gint64 last = ri != NULL ? history_rank (a, ri, pe) : find_after (a, n, k, pe, prev_gap);
       prev_gap = (guint64) (last - k);
       prev_last = last;
       out[p].mixed = (guint32) (last - k);

@@ -1,6 +1,6 @@
-/* The state at one time as `lttv state` prints it (docs/cli.md). The
- * attributes' paths, sorted, are computed once per state and reused for
- * every time asked. */
+/* The state at one time as `lttv state` prints it (docs/cli.md). Only the
+ * attributes holding a value are printed: their paths are made once, when
+ * first printed, and only they are sorted. */
 #include "config.h"
 
 #include <string.h>
@@ -8,7 +8,7 @@
 #include "state-private.h"
 
 typedef struct {
-  char *path;
+  const char *path;
   LttvAttr attr;
 } PathEntry;
 
@@ -21,30 +21,22 @@ compare_paths (gconstpointer a, gconstpointer b)
 void
 state_paths_free (LttvState *s)
 {
-  if (s->paths == NULL)
-    return;
-  for (guint i = 0; i < s->paths->len; i++)
-    g_free (g_array_index (s->paths, PathEntry, i).path);
-  g_array_unref (s->paths);
+  if (s->paths != NULL)
+    g_ptr_array_unref (s->paths);
   s->paths = NULL;
 }
 
-static GArray *
-sorted_paths (LttvState *s)
+static const char *
+path_of (LttvState *s, LttvAttr attr)
 {
-  LttvHistory *h = s->history;
-  guint n = lttv_history_n_attrs (h);
-  if (s->paths != NULL && s->paths->len == n)
-    return s->paths;
-  state_paths_free (s);
-  s->paths = g_array_sized_new (FALSE, FALSE, sizeof (PathEntry), n);
-  for (guint i = 0; i < n; i++)
-    {
-      PathEntry e = { lttv_history_attr_path (h, i), i };
-      g_array_append_val (s->paths, e);
-    }
-  g_array_sort (s->paths, compare_paths);
-  return s->paths;
+  if (s->paths == NULL)
+    s->paths = g_ptr_array_new_with_free_func (g_free);
+  if (attr >= s->paths->len)
+    g_ptr_array_set_size (s->paths, (gint) attr + 1);
+  char **slot = (char **) &g_ptr_array_index (s->paths, attr);
+  if (*slot == NULL)
+    *slot = lttv_history_attr_path (s->history, attr);
+  return *slot;
 }
 
 gboolean
@@ -60,14 +52,34 @@ lttv_state_print (LttvState *s, LttvTime t, GString *out)
   g_autofree LttvValue *values = lttv_history_query_full (h, q, &n);
   if (values == NULL)
     return FALSE;
-  GArray *paths = sorted_paths (s);
+  g_autoptr (GError) damage = NULL;
+  if (!lttv_history_check (h, &damage))
+    {
+      /* A damaged block of the cache: never printed, the state is built
+       * again from the trace (and the cache rewritten). */
+      g_debug ("%s: building the state again", damage->message);
+      g_autoptr (GError) error = NULL;
+      if (!state_rebuild (s, &error))
+        g_debug ("%s", error->message);
+      h = s->history;
+      g_free (values);
+      values = lttv_history_query_full (h, q, &n);
+      if (values == NULL)
+        return FALSE;
+    }
+  g_autoptr (GArray) shown = g_array_new (FALSE, FALSE, sizeof (PathEntry));
+  for (guint i = 0; i < n; i++)
+    if (values[i] != LTTV_VALUE_NONE)
+      {
+        PathEntry e = { path_of (s, i), i };
+        g_array_append_val (shown, e);
+      }
+  g_array_sort (shown, compare_paths);
   char prefix[32];
   int prefix_len = g_snprintf (prefix, sizeof prefix, "%" G_GUINT64_FORMAT "\t", t);
-  for (guint i = 0; i < paths->len; i++)
+  for (guint i = 0; i < shown->len; i++)
     {
-      const PathEntry *e = &g_array_index (paths, PathEntry, i);
-      if (e->attr >= n || values[e->attr] == LTTV_VALUE_NONE)
-        continue;
+      const PathEntry *e = &g_array_index (shown, PathEntry, i);
       char buf[32];
       const char *v = lttv_history_format_value (h, values[e->attr], buf);
       g_string_append_len (out, prefix, prefix_len);

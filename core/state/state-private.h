@@ -34,13 +34,23 @@ struct _LttvState {
    * checkpoint interval i (events of rank 4096 i to 4096 (i + 1) - 1). */
   GArray *counts;           /* StateCount */
   GArray *block_start;      /* guint64 */
-  GArray *paths;            /* attributes sorted by path (state-print.c) */
+  GPtrArray *paths;         /* attribute -> its path, made on demand
+                             * (state-print.c) */
   gint progress_permille;
   _Atomic uint64_t events_done; /* events read so far, for progress */
   gboolean from_cache;
   gboolean built;
   LttvDensity *density;     /* events per time bucket (density.c) */
+  GPtrArray *retired;       /* histories replaced by a rebuild, kept for
+                             * whoever still holds them */
 };
+
+/* Empties the state for another build; the history is freed, or retired
+ * when someone may still hold it (build.c). */
+void state_reset (LttvState *s, gboolean retire_history);
+/* Builds the state again from the trace (a damaged cache block was found)
+ * and rewrites the cache. */
+gboolean state_rebuild (LttvState *s, GError **error);
 
 /* Event types of the traceset (names resolved at open). */
 void state_types_init (LttvState *s);
@@ -48,9 +58,17 @@ guint state_type_of (LttvState *s, const LttvEvent *ev);
 
 void state_paths_free (LttvState *s);
 
-/* The cache (cache.c): TRUE when `s` was filled from a valid cache file. */
+/* The cache (cache.c): TRUE when `s` was filled from a valid cache file.
+ * The history then decodes its blocks lazily (history-lazy.c). */
+#define STATE_CACHE_MAGIC "LTTV-STATE-CACHE"
+#define STATE_CACHE_VERSION 4   /* 4: sections, blocks checked lazily */
 gboolean state_cache_load (LttvState *s);
 void state_cache_save (LttvState *s);
+/* Its name (cache-key.c): the key names the traceset's content. */
+char *state_cache_key (LttvState *s);
+char *state_cache_path (LttvState *s, const char *key);
+/* Removes the other cache files of this traceset (older contents). */
+void state_cache_remove_stale (LttvState *s, const char *keep);
 
 /* The event density (density.c), fed one event at a time by the build. */
 LttvDensity *state_density_new (LttvTraceset *ts);
@@ -61,5 +79,10 @@ void state_density_finish (LttvDensity *d);
 guint state_density_shift (LttvDensity *d);
 guint state_density_n_buckets (LttvDensity *d);
 guint64 state_density_bucket (LttvDensity *d, guint i);
-void state_density_load (LttvDensity *d, const guint64 *counts);
+/* From the cache: `len` bytes of varint counts at `src` in `file`, with
+ * their checksum, decoded and checked at the first query. */
+void state_density_load_lazy (LttvDensity *d, GMappedFile *file, const guint8 *src,
+                              gsize len, guint64 sum, guint64 n_events);
+/* The checksum of the cache's blocks (cache.c). */
+guint64 state_cache_checksum (const guint8 *p, gsize len);
 void state_density_reset (LttvDensity *d);

@@ -1,0 +1,184 @@
+/* The history loaded lazily from the cache file (cache.c writes it): the
+ * attributes and their chunks' first times come at load, each chunk's
+ * changes when a query first touches it, checked against its own checksum
+ * and against what the history guarantees (times going up inside the
+ * chunk's bounds, values that exist). A damaged chunk is never trusted. */
+#include "config.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+#include <lttv/error.h>
+
+#include "history-private.h"
+#include "state-private.h"
+
+HistoryLazy *
+history_lazy_new (LttvHistory *h, GMappedFile *file, const char *path,
+                  guint64 n_chunks)
+{
+  HistoryLazy *lz = g_new0 (HistoryLazy, 1);
+  lz->file = g_mapped_file_ref (file);
+  lz->path = g_strdup (path);
+  lz->n_chunks = n_chunks;
+  /* Zeroed pages from the kernel: untouched attributes cost nothing. */
+  lz->slab = g_new0 (HistoryChange *, MAX (n_chunks, 1));
+  lz->history = h;
+  g_mutex_init (&lz->lock);
+  return lz;
+}
+
+void
+history_lazy_free (HistoryLazy *lz)
+{
+  if (lz == NULL)
+    return;
+  for (guint64 i = 0; i < lz->n_chunks; i++)
+    g_free (lz->slab[i]);
+  g_free (lz->slab);
+  g_mapped_file_unref (lz->file);
+  g_free (lz->path);
+  g_mutex_clear (&lz->lock);
+  g_free (lz);
+}
+
+LttvAttr
+history_lazy_attr (LttvHistory *h, LttvAttr parent, const char *name,
+                   gsize name_len, guint n, const LttvTime *first,
+                   guint64 base, LttvValue last_value)
+{
+  if (h->n_attrs == h->cap_attrs)
+    {
+      h->cap_attrs = MAX (64, h->cap_attrs * 2);
+      h->attrs = g_renew (HistoryAttr, h->attrs, h->cap_attrs);
+    }
+  LttvAttr id = h->n_attrs;
+  HistoryAttr *a = &h->attrs[id];
+  memset (a, 0, sizeof *a);
+  a->parent = parent;
+  GHashTable *siblings = h->roots;
+  if (parent != LTTV_ATTR_NONE)
+    {
+      HistoryAttr *p = &h->attrs[parent];
+      if (p->children == NULL)
+        p->children = g_hash_table_new (g_str_hash, g_str_equal);
+      siblings = p->children;
+    }
+  a->name = g_string_chunk_insert_len (h->names, name, (gssize) name_len);
+  if (strlen (a->name) != name_len
+      || !g_hash_table_insert (siblings, (gpointer) a->name, GUINT_TO_POINTER (id + 1)))
+    return LTTV_ATTR_NONE;   /* a NUL or a duplicate: not a file we wrote */
+  h->n_attrs++;
+  if (n > 0)
+    {
+      guint n_chunks = history_chunk_of (n - 1) + 1;
+      a->lazy = h->lazy;
+      a->lazy_base = base;
+      a->chunks = h->lazy->slab + base;
+      a->chunk_first = (LttvTime *) first;   /* read only */
+      a->n_chunks = a->cap_chunks = n_chunks;
+      a->capacity = history_chunk_base (n_chunks - 1) + history_chunk_size (n_chunks - 1);
+      a->first_start = first[0];
+      a->current = last_value;
+      a->n = n;
+      h->n_intervals += n;
+    }
+  return id;
+}
+
+static gboolean
+get_varint (const guint8 **p, const guint8 *end, guint64 *out)
+{
+  guint64 v = 0;
+  for (guint shift = 0; shift < 64 && *p < end; shift += 7)
+    {
+      guint8 byte = *(*p)++;
+      v |= (guint64) (byte & 0x7f) << shift;
+      if (!(byte & 0x80))
+        {
+          *out = v;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* Chunk `c` of `a`: `m` changes from `first`, each before `next` (the next
+ * chunk's first time, or the attribute's last start + 1), the last one
+ * ending on `last` / `last_value` when it is the attribute's last chunk. */
+static gboolean
+decode (const HistoryLazy *lz, const HistoryAttr *a, guint c, guint m,
+        HistoryChange *out)
+{
+  guint64 g = a->lazy_base + c;
+  const guint8 *p = lz->data + lz->offs[g], *end = lz->data + lz->offs[g + 1];
+  if ((guint32) state_cache_checksum (p, (gsize) (end - p)) != lz->sums[g])
+    return FALSE;
+  gboolean last_chunk = c + 1 == a->n_chunks;
+  LttvTime bound = last_chunk ? a->last_start : a->chunk_first[c + 1] - 1;
+  LttvTime t = a->chunk_first[c];
+  LttvValue prev = 0;
+  for (guint i = 0; i < m; i++)
+    {
+      guint64 delta = 0, v;
+      if ((i > 0 && (!get_varint (&p, end, &delta) || delta == 0))
+          || !get_varint (&p, end, &v))
+        return FALSE;
+      if (t + delta < t || t + delta > bound)
+        return FALSE;
+      t += delta;
+      if (lttv_value_type (v) == 3
+          || (lttv_value_type (v) == LTTV_VALUE_STRING && (v >> 2) >= lz->n_strings)
+          || (i > 0 && v == prev))
+        return FALSE;
+      out[i] = (HistoryChange) { t, v };
+      prev = v;
+    }
+  if (p != end)
+    return FALSE;
+  return !last_chunk || (t == a->last_start && prev == a->current);
+}
+
+HistoryChange *
+history_chunk_load (const HistoryAttr *a, guint c)
+{
+  HistoryLazy *lz = a->lazy;
+  g_assert (lz != NULL);
+  g_mutex_lock (&lz->lock);
+  HistoryChange *chunk = a->chunks[c];
+  if (chunk == NULL)
+    {
+      guint m = MIN (history_chunk_size (c), a->n - history_chunk_base (c));
+      chunk = g_new (HistoryChange, m);
+      if (!decode (lz, a, c, m, chunk))
+        {
+          /* Never trusted: the chunk's changes read as nothing, at times
+           * that keep the chunk in order. */
+          for (guint i = 0; i < m; i++)
+            chunk[i] = (HistoryChange) { a->chunk_first[c] + i, LTTV_VALUE_NONE };
+          LttvHistory *h = lz->history;
+          if (__atomic_load_n (&h->damage, __ATOMIC_ACQUIRE) == NULL)
+            {
+              g_autofree char *path = lttv_history_attr_path (h, (LttvAttr) (a - h->attrs));
+              char *msg = g_strdup_printf ("%s: byte %" PRIu64 ": damaged state block "
+                                           "(%s, changes %u to %u)", lz->path,
+                                           lz->data_pos + lz->offs[a->lazy_base + c], path,
+                                           history_chunk_base (c), history_chunk_base (c) + m - 1);
+              __atomic_store_n (&h->damage, msg, __ATOMIC_RELEASE);
+            }
+        }
+      __atomic_store_n (&((HistoryAttr *) a)->chunks[c], chunk, __ATOMIC_RELEASE);
+    }
+  g_mutex_unlock (&lz->lock);
+  return chunk;
+}
+
+gboolean
+lttv_history_check (LttvHistory *h, GError **error)
+{
+  const char *damage = __atomic_load_n (&h->damage, __ATOMIC_ACQUIRE);
+  if (damage == NULL)
+    return TRUE;
+  g_set_error_literal (error, LTTV_ERROR, LTTV_ERROR_CORRUPT, damage);
+  return FALSE;
+}

@@ -1,0 +1,222 @@
+/* The state cache read lazily: each block of changes is checked when a
+ * query first touches it. A block damaged in the middle of the file is
+ * found by the query that needs it, never trusted (the history reads
+ * nothing there and reports the file and the byte), and `lttv state`'s
+ * printer builds the state again, rewriting the cache; blocks the query
+ * does not need are not even read. The blocks' table, checked at open,
+ * makes the whole file refused when damaged. Uses the cache's internals to find
+ * where a block is (linked with the state core's convenience library). */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include <lttv/lttv.h>
+
+#include "state/history-private.h"
+#include "state/state-private.h"
+
+static char *trace_path;
+static char *cache_dir;
+
+static LttvState *
+open_state (LttvTraceset **ts, gboolean use_cache)
+{
+  const char *paths[] = { trace_path, NULL };
+  g_autoptr (GError) error = NULL;
+  *ts = lttv_traceset_open (paths, &error);
+  g_assert_no_error (error);
+  LttvState *s = lttv_state_new (*ts);
+  g_assert_true (lttv_state_build (s, use_cache, NULL, &error));
+  g_assert_no_error (error);
+  return s;
+}
+
+static char *
+print_at (LttvState *s, LttvTime t)
+{
+  GString *out = g_string_new (NULL);
+  g_assert_true (lttv_state_print (s, t, out));
+  return g_string_free (out, FALSE);
+}
+
+/* The attribute with the most chunks (a CPU's status, on a real trace). */
+static LttvAttr
+busiest (LttvHistory *h)
+{
+  LttvAttr best = 0;
+  for (LttvAttr a = 0; a < h->n_attrs; a++)
+    if (h->attrs[a].n_chunks > h->attrs[best].n_chunks)
+      best = a;
+  return best;
+}
+
+static void
+test_damaged_block_in_the_middle (void)
+{
+  /* A first run builds from the trace and writes the cache. */
+  LttvTraceset *ts;
+  LttvState *built = open_state (&ts, TRUE);
+  g_assert_false (lttv_state_from_cache (built));
+  LttvHistory *bh = lttv_state_get_history (built);
+  LttvAttr attr = busiest (bh);
+  HistoryAttr *ba = &bh->attrs[attr];
+  g_assert_cmpuint (ba->n_chunks, >=, 5);
+  guint c = ba->n_chunks / 2;
+  /* A time inside chunk c, and one in the chunk before it. */
+  LttvTime t = ba->chunk_first[c] + 1, t_before = ba->chunk_first[c - 1];
+  g_autofree char *want = print_at (built, t);
+  LttvInterval want_iv, want_before;
+  g_assert_true (lttv_history_query (bh, attr, t, &want_iv));
+  g_assert_true (lttv_history_query (bh, attr, t_before, &want_before));
+  g_assert_cmpuint (want_iv.value, !=, LTTV_VALUE_NONE);
+
+  /* Where chunk c's block is in the file. */
+  LttvTraceset *ts2;
+  LttvState *lazy = open_state (&ts2, TRUE);
+  g_assert_true (lttv_state_from_cache (lazy));
+  LttvHistory *lh = lttv_state_get_history (lazy);
+  g_assert_true (lh->lazy != NULL);
+  g_autofree char *path = g_strdup (lh->lazy->path);
+  guint64 g = lh->attrs[attr].lazy_base + c;
+  guint64 pos = lh->lazy->data_pos + lh->lazy->offs[g];
+  guint64 len = lh->lazy->offs[g + 1] - lh->lazy->offs[g];
+  /* Opening decoded no block at all. */
+  for (guint64 i = 0; i < lh->lazy->n_chunks; i++)
+    g_assert_null (lh->lazy->slab[i]);
+  lttv_state_free (lazy);
+  lttv_traceset_free (ts2);
+
+  gchar *good;
+  gsize size;
+  g_assert_true (g_file_get_contents (path, &good, &size, NULL));
+  g_assert_cmpuint (pos, >, 4096);              /* well inside the file */
+  g_assert_cmpuint (pos + len + 4096, <, size);
+  g_autofree char *bad = g_memdup2 (good, size);
+  bad[pos + len / 2] ^= 0x5a;
+  g_assert_true (g_file_set_contents (path, bad, (gssize) size, NULL));
+
+  /* The damage is found by the query that needs the block: nothing is
+   * read from it, the file and byte are reported; other blocks answer. */
+  lazy = open_state (&ts2, TRUE);
+  g_assert_true (lttv_state_from_cache (lazy));
+  lh = lttv_state_get_history (lazy);
+  g_assert_true (lttv_history_check (lh, NULL));
+  LttvInterval iv;
+  g_assert_true (lttv_history_query (lh, attr, t_before, &iv));
+  g_assert_cmpuint (iv.value, ==, want_before.value);
+  g_assert_true (lttv_history_check (lh, NULL));
+  g_assert_true (lttv_history_query (lh, attr, t, &iv));
+  g_assert_cmpuint (iv.value, ==, LTTV_VALUE_NONE);
+  g_autoptr (GError) error = NULL;
+  g_assert_false (lttv_history_check (lh, &error));
+  g_assert_error (error, LTTV_ERROR, LTTV_ERROR_CORRUPT);
+  g_autofree char *where = g_strdup_printf ("%s: byte %" G_GUINT64_FORMAT ": ", path, pos);
+  g_assert_true (g_str_has_prefix (error->message, where));
+  lttv_state_free (lazy);
+  lttv_traceset_free (ts2);
+
+  /* The printer builds the state again: the right state, and the cache
+   * file rewritten whole (the same bytes as the first one). */
+  lazy = open_state (&ts2, TRUE);
+  g_assert_true (lttv_state_from_cache (lazy));
+  g_autofree char *got = print_at (lazy, t);
+  g_assert_cmpstr (got, ==, want);
+  g_assert_true (lttv_history_check (lttv_state_get_history (lazy), NULL));
+  gchar *rewritten;
+  gsize rewritten_size;
+  g_assert_true (g_file_get_contents (path, &rewritten, &rewritten_size, NULL));
+  g_assert_cmpuint (rewritten_size, ==, size);
+  g_assert_true (memcmp (rewritten, good, size) == 0);
+  lttv_state_free (lazy);
+  lttv_traceset_free (ts2);
+
+  g_free (good);
+  g_free (rewritten);
+  lttv_state_free (built);
+  lttv_traceset_free (ts);
+}
+
+/* The blocks' table is checked whole at open: damaged, the cache is
+ * refused and the state built from the trace (and the file rewritten). */
+static void
+test_damaged_table_refused_at_open (void)
+{
+  LttvTraceset *ts;
+  LttvState *s = open_state (&ts, TRUE);
+  LttvHistory *h = lttv_state_get_history (s);
+  g_autofree char *want = print_at (s, lttv_history_committed_end (h));
+  lttv_state_free (s);
+  lttv_traceset_free (ts);
+
+  s = open_state (&ts, TRUE);
+  g_assert_true (lttv_state_from_cache (s));
+  h = lttv_state_get_history (s);
+  g_autofree char *path = g_strdup (h->lazy->path);
+  gsize table = (gsize) ((const char *) h->lazy->offs - g_mapped_file_get_contents (h->lazy->file));
+  guint64 n_chunks = h->lazy->n_chunks;
+  lttv_state_free (s);
+  lttv_traceset_free (ts);
+
+  gchar *bytes;
+  gsize size;
+  g_assert_true (g_file_get_contents (path, &bytes, &size, NULL));
+  g_assert_cmpuint (table + n_chunks * 4, <, size);
+  bytes[table + n_chunks * 4] ^= 0x01;   /* an offset in the middle */
+  g_assert_true (g_file_set_contents (path, bytes, (gssize) size, NULL));
+  g_free (bytes);
+
+  s = open_state (&ts, TRUE);
+  g_assert_false (lttv_state_from_cache (s));
+  h = lttv_state_get_history (s);
+  g_autofree char *got = print_at (s, lttv_history_committed_end (h));
+  g_assert_cmpstr (got, ==, want);
+  lttv_state_free (s);
+  lttv_traceset_free (ts);
+  s = open_state (&ts, TRUE);
+  g_assert_true (lttv_state_from_cache (s));
+  lttv_state_free (s);
+  lttv_traceset_free (ts);
+}
+
+static void
+remove_tree (const char *dir)
+{
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *p = g_build_filename (dir, name, NULL);
+      if (g_file_test (p, G_FILE_TEST_IS_DIR))
+        remove_tree (p);
+      else
+        g_unlink (p);
+    }
+  g_rmdir (dir);
+}
+
+static void
+skip_without_trace (void)
+{
+  g_test_skip ("perf/vm-small is not in $LTTV_TEST_TRACES");
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  const char *traces = g_getenv ("LTTV_TEST_TRACES");
+  trace_path = g_build_filename (traces ? traces : ".", "perf", "vm-small", NULL);
+  gboolean here = g_file_test (trace_path, G_FILE_TEST_IS_DIR);
+  cache_dir = g_dir_make_tmp ("lttv-cache-lazy-XXXXXX", NULL);
+  g_setenv ("XDG_CACHE_HOME", cache_dir, TRUE);
+  g_test_add_func ("/cache/damaged-block-in-the-middle",
+                   here ? test_damaged_block_in_the_middle : skip_without_trace);
+  g_test_add_func ("/cache/damaged-table-refused-at-open",
+                   here ? test_damaged_table_refused_at_open : skip_without_trace);
+  int status = g_test_run ();
+  remove_tree (cache_dir);
+  g_free (cache_dir);
+  g_free (trace_path);
+  return status;
+}
