@@ -192,9 +192,9 @@ history_changed_cb (LttvViewerContext *ctx, LttvTimelineHost *self)
     self->filled_finished = FALSE;
   else if (self->filled_finished)
     return;
-  lttv_timeline_view_invalidate (self->view);
   /* New rows appear while the history grows: list them again, at most
-   * once a second. */
+   * once a second; the view is redrawn with each listing, not at every
+   * step of the build (the builder needs the cores more). */
   if (self->refill_source == 0)
     self->refill_source = g_timeout_add (since >= REFILL_INTERVAL_MS ? 0 : REFILL_INTERVAL_MS - since,
                                          refill_cb, self);

@@ -197,10 +197,14 @@ lttv_timeline_model_get_highlight (LttvTimelineModel *m)
 
 /* --- Visible rows -------------------------------------------------------- */
 
+/* The setters below refilter only on a change: a viewer applies its
+ * settings to each new listing of thousands of rows. */
 void
 lttv_timeline_model_set_tree (LttvTimelineModel *m, gboolean tree)
 {
-  m->tree = tree;
+  if (m->tree == !!tree)
+    return;
+  m->tree = !!tree;
   lttv_timeline_model_refilter (m);
 }
 
@@ -213,8 +217,11 @@ lttv_timeline_model_get_tree (LttvTimelineModel *m)
 void
 lttv_timeline_model_set_sort (LttvTimelineModel *m, int column, gboolean descending)
 {
-  m->sort_column = column < (int) m->n_columns ? column : -1;
-  m->descending = descending;
+  column = column < (int) m->n_columns ? column : -1;
+  if (m->sort_column == column && m->descending == !!descending)
+    return;
+  m->sort_column = column;
+  m->descending = !!descending;
   lttv_timeline_model_refilter (m);
 }
 
@@ -229,8 +236,15 @@ lttv_timeline_model_get_sort (LttvTimelineModel *m, gboolean *descending)
 void
 lttv_timeline_model_set_find (LttvTimelineModel *m, const char *text)
 {
+  char *find = text != NULL && text[0] != '\0' ? g_utf8_casefold (text, -1) : NULL;
+
+  if (g_strcmp0 (find, m->find) == 0)
+    {
+      g_free (find);
+      return;
+    }
   g_free (m->find);
-  m->find = text != NULL && text[0] != '\0' ? g_utf8_casefold (text, -1) : NULL;
+  m->find = find;
   lttv_timeline_model_refilter (m);
 }
 

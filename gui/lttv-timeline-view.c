@@ -244,13 +244,16 @@ new_draw (LttvTimelineView *self, const CacheKey *key)
 }
 
 /* Brings the cache to `key`: at once when draws are known to be fast,
- * else in a worker (the first draw too: its cost is not known yet). */
+ * else in a worker (the first draw too: its cost is not known yet). While
+ * the history builds, always in a worker: each draw has more to read than
+ * the last, and the builder shares the machine. */
 static void
 refresh_cache (LttvTimelineView *self, const CacheKey *key)
 {
   if (self->cache != NULL && key_equal (&self->cache_key, key))
     return;
-  if (self->last_draw_ms >= 0 && self->last_draw_ms < SYNC_DRAW_MS)
+  if (self->last_draw_ms >= 0 && self->last_draw_ms < SYNC_DRAW_MS
+      && lttv_history_is_finished (lttv_timeline_model_get_history (self->model)))
     {
       DrawTask *d = new_draw (self, key);
       if (self->pending != NULL)

@@ -85,7 +85,10 @@ shown (LttvTimelineModel *model, gpointer user_data)
   lttv_timeline_model_set_find (model, gtk_entry_get_text (GTK_ENTRY (self->find)));
   g_clear_pointer (&self->index, cf_index_free);
   self->index = cf_index_new (model);
-  apply_filters (self);
+  /* a new listing hides no row: filter (and sort 10 000 rows again) only
+   * when the filter is on */
+  if (gtk_toggle_button_get_active (self->active))
+    apply_filters (self);
   select_from_context (self);
 }
 

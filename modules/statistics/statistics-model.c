@@ -1,6 +1,7 @@
-/* The statistics tree: traceset root, then events per type, CPUs with
- * their states, IRQs and soft IRQs, threads with their states and system
- * calls, discarded events and anomalies. */
+/* The statistics tree: a tree per trace (kernel traces together), each
+ * with events per type and traps, CPUs with their states, IRQs, soft IRQs
+ * and traps, threads with their states, system calls and traps, and
+ * processes with their threads; then discarded events and anomalies. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -227,6 +228,7 @@ statistics_groups_new (const LttvTraceset *ts)
 typedef struct {
   const LttvStats *st;
   const StatsTraps *traps;
+  LttvHistory *history;
   guint64 range;
   GHashTable *irqs, *softirqs, *syscalls, *cpu_traps, *thread_traps;
   GHashTable *taken;     /* type names already under a group */
@@ -239,6 +241,108 @@ group_has (Fill *f, const StatsGroup *g, const char *name)
   if (g->types != NULL && !g_hash_table_contains (g->types, name))
     return FALSE;
   return !g_hash_table_contains (f->taken, name);
+}
+
+/* The process of thread `tid` ("42", "0_1": swappers are process 0): its
+ * PID attribute at the end of the range, else at its start, else itself
+ * (the history keeps a PID only when it differs from the tid). */
+static gint64
+process_of (LttvHistory *h, const char *tid, LttvTime t0, LttvTime t1)
+{
+  char path[64];
+  LttvInterval iv;
+  LttvAttr attr;
+  gint64 self;
+
+  if (g_str_has_prefix (tid, "0_"))
+    return 0;
+  self = g_ascii_strtoll (tid, NULL, 10);
+  g_snprintf (path, sizeof path, "Threads/%s/PID", tid);
+  if ((attr = lttv_history_attr_lookup (h, path)) == LTTV_ATTR_NONE)
+    return self;
+  t1 = MIN (t1, lttv_history_committed_end (h));
+  if ((lttv_history_query (h, attr, t1, &iv) && lttv_value_type (iv.value) == LTTV_VALUE_INT)
+      || (lttv_history_query (h, attr, t0, &iv) && lttv_value_type (iv.value) == LTTV_VALUE_INT))
+    return lttv_value_get_int (iv.value);
+  return self;
+}
+
+typedef struct {
+  gint64 pid;
+  const char *name;         /* of its main thread, else of its first */
+  guint64 time;             /* its threads' time on a CPU */
+  GArray *threads;          /* guint: index in st->threads */
+} Process;
+
+static void
+process_free (gpointer data)
+{
+  Process *p = data;
+  g_array_unref (p->threads);
+  g_free (p);
+}
+
+static int
+compare_processes (gconstpointer a, gconstpointer b)
+{
+  const Process *x = *(Process *const *) a, *y = *(Process *const *) b;
+  return x->pid < y->pid ? -1 : x->pid > y->pid;
+}
+
+static guint64
+on_cpu (const LttvStatsThread *t)
+{
+  return t->time[2] + t->time[3] + t->time[4];   /* user, system call, interrupted */
+}
+
+/* Processes: each with its threads' time on a CPU, its share of all the
+ * threads' time, and its threads. */
+static void
+add_processes (Fill *f, Row *top)
+{
+  const LttvStats *st = f->st;
+  g_autoptr (GHashTable) by_pid = g_hash_table_new (g_int64_hash, g_int64_equal);
+  g_autoptr (GPtrArray) list = g_ptr_array_new_with_free_func (process_free);
+  guint64 total = 0;
+  Row *group = add_row (top, _("Processes"), NONE, NONE, -1);
+
+  for (guint i = 0; i < st->threads->len; i++)
+    {
+      const LttvStatsThread *t = &g_array_index (st->threads, LttvStatsThread, i);
+      gint64 pid = process_of (f->history, t->tid, st->t0, st->t1);
+      Process *p = g_hash_table_lookup (by_pid, &pid);
+
+      if (p == NULL)
+        {
+          p = g_new0 (Process, 1);
+          p->pid = pid;
+          p->threads = g_array_new (FALSE, FALSE, sizeof (guint));
+          g_ptr_array_add (list, p);
+          g_hash_table_insert (by_pid, &p->pid, p);
+        }
+      g_array_append_val (p->threads, i);
+      if (p->name == NULL || (strchr (t->tid, '_') == NULL && g_ascii_strtoll (t->tid, NULL, 10) == pid))
+        p->name = t->exec_name;
+      p->time += on_cpu (t);
+      total += on_cpu (t);
+    }
+  g_ptr_array_sort (list, compare_processes);
+  group->time = total;
+  for (guint k = 0; k < list->len; k++)
+    {
+      const Process *p = list->pdata[k];
+      g_autofree char *name = g_strdup_printf ("%" G_GINT64_FORMAT " %s", p->pid,
+                                               p->name != NULL ? p->name : "");
+      Row *row = add_row (group, name, NONE, p->time, part (p->time, total));
+      for (guint j = 0; j < p->threads->len; j++)
+        {
+          const LttvStatsThread *t = &g_array_index (st->threads, LttvStatsThread,
+                                                     g_array_index (p->threads, guint, j));
+          g_autofree char *tname = g_strdup_printf ("%s %s", t->tid,
+                                                    t->exec_name != NULL ? t->exec_name : "");
+          add_row (row, tname, NONE, on_cpu (t), part (on_cpu (t), p->time));
+        }
+    }
 }
 
 /* The tree of one group under `top`; returns its events. */
@@ -306,10 +410,9 @@ fill_group (Fill *f, Row *top, const StatsGroup *g)
     {
       const LttvStatsThread *t = &g_array_index (st->threads, LttvStatsThread, i);
       /* a thread's time is its time on a CPU */
-      guint64 on_cpu = t->time[2] + t->time[3] + t->time[4];
       g_autofree char *name = g_strdup_printf ("%s %s", t->tid,
                                                t->exec_name != NULL ? t->exec_name : "");
-      row = add_row (group, name, NONE, on_cpu, part (on_cpu, f->range));
+      row = add_row (group, name, NONE, on_cpu (t), part (on_cpu (t), f->range));
       for (guint k = 0; k < LTTV_STATS_N_THREAD_STATES; k++)
         if (t->time[k] > 0)
           add_row (row, _(thread_state_labels[k]), NONE, t->time[k],
@@ -318,14 +421,17 @@ fill_group (Fill *f, Row *top, const StatsGroup *g)
       if (f->traps != NULL)
         add_items (row, f->traps->threads, f->thread_traps, t->tid, _("Traps"), f->range, FALSE);
     }
+  if (f->history != NULL)
+    add_processes (f, top);
   return events;
 }
 
 void
 statistics_model_fill_groups (GtkTreeStore *store, const char *title, const GPtrArray *groups,
-                              const LttvStats *st, guint64 discarded, const StatsTraps *traps)
+                              const LttvStats *st, guint64 discarded, const StatsTraps *traps,
+                              LttvHistory *history)
 {
-  Fill f = { st, traps, st->t1 >= st->t0 ? st->t1 - st->t0 + 1 : 0 };
+  Fill f = { st, traps, history, st->t1 >= st->t0 ? st->t1 - st->t0 + 1 : 0 };
   Row *root, *group;
 
   f.irqs = index_owners (st->irqs);
@@ -388,7 +494,7 @@ statistics_model_fill (GtkTreeStore *store, const char *title, const LttvStats *
   g->title = g_strdup (title);
   g->kernel = TRUE;
   g_ptr_array_add (groups, g);
-  statistics_model_fill_groups (store, title, groups, st, discarded, NULL);
+  statistics_model_fill_groups (store, title, groups, st, discarded, NULL, NULL);
 }
 
 static void

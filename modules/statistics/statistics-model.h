@@ -38,10 +38,13 @@ GPtrArray *statistics_groups_new (const LttvTraceset *ts);
 /* Fills `store` from `st`: with one group, its tree at the top; with
  * several, a traceset row `title` above one tree per group. `discarded`
  * comes from the density; `traps` (NULL: none counted) adds the traps of
- * each CPU and thread. */
+ * each CPU and thread; `history` (NULL: none) the processes, their
+ * threads found from its Threads/<tid>/PID. Reads only: may run in a
+ * worker. */
 void statistics_model_fill_groups (GtkTreeStore *store, const char *title,
                                    const GPtrArray *groups, const LttvStats *st,
-                                   guint64 discarded, const StatsTraps *traps);
+                                   guint64 discarded, const StatsTraps *traps,
+                                   LttvHistory *history);
 /* One group named `title` holding everything, no traps per CPU. */
 void statistics_model_fill (GtkTreeStore *store, const char *title,
                             const LttvStats *st, guint64 discarded);

@@ -1,8 +1,10 @@
 /* statistics: what happened, counted by the state core (the numbers of
  * `lttv stats`) over the whole traceset or the tab's selected range: a
- * sortable tree of events per type, CPU time per state with IRQs and soft
- * IRQs, thread time per state with system calls, discarded events and
- * anomalies. Computed in a background job; copied as text. */
+ * sortable tree per trace of events per type, traps, CPU time per state
+ * with IRQs, soft IRQs and traps, thread time per state with system calls
+ * and traps, processes with their threads, discarded events and
+ * anomalies. Computed in a background job (progress, cancel); copied as
+ * text. */
 #include "config.h"
 
 #include <inttypes.h>
@@ -107,7 +109,8 @@ stats_job_run (LttvJob *job, gpointer data, GCancellable *cancellable, GError **
   /* a store no view shows yet: tens of thousands of rows for a big trace
    * are no work for the main thread */
   sj->store = statistics_model_new ();
-  statistics_model_fill_groups (sj->store, sj->title, sj->groups, sj->result, discarded, sj->traps);
+  statistics_model_fill_groups (sj->store, sj->title, sj->groups, sj->result, discarded, sj->traps,
+                                lttv_state_get_history (sj->state));
   lttv_job_report (job, 1.0, sj->result->n_events);
   return TRUE;
 }
@@ -376,7 +379,8 @@ build_view (Statistics *self)
   GtkWidget *label = gtk_label_new ("%");
   gtk_widget_set_tooltip_text (label, _("Share of the parent: of all events for a type, of the "
                                         "CPU's time for a CPU state; a CPU's load; a thread's "
-                                        "share of the range; click to sort"));
+                                        "share of the range; a process's share of the threads' "
+                                        "time on a CPU; click to sort"));
   gtk_widget_show (label);
   gtk_tree_view_column_set_widget (pct, label);
   gtk_tree_view_append_column (tv, pct);
@@ -518,7 +522,7 @@ statistics_render (LttvViewerContext *ctx, cairo_t *cr, int width, int height, G
   statistics_model_fill_groups (store, title, groups, st,
                                 lttv_density_count_discarded (lttv_state_get_density (s), t0,
                                                               t1 == G_MAXUINT64 ? t1 : t1 + 1),
-                                traps);
+                                traps, lttv_state_get_history (s));
   g_autofree char *text = statistics_model_to_text (GTK_TREE_MODEL (store), NULL);
   /* only the lines that can show: laying out 10 000 thread rows that
    * fall off the page takes minutes (smallest scale below: 0.4 of 9 pt) */

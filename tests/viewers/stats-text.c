@@ -52,7 +52,7 @@ main (int argc, char **argv)
     }
   statistics_model_fill_groups (store, "traceset", groups, st,
                                 lttv_density_count_discarded (lttv_state_get_density (s), t0, G_MAXUINT64),
-                                traps);
+                                traps, lttv_state_get_history (s));
   g_autofree char *text = statistics_model_to_text (GTK_TREE_MODEL (store), NULL);
   fputs (text, stdout);
   return 0;

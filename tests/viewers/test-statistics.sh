@@ -6,7 +6,7 @@
 [ -x "${BABELTRACE2:-}" ] || skip_all "babeltrace2 is not installed"
 traces="${LTTV_TEST_TRACES:-}"
 [ -d "$traces/perf/vm-small" ] || skip_all "the shared traces are not there ($traces)"
-plan 30
+plan 37
 
 stats="$LTTV_BUILDDIR/tests/viewers/stats-text"
 writer="$LTTV_BUILDDIR/tests/ctf-writer/lttv-ctf-writer"
@@ -113,4 +113,21 @@ row "Threads/42 app/Traps" 1 ""
 row "Threads/43 db/Traps/x86_exceptions_page_fault_user" 2 ""
 row "Threads/43 db/Traps/x86_exceptions_page_fault_kernel" 1 ""
 row "Threads/0_0 swapper/0/Traps/x86_exceptions_page_fault_kernel" 1 ""
+
+# processes.scn: threads grouped by process (PID from the fork)
+"$writer" "$LTTV_SRCDIR/tests/viewers/processes.scn" "$tmp/procs" >/dev/null
+"$stats" "$tmp/procs" > "$tmp/procs.txt"
+flatten "$tmp/procs.txt" > "$tmp/procs.rows"
+rows="$tmp/procs.rows"
+row "Processes" "" 0.014000
+row "Processes/42 app" "" 0.010000
+row "Processes/42 app/42 app" "" 0.007000
+row "Processes/42 app/44 app" "" 0.003000
+row "Processes/43 db" "" 0.002000
+row "Processes/0 swapper/0/0_1 swapper/1" "" 0.002000
+if grep -q "^traceset/Processes/43 db/44" "$rows"; then
+  fail "processes: thread 44 is not under db"
+else
+  ok "processes: thread 44 is not under db"
+fi
 finish
