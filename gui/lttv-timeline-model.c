@@ -8,6 +8,7 @@
 
 #include "lttv-time-ruler.h"
 #include "lttv-timeline-model.h"
+#include "lttv-viewer-context-private.h"
 
 #define EXPANDER_WIDTH 14
 #define CELL_PAD 6
@@ -25,9 +26,11 @@ struct _LttvTimelineModel
 {
   gint ref_count;
   LttvHistory *history;
-  /* Keeps the history alive: models live in draw and fill workers that may
-   * outlast their viewer (see lttv_viewer_context_hold). */
+  /* Keep the history alive: models live in draw and fill workers that may
+   * outlast their viewer (ctx) or the tab's traceset (data, see
+   * lttv_viewer_context_get_held). */
   LttvViewerContext *ctx;
+  LttvTraceData *data;
   guint n_columns;
   char *titles[LTTV_TIMELINE_MAX_COLUMNS];
   int col_width[LTTV_TIMELINE_MAX_COLUMNS];
@@ -68,6 +71,8 @@ lttv_timeline_model_new (LttvViewerContext *ctx, LttvHistory *history, guint n_c
   m->ref_count = 1;
   m->history = history;
   m->ctx = ctx != NULL ? g_object_ref (ctx) : NULL;
+  m->data = ctx != NULL && lttv_viewer_context_get_held (ctx) != NULL
+            ? lttv_trace_data_ref (lttv_viewer_context_get_held (ctx)) : NULL;
   m->n_columns = n_columns;
   for (guint i = 0; i < n_columns; i++)
     m->titles[i] = g_strdup (titles[i]);
@@ -117,6 +122,7 @@ lttv_timeline_model_unref (LttvTimelineModel *m)
     }
   g_array_unref (m->rows);
   g_array_unref (m->legend);
+  g_clear_pointer (&m->data, lttv_trace_data_unref);
   g_clear_object (&m->ctx);
   g_hash_table_unref (m->palette);
   g_array_unref (m->visible);

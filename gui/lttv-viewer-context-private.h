@@ -21,6 +21,10 @@ void lttv_viewer_context_set_state (LttvViewerContext *ctx, LttvState *state);
  * until the context is finalized or holds another: viewers and their jobs
  * may still read them after the tab has moved on or closed. */
 void lttv_viewer_context_hold (LttvViewerContext *ctx, LttvTraceData *data);
+/* What the context holds now (not owned; NULL before a traceset opens):
+ * workers take a reference to it, so that the traceset and history they
+ * read outlive a traceset change (a trace added) while they run. */
+LttvTraceData *lttv_viewer_context_get_held (LttvViewerContext *ctx);
 /* More of the history is built: emits "history-changed". */
 void lttv_viewer_context_history_grew (LttvViewerContext *ctx);
 /* Cancels the viewer's jobs and stops forwarding signals. */

@@ -125,6 +125,13 @@ lttv_viewer_context_hold (LttvViewerContext *self, LttvTraceData *data)
   self->data = data;
 }
 
+LttvTraceData *
+lttv_viewer_context_get_held (LttvViewerContext *self)
+{
+  g_return_val_if_fail (LTTV_IS_VIEWER_CONTEXT (self), NULL);
+  return self->data;
+}
+
 void
 lttv_viewer_context_history_grew (LttvViewerContext *self)
 {
@@ -269,9 +276,13 @@ lttv_viewer_context_run_job (LttvViewerContext *self, const char *title, LttvJob
 
   job = lttv_job_new (title, func, data, destroy);
   /* The job may outlive the viewer (a cancelled worker returns when it
-   * can): it keeps the context, hence the traceset and state it reads. */
+   * can), and the tab may move on to another traceset while it runs: it
+   * keeps the context and the traceset and state it was started on. */
   g_object_set_data_full (G_OBJECT (job), "lttv-viewer-context", g_object_ref (self),
                           g_object_unref);
+  if (self->data != NULL)
+    g_object_set_data_full (G_OBJECT (job), "lttv-trace-data", lttv_trace_data_ref (self->data),
+                            (GDestroyNotify) lttv_trace_data_unref);
   g_ptr_array_add (self->jobs, job);
   g_signal_connect (job, "finished", G_CALLBACK (job_finished_cb), self);
   lttv_job_start (job, done, user_data);

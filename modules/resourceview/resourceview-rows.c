@@ -273,11 +273,8 @@ fill_resources (LttvTimelineModel *m, LttvHistory *h, LttvTraceset *ts, LttvIter
 }
 
 void
-rv_model_fill (LttvTimelineModel *m, LttvHistory *h, const char *const *paths, const char *title)
+rv_model_fill (LttvTimelineModel *m, LttvHistory *h, LttvTraceset *ts, const char *title)
 {
-  /* IRQ names are read with a traceset of our own: the tab's one is being
-   * read by the state build, and its iterators are not to be shared. */
-  g_autoptr (LttvTraceset) ts = paths != NULL && paths[0] != NULL ? lttv_traceset_open (paths, NULL) : NULL;
   g_autoptr (LttvIter) it = ts != NULL ? lttv_iter_new (ts) : NULL;
   guint n = ts != NULL ? lttv_traceset_n_traces (ts) : 0;
   g_autoptr (GString) owner = g_string_new (NULL);
@@ -338,21 +335,6 @@ rv_rows_empty (LttvTimelineModel *m, LttvTime t0, LttvTime t1, guint8 *empty)
                                   || (row->kind == RV_BLOCK && lttv_value_type (s.value) == LTTV_VALUE_INT
                                       && lttv_value_get_int (s.value) <= 0));
     }
-}
-
-char **
-rv_trace_paths (LttvViewerContext *ctx)
-{
-  LttvTraceset *ts = lttv_viewer_context_get_traceset (ctx);
-  GPtrArray *paths;
-
-  if (ts == NULL)
-    return NULL;
-  paths = g_ptr_array_new ();
-  for (guint i = 0; i < lttv_traceset_n_traces (ts); i++)
-    g_ptr_array_add (paths, g_strdup (lttv_trace_path (lttv_traceset_get_trace (ts, i))));
-  g_ptr_array_add (paths, NULL);
-  return (char **) g_ptr_array_free (paths, FALSE);
 }
 
 gint64

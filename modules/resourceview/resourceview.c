@@ -163,7 +163,7 @@ window_changed_cb (LttvViewerContext *ctx, ResourceView *self)
 
 typedef struct
 {
-  char **paths;
+  LttvTraceset *ts;    /* not owned: the model keeps it alive */
   char *title;
 } Fill;
 
@@ -171,7 +171,6 @@ static void
 fill_free (gpointer data)
 {
   Fill *f = data;
-  g_strfreev (f->paths);
   g_free (f->title);
   g_free (f);
 }
@@ -181,7 +180,7 @@ new_model (LttvViewerContext *ctx, LttvHistory *history, gpointer *fill_data, gp
 {
   Fill *f = g_new0 (Fill, 1);
 
-  f->paths = rv_trace_paths (ctx);
+  f->ts = lttv_viewer_context_get_traceset (ctx);
   f->title = traceset_title (ctx);
   *fill_data = f;
   return rv_model_new (ctx, history);
@@ -191,7 +190,7 @@ static void
 fill (LttvTimelineModel *model, LttvHistory *history, gpointer fill_data)
 {
   Fill *f = fill_data;
-  rv_model_fill (model, history, (const char *const *) f->paths, f->title);
+  rv_model_fill (model, history, f->ts, f->title);
 }
 
 static void
@@ -388,10 +387,9 @@ resource_view_render (LttvViewerContext *ctx, cairo_t *cr, int width, int height
   if (m == NULL || lttv_timeline_model_get_history (m) != h || !lttv_history_is_finished (h))
     {
       g_autofree char *title = traceset_title (ctx);
-      g_auto (GStrv) paths = rv_trace_paths (ctx);
 
       m = rv_model_new (ctx, h);
-      rv_model_fill (m, h, (const char *const *) paths, title);
+      rv_model_fill (m, h, lttv_viewer_context_get_traceset (ctx), title);
       g_object_set_data_full (G_OBJECT (ctx), "resourceview-model", m,
                               (GDestroyNotify) lttv_timeline_model_unref);
     }

@@ -40,9 +40,8 @@ main (int argc, char **argv)
   lttv_viewer_context_set_traceset (ctx, ts);
   lttv_viewer_context_set_state (ctx, state);
   LttvHistory *h = lttv_state_get_history (state);
-  g_auto (GStrv) paths = rv_trace_paths (ctx);
   LttvTimelineModel *m = rv_model_new (ctx, h);
-  rv_model_fill (m, h, (const char *const *) paths, "traceset");
+  rv_model_fill (m, h, ts, "traceset");
   lttv_timeline_model_refilter (m);
   for (guint p = 0; p < lttv_timeline_model_n_visible (m); p++)
     {
