@@ -34,7 +34,7 @@ first_paint () {
   opened=$(sed -n 's/^lttv-gui: first paint of an opened traceset: \([0-9.]*\) ms.*/\1/p' "$err")
   build=$(sed -n 's/^lttv-gui: state history built in \([0-9.]*\) ms.*/\1/p' "$err")
   stall=$(sed -n 's/.*longest main-loop stall during the build: \([0-9.]*\) ms.*/\1/p' "$err")
-  busy=$(sed -n 's/.*during the build: .*(main-thread CPU \([0-9.]*\) ms).*/\1/p' "$err")
+  busy=$(sed -n 's/.*during the build: .*(main-thread CPU \([0-9.]*\) ms.*/\1/p' "$err")
   rm -f "$err"
   echo "${opened:-0} ${build:-0} ${stall:-0} ${busy:-0}"
 }

@@ -76,6 +76,8 @@ lttv_cmd_dump (int argc, char **argv)
     }
 
   g_autoptr (LttvIter) it = lttv_iter_new (ts);
+  if (count && df == NULL)
+    lttv_iter_set_all_fields_wanted (it, FALSE);   /* times are enough */
   if (begin != NULL && !lttv_iter_seek_time (it, t_begin, &error))
     {
       fprintf (stderr, "lttv: %s\n", error->message);
@@ -93,7 +95,7 @@ lttv_cmd_dump (int argc, char **argv)
         continue;
       n++;
       if (count)
-        continue;     /* lttv_iter_next decoded every field already */
+        continue;
       lttv_text_format_event (fmt, ev, out);
       if (out->len >= (1 << 16))
         {

@@ -1,6 +1,15 @@
 #include "config.h"
 
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
 #include "lttv-job.h"
+
+/* Nice value of job threads: when the cores are busy, the main thread (and
+ * the X server) run before a job, so the window stays responsive while a
+ * job uses every cycle it is left. */
+#define JOB_NICE 10
 
 struct _LttvJob
 {
@@ -49,6 +58,21 @@ job_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *canc
     g_task_return_error (task, error);
 }
 
+/* Each job has a thread of its own rather than one of GTask's pool: its
+ * lowered priority cannot be raised again by an unprivileged process, so
+ * it must not leak into the pool's threads. Jobs are few and long. */
+static gpointer
+job_thread_main (gpointer data)
+{
+  GTask *task = data;
+
+  /* Linux gives each thread its own nice value (setpriority on a tid). */
+  setpriority (PRIO_PROCESS, (id_t) syscall (SYS_gettid), JOB_NICE);
+  job_thread (task, g_task_get_source_object (task), NULL, g_task_get_cancellable (task));
+  g_object_unref (task);
+  return NULL;
+}
+
 static void
 job_done (GObject *source, GAsyncResult *result, gpointer user_data)
 {
@@ -82,7 +106,7 @@ lttv_job_start (LttvJob *self, GAsyncReadyCallback done, gpointer user_data)
   self->start_us = g_get_monotonic_time ();
   task = g_task_new (self, self->cancellable, job_done, NULL);
   g_task_set_name (task, self->title);
-  g_task_run_in_thread (task, job_thread);
+  g_thread_unref (g_thread_new (self->title, job_thread_main, g_object_ref (task)));
 }
 
 void

@@ -2,6 +2,7 @@
 
 #include "lttv-module-api.h"
 #include "lttv-thread-selection.h"
+#include "lttv-timeline-host.h"
 #include "lttv-timeline-view.h"
 
 void
@@ -11,6 +12,7 @@ lttv_module_api_link (void)
   static gpointer volatile keep[] = {
     (gpointer) lttv_timeline_view_new,
     (gpointer) lttv_timeline_model_new,
+    (gpointer) lttv_timeline_host_new,
     (gpointer) lttv_viewer_context_select_thread,
   };
   g_type_ensure (LTTV_TYPE_TIMELINE_VIEW);

@@ -1,5 +1,6 @@
 #include "config.h"
 
+#include <stdio.h>
 #include <time.h>
 
 #include "lttv-stall-meter.h"
@@ -8,8 +9,9 @@
 
 static gint64 launch_us, last_tick_us, longest_us, first_paint_us, opened_paint_us;
 static gint64 last_cpu_us, longest_busy_us;
+static gint64 last_wait_us, longest_own_us;
 /* The same figures over the state build only. */
-static gint64 build_start_us, build_longest_us, build_busy_us;
+static gint64 build_start_us, build_longest_us, build_busy_us, build_own_us;
 static guint tick_id;
 
 /* CPU time of the calling (main) thread: what callbacks really cost, even
@@ -28,6 +30,26 @@ lttv_stall_meter_mark_launch (void)
   launch_us = g_get_monotonic_time ();
 }
 
+/* Time the calling thread spent runnable but waiting for a core (the
+ * second field of /proc/thread-self/schedstat, in ns), or -1 where the
+ * kernel does not say. A stall minus this wait is what the program itself
+ * caused (its callbacks, or blocking on a lock or the disk); the rest is
+ * other processes holding the cores of a busy machine. */
+static gint64
+thread_runqueue_wait_us (void)
+{
+  FILE *f = fopen ("/proc/thread-self/schedstat", "r");
+  unsigned long long run_ns, wait_ns;
+  gint64 us = -1;
+
+  if (f == NULL)
+    return -1;
+  if (fscanf (f, "%llu %llu", &run_ns, &wait_ns) == 2)
+    us = (gint64) (wait_ns / 1000);
+  fclose (f);
+  return us;
+}
+
 /* A tick that comes late by d means the loop was busy for about d. */
 static gboolean
 tick_cb (gpointer data)
@@ -35,15 +57,20 @@ tick_cb (gpointer data)
   gint64 now = g_get_monotonic_time ();
   gint64 gap = now - last_tick_us - TICK_MS * 1000;
   gint64 cpu = thread_cpu_us ();
+  gint64 wait = thread_runqueue_wait_us ();
+  /* Without schedstat, the whole gap counts as ours. */
+  gint64 own = wait >= 0 && last_wait_us >= 0 ? gap - (wait - last_wait_us) : gap;
 
-  if (cpu - last_cpu_us > longest_busy_us)
-    longest_busy_us = cpu - last_cpu_us;
+  longest_busy_us = MAX (longest_busy_us, cpu - last_cpu_us);
+  longest_own_us = MAX (longest_own_us, own);
   if (build_start_us != 0)
     {
       build_longest_us = MAX (build_longest_us, gap);
       build_busy_us = MAX (build_busy_us, cpu - last_cpu_us);
+      build_own_us = MAX (build_own_us, own);
     }
   last_cpu_us = cpu;
+  last_wait_us = wait;
 
   if (gap > longest_us)
     {
@@ -64,6 +91,7 @@ lttv_stall_meter_start (void)
     return;
   last_tick_us = g_get_monotonic_time ();
   last_cpu_us = thread_cpu_us ();
+  last_wait_us = thread_runqueue_wait_us ();
   /* Default priority: it waits behind the same callbacks a redraw does. */
   tick_id = g_timeout_add (TICK_MS, tick_cb, NULL);
 }
@@ -75,7 +103,8 @@ after_first_frame_cb (gpointer data)
 {
   last_tick_us = g_get_monotonic_time ();
   last_cpu_us = thread_cpu_us ();
-  longest_us = longest_busy_us = 0;
+  last_wait_us = thread_runqueue_wait_us ();
+  longest_us = longest_busy_us = longest_own_us = 0;
   return G_SOURCE_REMOVE;
 }
 
@@ -123,7 +152,7 @@ lttv_stall_meter_build_started (void)
   if (tick_id == 0)
     return;
   build_start_us = g_get_monotonic_time ();
-  build_longest_us = build_busy_us = 0;
+  build_longest_us = build_busy_us = build_own_us = 0;
 }
 
 void
@@ -139,9 +168,10 @@ lttv_stall_meter_build_ended (gboolean cached)
                 (now - launch_us) / 1000.0);
   else if (build_start_us != 0)
     g_printerr ("lttv-gui: state history built in %.1f ms, %.1f ms after launch; "
-                "longest main-loop stall during the build: %.1f ms (main-thread CPU %.1f ms)\n",
+                "longest main-loop stall during the build: %.1f ms (main-thread CPU %.1f ms, "
+                "not waiting for a core %.1f ms)\n",
                 (now - build_start_us) / 1000.0, (now - launch_us) / 1000.0,
-                build_longest_us / 1000.0, build_busy_us / 1000.0);
+                build_longest_us / 1000.0, build_busy_us / 1000.0, build_own_us / 1000.0);
   build_start_us = 0;
 }
 
@@ -149,6 +179,12 @@ double
 lttv_stall_meter_longest_ms (void)
 {
   return longest_us / 1000.0;
+}
+
+double
+lttv_stall_meter_longest_own_ms (void)
+{
+  return longest_own_us / 1000.0;
 }
 
 double
@@ -165,6 +201,8 @@ lttv_stall_meter_report (void)
   g_printerr ("lttv-gui: longest main-loop stall: %.1f ms\n", lttv_stall_meter_longest_ms ());
   g_printerr ("lttv-gui: longest main-loop busy time: %.1f ms of main-thread CPU between ticks\n",
               lttv_stall_meter_longest_busy_ms ());
+  g_printerr ("lttv-gui: longest main-loop stall not spent waiting for a core: %.1f ms\n",
+              lttv_stall_meter_longest_own_ms ());
   if (first_paint_us != 0)
     g_printerr ("lttv-gui: first paint of a tab: %.1f ms after launch\n",
                 (first_paint_us - launch_us) / 1000.0);

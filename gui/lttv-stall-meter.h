@@ -24,6 +24,10 @@ void lttv_stall_meter_build_started (void);
 void lttv_stall_meter_build_ended (gboolean cached);
 /* Longest gap between two ticks beyond the tick period, in ms. */
 double lttv_stall_meter_longest_ms (void);
+/* Longest gap minus the time the main thread waited for a core meanwhile
+ * (the run-queue wait the kernel reports): the stall the program caused,
+ * by computing or by blocking, whatever the machine's load. */
+double lttv_stall_meter_longest_own_ms (void);
 /* Longest main-thread CPU time between two ticks, in ms: the cost of the
  * callbacks themselves, without the time the process waited for a core on
  * a busy machine. */

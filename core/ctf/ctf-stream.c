@@ -1,6 +1,6 @@
-/* ctf-stream.c: one data stream file: mapped, its packets indexed by a
- * header scan, events decoded in place. Pages already read are given back
- * (madvise) so that memory stays flat on huge traces. */
+/* ctf-stream.c: one data stream file: mapped whole, its packets indexed
+ * (index file or header scan) when the trace opens. Reading its events is
+ * ctf-reader.c's. */
 #include "config.h"
 
 #include "ctf-index.h"
@@ -17,8 +17,9 @@
 
 #define CTF_MAGIC 0xC1FC1FC1u
 
-static gboolean
-stream_error (CtfStream *s, GError **error, uint64_t byte, const char *what)
+gboolean
+ctf_stream_error (const CtfStream *s, GError **error, uint64_t byte,
+                  const char *what)
 {
   g_set_error (error, LTTV_ERROR, LTTV_ERROR_CORRUPT,
                "%s: byte %" G_GUINT64_FORMAT ": %s", s->path, byte, what);
@@ -37,13 +38,15 @@ find_stream_class (CtfTraceClass *tc, uint64_t id)
   return NULL;
 }
 
-/* Decodes the packet header and context at `off`; fills `pk`. */
-static gboolean
-read_packet_header (CtfStream *s, uint64_t off, CtfPacket *pk,
-                    GError **error)
+/* Decodes the packet header and context at `off` with cursor `c` (its
+ * values); fills `pk`. `*scp`: the stream class, found by the header when
+ * NULL, else checked. */
+gboolean
+ctf_packet_read_header (const CtfStream *s, CtfCursor *c, uint64_t off,
+                        CtfPacket *pk, CtfStreamClass **scp, GError **error)
 {
   CtfTraceClass *tc = s->trace->tc;
-  CtfCursor *c = &s->cur;
+  CtfValue *values = c->values;
   uint64_t avail_bits = (s->size - off) * 8;
 
   c->buf = s->map + off;
@@ -51,71 +54,69 @@ read_packet_header (CtfStream *s, uint64_t off, CtfPacket *pk,
   c->pos = 0;
   c->limit = avail_bits;
   c->gen++;
-  s->packet_gen = c->gen;
-  c->values = s->values;
 
   /* the header tells the stream class: decode it with the first class's
    * copy (all classes share the trace's packet header) */
   CtfStreamClass *sc0 = tc->streams->pdata[0];
   if (sc0->packet_header != NULL && !ctf_decode (c, sc0->packet_header))
-    return stream_error (s, error, off + c->err_pos / 8, c->err);
-  if (sc0->slot_magic >= 0 && (uint32_t) s->values[sc0->slot_magic].u
+    return ctf_stream_error (s, error, off + c->err_pos / 8, c->err);
+  if (sc0->slot_magic >= 0 && (uint32_t) values[sc0->slot_magic].u
                               != CTF_MAGIC)
     {
       char msg[96];
       g_snprintf (msg, sizeof msg, "bad packet magic number 0x%08x "
                   "(expected 0xc1fc1fc1)",
-                  (unsigned) s->values[sc0->slot_magic].u);
-      return stream_error (s, error, off, msg);
+                  (unsigned) values[sc0->slot_magic].u);
+      return ctf_stream_error (s, error, off, msg);
     }
   uint64_t sid = 0;
   if (sc0->slot_stream_id >= 0)
-    sid = s->values[sc0->slot_stream_id].u;
+    sid = values[sc0->slot_stream_id].u;
   CtfStreamClass *sc = find_stream_class (tc, sid);
   if (sc == NULL)
     {
       char msg[96];
       g_snprintf (msg, sizeof msg, "unknown stream class id %"
                   G_GUINT64_FORMAT, sid);
-      return stream_error (s, error, off, msg);
+      return ctf_stream_error (s, error, off, msg);
     }
-  if (s->sc != NULL && s->sc != sc)
-    return stream_error (s, error, off, "stream class changes within a "
+  if (*scp != NULL && *scp != sc)
+    return ctf_stream_error (s, error, off, "stream class changes within a "
                          "stream file");
-  s->sc = sc;
+  *scp = sc;
   if (sc->packet_context != NULL && !ctf_decode (c, sc->packet_context))
-    return stream_error (s, error, off + c->err_pos / 8, c->err);
+    return ctf_stream_error (s, error, off + c->err_pos / 8, c->err);
 
   memset (pk, 0, sizeof *pk);
   pk->offset = off;
   /* without packet_size, the packet ends with its content (as
      babeltrace2 reads it), or with the file */
   if (sc->slot_packet_size >= 0)
-    pk->packet_bits = s->values[sc->slot_packet_size].u;
+    pk->packet_bits = values[sc->slot_packet_size].u;
   else if (sc->slot_content_size >= 0)
-    pk->packet_bits = (s->values[sc->slot_content_size].u + 7) & ~7ull;
+    pk->packet_bits = (values[sc->slot_content_size].u + 7) & ~7ull;
   else
     pk->packet_bits = avail_bits;
   if (sc->slot_content_size >= 0)
-    pk->content_bits = s->values[sc->slot_content_size].u;
+    pk->content_bits = values[sc->slot_content_size].u;
   else
     pk->content_bits = pk->packet_bits;
   if (sc->slot_ts_begin >= 0)
-    pk->ts_begin = s->values[sc->slot_ts_begin].u;
+    pk->ts_begin = values[sc->slot_ts_begin].u;
   if (sc->slot_ts_end >= 0)
-    pk->ts_end = s->values[sc->slot_ts_end].u;
+    pk->ts_end = values[sc->slot_ts_end].u;
   if (sc->slot_discarded >= 0)
-    pk->discarded = s->values[sc->slot_discarded].u;
+    pk->discarded = values[sc->slot_discarded].u;
   if (sc->slot_seq_num >= 0)
     {
-      pk->seq_num = s->values[sc->slot_seq_num].u;
+      pk->seq_num = values[sc->slot_seq_num].u;
       pk->has_seq_num = TRUE;
     }
   if (pk->packet_bits % 8 != 0 || pk->packet_bits == 0)
-    return stream_error (s, error, off, "packet size is not a positive "
+    return ctf_stream_error (s, error, off, "packet size is not a positive "
                          "whole number of bytes");
   if (pk->content_bits > pk->packet_bits)
-    return stream_error (s, error, off, "packet content size is larger "
+    return ctf_stream_error (s, error, off, "packet content size is larger "
                          "than the packet size");
   if (pk->packet_bits > avail_bits)
     {
@@ -125,13 +126,13 @@ read_packet_header (CtfStream *s, uint64_t off, CtfPacket *pk,
       pk->content_bits = MIN (pk->content_bits, avail_bits);
     }
   if (c->pos > pk->content_bits)
-    return stream_error (s, error, off, "packet header and context are "
+    return ctf_stream_error (s, error, off, "packet header and context are "
                          "larger than the packet content");
   if (sc->clock != NULL)
     {
       if (!ctf_clock_to_ns (sc->clock, pk->ts_begin, &pk->ns_begin)
           || !ctf_clock_to_ns (sc->clock, pk->ts_end, &pk->ns_end))
-        return stream_error (s, error, off, "packet time out of range");
+        return ctf_stream_error (s, error, off, "packet time out of range");
     }
   return TRUE;
 }
@@ -139,13 +140,13 @@ read_packet_header (CtfStream *s, uint64_t off, CtfPacket *pk,
 /* A bad packet ends the index: the packets before it are read, then its
  * error is reported where it is met (s->index_error). */
 static gboolean
-index_packets (CtfStream *s, GError **error)
+index_packets (CtfStream *s, CtfCursor *c, GError **error)
 {
   uint64_t off = 0;
   while (off < s->size)
     {
       CtfPacket pk;
-      if (!read_packet_header (s, off, &pk, &s->index_error))
+      if (!ctf_packet_read_header (s, c, off, &pk, &s->sc, &s->index_error))
         return s->packets->len > 0 || (g_propagate_error (
             error, g_steal_pointer (&s->index_error)), FALSE);
       g_array_append_val (s->packets, pk);
@@ -201,9 +202,10 @@ ctf_stream_open (LttvTrace *trace, const char *path, GError **error)
   for (guint i = 0; i < tc->streams->len; i++)
     max_slots = MAX (max_slots, ((CtfStreamClass *) tc->streams->pdata[i])
                                 ->max_slots);
-  s->values = g_new0 (CtfValue, max_slots);
-  s->cur.values = s->values;
-  s->event.stream = s;
+  s->max_slots = max_slots;
+  /* a cursor for the header scan only: readers have their own */
+  g_autofree CtfValue *values = g_new0 (CtfValue, max_slots);
+  CtfCursor cur = { .values = values };
   if (s->size > 0 && g_getenv ("LTTV_NO_INDEX") == NULL
       && ctf_index_load (path, s->size, s->packets))
     {
@@ -211,7 +213,7 @@ ctf_stream_open (LttvTrace *trace, const char *path, GError **error)
          the index belongs to this file */
       CtfPacket first;
       CtfPacket *pk0 = &g_array_index (s->packets, CtfPacket, 0);
-      if (read_packet_header (s, 0, &first, NULL)
+      if (ctf_packet_read_header (s, &cur, 0, &first, &s->sc, NULL)
           && first.packet_bits == pk0->packet_bits
           && first.content_bits == pk0->content_bits)
         {
@@ -236,12 +238,11 @@ ctf_stream_open (LttvTrace *trace, const char *path, GError **error)
           s->sc = NULL;
         }
     }
-  if (!s->from_index && !index_packets (s, error))
+  if (!s->from_index && !index_packets (s, &cur, error))
     {
       ctf_stream_free (s);
       return NULL;
     }
-  s->done = s->packets->len == 0;
   return s;
 }
 
@@ -254,172 +255,7 @@ ctf_stream_free (CtfStream *s)
     munmap ((void *) s->map, s->size);
   g_array_free (s->packets, TRUE);
   g_clear_error (&s->index_error);
-  g_free (s->values);
   g_free (s->path);
   g_free (s);
 }
 
-#define WINDOW (8u << 20)
-
-/* Maps the pages ahead of `off` in one call rather than one fault per
- * few pages (when the kernel can), and gives back the pages of the
- * packets before it, so that memory stays flat. */
-static void
-release_before (CtfStream *s, uint64_t off)
-{
-#ifdef MADV_POPULATE_READ
-  if (off + (WINDOW / 2) > s->populated && s->populated < s->size)
-    {
-      uint64_t page = (uint64_t) sysconf (_SC_PAGESIZE);
-      uint64_t from = MAX (s->populated, off) & ~(page - 1);
-      uint64_t to = MIN (s->size, from + WINDOW);
-      if (to > from)
-        madvise ((void *) (s->map + from), to - from, MADV_POPULATE_READ);
-      s->populated = to;
-    }
-#endif
-  uint64_t page = (uint64_t) sysconf (_SC_PAGESIZE);
-  uint64_t upto = off & ~(page - 1);
-  if (upto > s->released + (4u << 20))
-    {
-      madvise ((void *) (s->map + s->released), upto - s->released,
-               MADV_DONTNEED);
-      s->released = upto;
-    }
-}
-
-static gboolean
-enter_packet (CtfStream *s, guint i, GError **error)
-{
-  CtfPacket *pk = &g_array_index (s->packets, CtfPacket, i);
-  CtfPacket again;
-  release_before (s, pk->offset);
-  if (!read_packet_header (s, pk->offset, &again, error))
-    return FALSE;
-  /* the header is the authority; an index only tells where packets are */
-  s->cur.limit = MIN (again.content_bits, pk->packet_bits);
-  s->packet = i;
-  s->in_packet = TRUE;
-  return TRUE;
-}
-
-gboolean
-ctf_stream_seek (CtfStream *s, int64_t ns, GError **error)
-{
-  guint i = 0;
-  s->in_packet = FALSE;
-  s->pending = FALSE;
-  s->done = FALSE;
-  s->n_events = 0;
-  s->n_time_back = 0;
-  s->released = 0;
-  s->populated = 0;
-  if (ns != INT64_MIN && s->sc != NULL && s->sc->slot_ts_end >= 0)
-    while (i < s->packets->len
-           && g_array_index (s->packets, CtfPacket, i).ns_end < ns
-           && g_array_index (s->packets, CtfPacket, i).ts_end != 0)
-      i++;
-  if (i >= s->packets->len)
-    {
-      s->done = TRUE;
-      return TRUE;
-    }
-  if (!enter_packet (s, i, error))
-    return FALSE;
-  if (ns == INT64_MIN)
-    return TRUE;
-  while (ctf_stream_next (s, error))
-    if (s->event.ns >= ns)
-      {
-        s->pending = TRUE;   /* the next call returns this event */
-        return TRUE;
-      }
-  return s->done;
-}
-
-gboolean
-ctf_stream_next (CtfStream *s, GError **error)
-{
-  CtfCursor *c = &s->cur;
-  if (s->pending)
-    {
-      s->pending = FALSE;
-      return TRUE;
-    }
-  if (s->done)
-    return FALSE;
-  for (;;)
-    {
-      if (!s->in_packet)
-        {
-          if (!enter_packet (s, 0, error))
-            return FALSE;
-        }
-      if (c->pos < c->limit)
-        break;
-      if (s->packet + 1 >= s->packets->len)
-        {
-          s->done = TRUE;
-          if (s->index_error != NULL)
-            g_propagate_error (error, g_error_copy (s->index_error));
-          return FALSE;
-        }
-      if (!enter_packet (s, s->packet + 1, error))
-        return FALSE;
-    }
-
-  CtfStreamClass *sc = s->sc;
-  uint64_t start = c->pos;
-  c->gen++;
-  c->has_event_id = FALSE;
-  c->event_id = 0;
-  if (sc->event_header != NULL && !ctf_decode_scope (c, sc->event_header))
-    goto corrupt;
-  CtfEventClass *ec = NULL;
-  if (c->event_id < sc->n_dense)
-    ec = sc->events_dense[c->event_id];
-  else if (sc->events_by_id != NULL)
-    ec = g_hash_table_lookup (sc->events_by_id, &c->event_id);
-  if (ec == NULL)
-    {
-      g_snprintf (c->err, sizeof c->err, "unknown event id %"
-                  G_GUINT64_FORMAT " in stream class %" G_GUINT64_FORMAT,
-                  c->event_id, sc->id);
-      c->err_pos = start;
-      goto corrupt;
-    }
-  if (sc->event_context != NULL && !ctf_decode_scope (c, sc->event_context))
-    goto corrupt;
-  if (ec->context != NULL && !ctf_decode_scope (c, ec->context))
-    goto corrupt;
-  if (ec->fields != NULL && !ctf_decode_scope (c, ec->fields))
-    goto corrupt;
-  if (c->pos == start)
-    {
-      g_strlcpy (c->err, "empty event (no bits read)", sizeof c->err);
-      c->err_pos = start;
-      goto corrupt;
-    }
-  s->event.cls = &s->trace->classes[ec->index];
-  s->event.cycles = c->clock;
-  s->event.ns = 0;
-  if (sc->clock != NULL && !ctf_clock_to_ns (sc->clock, c->clock,
-                                             &s->event.ns))
-    {
-      g_strlcpy (c->err, "event time out of range", sizeof c->err);
-      c->err_pos = start;
-      goto corrupt;
-    }
-  s->n_events++;
-  if (G_UNLIKELY (s->event.ns < s->last_ns) && s->n_events > 1)
-    s->n_time_back++;
-  s->last_ns = s->event.ns;
-  return TRUE;
-
-corrupt:
-  s->done = TRUE;
-  {
-    CtfPacket *pk = &g_array_index (s->packets, CtfPacket, s->packet);
-    return stream_error (s, error, pk->offset + c->err_pos / 8, c->err);
-  }
-}

@@ -20,6 +20,7 @@ typedef struct {
 } CtfPacket;
 
 typedef struct _CtfStream CtfStream;
+typedef struct _CtfReader CtfReader;
 
 struct _LttvEventClass {
   CtfEventClass *ec;
@@ -27,36 +28,64 @@ struct _LttvEventClass {
 };
 
 struct _LttvEvent {
-  CtfStream *stream;
+  CtfReader *rd;                 /* whose values hold its fields */
   const LttvEventClass *cls;
   int64_t ns;
   uint64_t cycles;
 };
 
+/* A stream file: what every iterator shares, fixed once the trace is open
+ * (so that iterators in several threads read it without a lock). */
 struct _CtfStream {
   LttvTrace *trace;
   char *path;
   guint index;                   /* in the trace */
-  const uint8_t *map;
+  const uint8_t *map;            /* the whole file, for the trace's life */
   uint64_t size;
   CtfStreamClass *sc;
   GArray *packets;               /* CtfPacket, file order */
+  GError *index_error;           /* the packet that ended the index */
+  gboolean from_index;           /* packets from index/NAME.idx */
+  int max_slots;                 /* value slots a reader needs */
+  uint64_t n_time_back;          /* most events before their predecessor
+                                    any reader met (atomic) */
+};
+
+/* One iterator's position in a stream: what moves while reading. */
+struct _CtfReader {
+  CtfStream *s;
+  CtfStreamClass *sc;            /* s->sc */
+  const guint8 *wanted;          /* per event class of the trace: decode
+                                    its fields (else skip them) */
   guint packet;                  /* the current one */
   gboolean in_packet;
   CtfCursor cur;
-  CtfValue *values;
+  CtfValue *values;              /* s->max_slots */
   uint32_t packet_gen;
   uint64_t released;             /* bytes given back to the kernel */
   uint64_t populated;            /* bytes mapped in ahead */
   LttvEvent event;
   gboolean done;
-  GError *index_error;           /* the packet that ended the index */
-  gboolean pending;
-  gboolean from_index;           /* packets from index/NAME.idx */              /* s->event is decoded, not returned */
+  gboolean pending;              /* event is decoded, not returned */
   uint64_t n_events;
   int64_t last_ns;               /* of the previous event */
   uint64_t n_time_back;          /* events before their predecessor */
+  /* where the current event began (to save a position) */
+  guint ev_packet;
+  gboolean ev_in_packet;
+  uint64_t ev_pos;
+  uint64_t ev_clock;
 };
+
+/* A reader's saved position: its event is decoded again from there. */
+typedef struct {
+  uint64_t pos, clock, n_events, n_time_back;
+  int64_t last_ns;
+  guint packet;
+  guint8 state;                  /* CTF_POS_* */
+} CtfReaderPos;
+
+enum { CTF_POS_DONE, CTF_POS_HEAD, CTF_POS_START };
 
 struct _LttvTrace {
   char *path;
@@ -80,12 +109,62 @@ struct _LttvTraceset {
 CtfStream *ctf_stream_open (LttvTrace *trace, const char *path,
                             GError **error);
 void ctf_stream_free (CtfStream *s);
+/* Decodes the packet header and context at `off` with cursor `c` (and its
+ * values) and fills `pk`. `*scp`: the stream class, set from the header
+ * when NULL, else checked against it. */
+gboolean ctf_packet_read_header (const CtfStream *s, CtfCursor *c,
+                                 uint64_t off, CtfPacket *pk,
+                                 CtfStreamClass **scp, GError **error);
+/* Sets a corrupt-data error naming the file and byte; returns FALSE. */
+gboolean ctf_stream_error (const CtfStream *s, GError **error, uint64_t byte,
+                           const char *what);
+
+/* ctf-reader.c */
+/* `wanted`: per event class of the stream's trace, whether to decode the
+ * fields of its events (kept by the caller). */
+void ctf_reader_init (CtfReader *r, CtfStream *s, const guint8 *wanted);
+void ctf_reader_clear (CtfReader *r);
 /* Restarts at the first packet whose end is after `ns`, then at its first
  * event not before `ns` (ns = INT64_MIN: the very first event). */
-gboolean ctf_stream_seek (CtfStream *s, int64_t ns, GError **error);
-/* Decodes the next event into s->event; FALSE at the end (s->done) or on
+gboolean ctf_reader_seek (CtfReader *r, int64_t ns, GError **error);
+/* Decodes the next event into r->event; FALSE at the end (r->done) or on
  * error (error set). */
-gboolean ctf_stream_next (CtfStream *s, GError **error);
+gboolean ctf_reader_next (CtfReader *r, GError **error);
+/* The position of r->event (or of the reader's end). */
+void ctf_reader_save (const CtfReader *r, CtfReaderPos *pos);
+/* Decodes the event at `pos` again into r->event: its packet's header and
+ * context, then the event. FALSE at the end or on error, as
+ * ctf_reader_next. */
+gboolean ctf_reader_restore (CtfReader *r, const CtfReaderPos *pos,
+                             GError **error);
+
+/* How to skip an event class's context and fields from a byte boundary,
+ * without decoding them (ec->skip): runs of fixed size and strings; not
+ * when they hold sequences, variants, clocks or special fields. */
+void ctf_event_skip_build (CtfTraceClass *tc, CtfEventClass *ec);
+
+/* event-format.c: values as babeltrace2 prints them. */
+void ctf_format_int (const CtfType *t, const CtfValue *v, GString *out);
+void ctf_format_escaped (const char *s, size_t len, GString *out);
+void ctf_format_value (CtfCursor *c, const CtfType *t, GString *out);
+/* "host:procname:(vpid) " (or ""), as a new string. */
+char *ctf_trace_prefix (const CtfTraceClass *tc);
+
+/* text-plan.c: compiles how an event class's fields print (the scopes of
+ * its stream class too), when its trace opens; runs it on an event's
+ * values (`cur`: its reader's cursor). */
+void ctf_text_plan_build (CtfTraceClass *tc, CtfEventClass *ec,
+                          const char *prefix);
+void ctf_text_plan_run (const CtfEventClass *ec, const CtfCursor *cur,
+                        GString *out);
+
+/* ctf-header.c: the event header `h`'s layouts from a byte boundary,
+ * when it is made of integers (and a last variant of integers, chosen by
+ * an earlier one); NULL otherwise. */
+CtfHeaderFast *ctf_header_fast_new (CtfTraceClass *tc, const CtfType *h);
+/* Decodes the header at c->pos through them; FALSE (nothing changed) when
+ * the plan must: not on a byte, near the packet's end, unknown tag. */
+gboolean ctf_header_fast (CtfCursor *c, const CtfHeaderFast *f);
 
 /* ctf-trace.c */
 LttvTrace *ctf_trace_open (const char *dir, GError **error);

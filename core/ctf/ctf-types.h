@@ -36,6 +36,8 @@ enum {
 };
 
 typedef struct _CtfType  CtfType;
+typedef struct _CtfTextOp CtfTextOp;
+typedef struct _CtfHeaderFast CtfHeaderFast;
 typedef struct _CtfClock CtfClock;
 
 /* One step of a structure's decoding plan (ctf-plan.c compiles it, ctf-
@@ -150,6 +152,14 @@ typedef struct {
   int n_slots;                   /* slots of context+fields, after sc's */
   CtfType **slot_types;          /* slot - sc->n_slots -> type */
   int line;                      /* metadata line of the declaration */
+  int64_t *skip;                 /* context and fields from a byte
+                                    boundary: bytes to skip (>= 0) or a
+                                    string (-1), in turn; NULL: decode */
+  guint n_skip;
+  CtfTextOp *text_plan;          /* its fields as text (text-plan.c) */
+  guint n_text_plan;
+  char *line_head;               /* "host NAME: ", 8 readable bytes after */
+  guint line_head_len;
 } CtfEventClass;
 
 struct _CtfStreamClass {
@@ -174,6 +184,8 @@ struct _CtfStreamClass {
   int slot_event_id;             /* compact header "id" */
   int slot_event_id_ext;         /* extended header "id" */
   CtfType **slot_types;          /* slot -> type (stream-level slots) */
+  CtfHeaderFast *header_fast;    /* event header's layouts (ctf-header.c),
+                                    or NULL */
 };
 
 typedef struct {

@@ -19,7 +19,6 @@ struct _LttvTextFormat {
   char cached_hms[16];
 };
 
-static void format_value (CtfCursor *c, const CtfType *t, GString *out);
 
 /* GString appends without the per-call checks of g_string_append: the
  * formatter runs for every field of every event. */
@@ -131,8 +130,8 @@ append_hex (GString *out, uint64_t v)
   out->str[out->len] = '\0';
 }
 
-static void
-format_int (const CtfType *t, const CtfValue *v, GString *out)
+void
+ctf_format_int (const CtfType *t, const CtfValue *v, GString *out)
 {
   uint64_t u = v->u;
   switch (t->base)
@@ -173,8 +172,8 @@ format_int (const CtfType *t, const CtfValue *v, GString *out)
     }
 }
 
-static void
-format_escaped (const char *s, size_t len, GString *out)
+void
+ctf_format_escaped (const char *s, size_t len, GString *out)
 {
   putc1 (out, '"');
   for (size_t i = 0; i < len; i++)
@@ -245,12 +244,12 @@ format_enum (const CtfType *t, const CtfValue *v, GString *out)
         continue;
       if (n++ > 0)
         g_string_append (out, ", ");
-      format_escaped (mp->label, strlen (mp->label), out);
+      ctf_format_escaped (mp->label, strlen (mp->label), out);
     }
   if (n == 0)
     g_string_append (out, "<unknown>");
   g_string_append (out, " : container = ");
-  format_int (t, v, out);
+  ctf_format_int (t, v, out);
   g_string_append (out, " )");
 }
 
@@ -285,10 +284,10 @@ format_struct (CtfCursor *c, const CtfType *t, GString *out)
                 append_u64 (out, v->u);
             }
           else
-            format_int (ft, v, out);
+            ctf_format_int (ft, v, out);
         }
       else
-        format_value (c, ft, out);
+        ctf_format_value (c, ft, out);
     }
   PUTS (out, " }");
 }
@@ -301,7 +300,7 @@ format_array (CtfCursor *c, const CtfType *t, GString *out)
   if (t->is_text)
     {
       size_t len = n == 0 ? 0 : strnlen (v->str, n);
-      format_escaped (v->str, len, out);
+      ctf_format_escaped (v->str, len, out);
       return;
     }
   /* elements were skipped or overwritten: decode each again */
@@ -332,7 +331,7 @@ format_array (CtfCursor *c, const CtfType *t, GString *out)
           if (e->is_signed && e->size < 64 && (x >> (e->size - 1)) & 1)
             x |= ~UINT64_C (0) << e->size;
           ev.u = x;
-          format_int (e, &ev, out);
+          ctf_format_int (e, &ev, out);
         }
       PUTS (out, " ]");
       return;
@@ -351,13 +350,13 @@ format_array (CtfCursor *c, const CtfType *t, GString *out)
           g_string_append (out, "<error>");
           break;
         }
-      format_value (&sub, t->elem, out);
+      ctf_format_value (&sub, t->elem, out);
     }
   g_string_append (out, " ]");
 }
 
-static void
-format_value (CtfCursor *c, const CtfType *t, GString *out)
+void
+ctf_format_value (CtfCursor *c, const CtfType *t, GString *out)
 {
   const CtfValue *v = &c->values[t->slot];
   switch (t->kind)
@@ -366,20 +365,20 @@ format_value (CtfCursor *c, const CtfType *t, GString *out)
       if (t->is_enum)
         format_enum (t, v, out);
       else
-        format_int (t, v, out);
+        ctf_format_int (t, v, out);
       break;
     case CTF_T_FLOAT:
       g_string_append_printf (out, "%g", v->d);
       break;
     case CTF_T_STRING:
-      format_escaped (v->str, v->len, out);
+      ctf_format_escaped (v->str, v->len, out);
       break;
     case CTF_T_STRUCT:
       format_struct (c, t, out);
       break;
     case CTF_T_VARIANT:
       g_string_append (out, "{ ");
-      format_value (c, t->fields[v->len].type, out);
+      ctf_format_value (c, t->fields[v->len].type, out);
       g_string_append (out, " }");
       break;
     case CTF_T_ARRAY:
@@ -396,18 +395,23 @@ format_scope (CtfCursor *c, const CtfType *t, gboolean first, GString *out)
     return first;
   if (!first)
     PUTS (out, ", ");
-  format_value (c, t, out);
+  ctf_format_value (c, t, out);
   return FALSE;
 }
 
 static void
 format_fields_from (const LttvEvent *ev, gboolean first, GString *out)
 {
-  CtfStream *s = ev->stream;
+  const CtfReader *r = ev->rd;
   const CtfEventClass *ec = ev->cls->ec;
-  CtfCursor c = s->cur;       /* a copy: printing never moves the stream */
-  first = format_scope (&c, s->sc->packet_context, first, out);
-  first = format_scope (&c, s->sc->event_context, first, out);
+  if (first && ec->text_plan != NULL)
+    {
+      ctf_text_plan_run (ec, &r->cur, out);
+      return;
+    }
+  CtfCursor c = r->cur;       /* a copy: printing never moves the reader */
+  first = format_scope (&c, r->sc->packet_context, first, out);
+  first = format_scope (&c, r->sc->event_context, first, out);
   first = format_scope (&c, ec->context, first, out);
   format_scope (&c, ec->fields, first, out);
 }
@@ -480,8 +484,8 @@ format_time (LttvTextFormat *f, int64_t ns, GString *out)
 
 /* "host:procname:(vpid) ": the env fields babeltrace2 2.0 shows by default
  * (field-trace:hostname, procname and vpid; not the domain). */
-static char *
-trace_prefix (const CtfTraceClass *tc)
+char *
+ctf_trace_prefix (const CtfTraceClass *tc)
 {
   static const char *const keys[] = { "hostname", "procname", "vpid" };
   GString *p = g_string_new (NULL);
@@ -504,12 +508,70 @@ trace_prefix (const CtfTraceClass *tc)
   return g_string_free (p, FALSE);
 }
 
+static inline char *
+write_nine (char *d, uint64_t v)
+{
+  d[8] = (char) ('0' + v % 10);
+  v /= 10;
+  for (int i = 6; i >= 0; i -= 2)
+    {
+      memcpy (d + i, digit_pairs + 2 * (v % 100), 2);
+      v /= 100;
+    }
+  return d + 9;
+}
+
+/* "[hh:mm:ss.nnnnnnnnn] (+s.nnnnnnnnn) " in the common case: a time in the
+ * second of the previous event's, a delta below 10^9 s. FALSE otherwise. */
+static inline gboolean
+fast_time (LttvTextFormat *f, int64_t ns, GString *out)
+{
+  if (G_UNLIKELY (!f->has_last || ns < 0 || ns / 1000000000 != f->cached_sec))
+    return FALSE;
+  uint64_t d = (uint64_t) ns - (uint64_t) f->last_ns;
+  if (G_UNLIKELY (d >= UINT64_C (1000000000) * 1000000000))
+    return FALSE;
+  char *p = reserve (out, 64), *s = p;
+  *p++ = '[';
+  memcpy (p, f->cached_hms, 9);
+  p = write_nine (p + 9, (uint64_t) (ns % 1000000000));
+  memcpy (p, "] (+", 4);
+  p += 4;
+  uint64_t ds = d / 1000000000;
+  if (ds < 10)
+    *p++ = (char) ('0' + ds);
+  else
+    {
+      char tmp[24];
+      int n = g_snprintf (tmp, sizeof tmp, "%" G_GUINT64_FORMAT, ds);
+      memcpy (p, tmp, (size_t) n);
+      p += n;
+    }
+  *p++ = '.';
+  p = write_nine (p, d % 1000000000);
+  memcpy (p, ") ", 2);
+  p += 2;
+  out->len += (gsize) (p - s);
+  out->str[out->len] = '\0';
+  f->last_ns = ns;
+  return TRUE;
+}
+
 void
 lttv_text_format_event (LttvTextFormat *f, const LttvEvent *ev, GString *out)
 {
-  CtfStream *s = ev->stream;
+  const CtfReader *r = ev->rd;
+  const CtfEventClass *ec = ev->cls->ec;
 
-  if (s->sc->clock != NULL)
+  if (ec->line_head != NULL && r->sc->clock != NULL
+      && fast_time (f, ev->ns, out))
+    {
+      put_name (out, ec->line_head, ec->line_head_len);
+      ctf_text_plan_run (ec, &r->cur, out);
+      putc1 (out, '\n');
+      return;
+    }
+  if (r->sc->clock != NULL)
     {
       putc1 (out, '[');
       format_time (f, ev->ns, out);
@@ -528,11 +590,8 @@ lttv_text_format_event (LttvTextFormat *f, const LttvEvent *ev, GString *out)
       f->has_last = TRUE;
       f->last_ns = ev->ns;
     }
-  const LttvTrace *tr = s->trace;
-  if (tr->header_prefix == NULL)
-    ((LttvTrace *) tr)->header_prefix = trace_prefix (tr->tc);
+  const LttvTrace *tr = r->s->trace;
   put (out, tr->header_prefix, strlen (tr->header_prefix));
-  const CtfEventClass *ec = ev->cls->ec;
   put_name (out, ec->name, ec->name_len);
   PUTS (out, ": ");
   format_fields_from (ev, TRUE, out);

@@ -8,12 +8,24 @@
 #include <lttv/error.h>
 #include <string.h>
 
+/* Each iterator reads every stream through its own CtfReader: iterators
+ * of one traceset (in one thread or several) never disturb each other. */
 struct _LttvIter {
   LttvTraceset *ts;
-  CtfStream **heap;
+  CtfReader *readers;   /* one per stream of every trace, in order */
+  guint n_readers;
+  guint8 **wanted;      /* per trace, per event class: decode the fields */
+  CtfReader **heap;
   guint n;
-  CtfStream *last;      /* returned by the previous call: to advance */
+  CtfReader *last;      /* returned by the previous call: to advance */
   GError **errors;      /* per heap entry: a fault met in that stream */
+};
+
+struct _LttvIterPos {
+  const LttvTraceset *ts;
+  int last;             /* the reader of the event last returned, or -1 */
+  guint n;
+  CtfReaderPos pos[];   /* per reader */
 };
 
 /* --- Opening ------------------------------------------------------------ */
@@ -272,7 +284,8 @@ lttv_trace_n_time_regressions (const LttvTrace *trace)
 {
   guint64 n = 0;
   for (guint i = 0; i < trace->streams->len; i++)
-    n += ((CtfStream *) trace->streams->pdata[i])->n_time_back;
+    n += __atomic_load_n (&((CtfStream *) trace->streams->pdata[i])
+                          ->n_time_back, __ATOMIC_RELAXED);
   return n;
 }
 
@@ -322,13 +335,13 @@ lttv_event_class_field (const LttvEventClass *ec, const char *name)
 /* --- Iteration ------------------------------------------------------------ */
 
 static inline gboolean
-before (const CtfStream *a, const CtfStream *b)
+before (const CtfReader *a, const CtfReader *b)
 {
   if (a->event.ns != b->event.ns)
     return a->event.ns < b->event.ns;
-  if (a->trace->index != b->trace->index)
-    return a->trace->index < b->trace->index;
-  return a->index < b->index;
+  if (a->s->trace->index != b->s->trace->index)
+    return a->s->trace->index < b->s->trace->index;
+  return a->s->index < b->s->index;
 }
 
 static void
@@ -343,7 +356,7 @@ sift_down (LttvIter *it, guint i)
         m = r;
       if (m == i)
         return;
-      CtfStream *tmp = it->heap[i];
+      CtfReader *tmp = it->heap[i];
       GError *te = it->errors[i];
       it->heap[i] = it->heap[m];
       it->errors[i] = it->errors[m];
@@ -369,31 +382,30 @@ iter_clear (LttvIter *it)
   it->last = NULL;
 }
 
-/* Loads every stream's first event at or after `ns`. A stream whose first
- * read fails enters the heap with its error, ordered as its fault. */
+/* A reader enters the heap with its event, or with the error met reading
+ * it (ordered as its fault); a reader at its end stays out. */
+static void
+heap_add (LttvIter *it, CtfReader *r, gboolean ok, GError *err)
+{
+  if (!ok && err == NULL)
+    return;
+  it->errors[it->n] = ok ? NULL : err;
+  it->heap[it->n++] = r;
+}
+
+/* Loads every stream's first event at or after `ns`. */
 static void
 iter_fill (LttvIter *it, int64_t ns)
 {
   iter_clear (it);
-  for (guint t = 0; t < it->ts->traces->len; t++)
+  for (guint i = 0; i < it->n_readers; i++)
     {
-      LttvTrace *tr = it->ts->traces->pdata[t];
-      for (guint i = 0; i < tr->streams->len; i++)
-        {
-          CtfStream *s = tr->streams->pdata[i];
-          GError *err = NULL;
-          s->event.ns = INT64_MIN;
-          if (ctf_stream_seek (s, ns, &err) && ctf_stream_next (s, &err))
-            {
-              it->errors[it->n] = NULL;
-              it->heap[it->n++] = s;
-            }
-          else if (err != NULL)
-            {
-              it->errors[it->n] = err;
-              it->heap[it->n++] = s;
-            }
-        }
+      CtfReader *r = &it->readers[i];
+      GError *err = NULL;
+      r->event.ns = INT64_MIN;
+      gboolean ok = ctf_reader_seek (r, ns, &err)
+                    && ctf_reader_next (r, &err);
+      heap_add (it, r, ok, err);
     }
   heap_build (it);
 }
@@ -406,7 +418,19 @@ lttv_iter_new (LttvTraceset *ts)
   it->ts = ts;
   for (guint t = 0; t < ts->traces->len; t++)
     n += ((LttvTrace *) ts->traces->pdata[t])->streams->len;
-  it->heap = g_new0 (CtfStream *, n + 1);
+  it->readers = g_new0 (CtfReader, n + 1);
+  it->wanted = g_new0 (guint8 *, ts->traces->len + 1);
+  for (guint t = 0; t < ts->traces->len; t++)
+    {
+      LttvTrace *tr = ts->traces->pdata[t];
+      guint nc = tr->tc->events->len;
+      it->wanted[t] = g_malloc (nc + 1);
+      memset (it->wanted[t], 1, nc + 1);
+      for (guint i = 0; i < tr->streams->len; i++)
+        ctf_reader_init (&it->readers[it->n_readers++], tr->streams->pdata[i],
+                         it->wanted[t]);
+    }
+  it->heap = g_new0 (CtfReader *, n + 1);
   it->errors = g_new0 (GError *, n + 1);
   iter_fill (it, INT64_MIN);
   return it;
@@ -418,6 +442,12 @@ lttv_iter_free (LttvIter *it)
   if (it == NULL)
     return;
   iter_clear (it);
+  for (guint i = 0; i < it->n_readers; i++)
+    ctf_reader_clear (&it->readers[i]);
+  g_free (it->readers);
+  for (guint t = 0; t < it->ts->traces->len; t++)
+    g_free (it->wanted[t]);
+  g_free (it->wanted);
   g_free (it->heap);
   g_free (it->errors);
   g_free (it);
@@ -435,9 +465,16 @@ lttv_iter_next (LttvIter *it, GError **error)
 {
   if (it->last != NULL)
     {
-      CtfStream *s = it->heap[0];
+      CtfReader *r = it->heap[0];
       GError *err = NULL;
-      if (!ctf_stream_next (s, &err))
+      if (G_LIKELY (ctf_reader_next (r, &err)))
+        {
+          /* usually the same stream again: still ahead of the others */
+          if (!((it->n < 2 || before (r, it->heap[1]))
+                && (it->n < 3 || before (r, it->heap[2]))))
+            sift_down (it, 0);
+        }
+      else
         {
           if (err != NULL)
             it->errors[0] = err;   /* keeps its place: the fault's time */
@@ -448,8 +485,8 @@ lttv_iter_next (LttvIter *it, GError **error)
               it->errors[0] = it->errors[it->n];
               it->errors[it->n] = NULL;
             }
+          sift_down (it, 0);
         }
-      sift_down (it, 0);
       it->last = NULL;
     }
   if (it->n == 0)
@@ -469,6 +506,80 @@ lttv_iter_next (LttvIter *it, GError **error)
   return &it->last->event;
 }
 
+void
+lttv_iter_set_fields_wanted (LttvIter *it, const LttvEventClass *ec,
+                             gboolean wanted)
+{
+  g_return_if_fail (it != NULL && ec != NULL);
+  const LttvTrace *tr = ec->trace;
+  g_return_if_fail (tr->index < it->ts->traces->len
+                    && it->ts->traces->pdata[tr->index] == tr);
+  it->wanted[tr->index][ec->ec->index] = wanted ? 1 : 0;
+}
+
+void
+lttv_iter_set_all_fields_wanted (LttvIter *it, gboolean wanted)
+{
+  g_return_if_fail (it != NULL);
+  for (guint t = 0; t < it->ts->traces->len; t++)
+    {
+      const LttvTrace *tr = it->ts->traces->pdata[t];
+      memset (it->wanted[t], wanted ? 1 : 0, tr->tc->events->len);
+    }
+}
+
+/* --- Positions ------------------------------------------------------------ */
+
+LttvIterPos *
+lttv_iter_save (LttvIter *it)
+{
+  g_return_val_if_fail (it != NULL, NULL);
+  LttvIterPos *p = g_malloc0 (sizeof *p + it->n_readers
+                                          * sizeof (CtfReaderPos));
+  p->ts = it->ts;
+  p->n = it->n_readers;
+  p->last = it->last != NULL ? (int) (it->last - it->readers) : -1;
+  for (guint i = 0; i < p->n; i++)
+    p->pos[i].state = CTF_POS_DONE;
+  for (guint h = 0; h < it->n; h++)
+    ctf_reader_save (it->heap[h], &p->pos[it->heap[h] - it->readers]);
+  return p;
+}
+
+gboolean
+lttv_iter_restore (LttvIter *it, const LttvIterPos *pos, GError **error)
+{
+  g_return_val_if_fail (it != NULL && pos != NULL, FALSE);
+  if (pos->ts != it->ts || pos->n != it->n_readers)
+    {
+      g_set_error (error, LTTV_ERROR, LTTV_ERROR_USAGE,
+                   "a position saved from another traceset");
+      return FALSE;
+    }
+  iter_clear (it);
+  for (guint i = 0; i < it->n_readers; i++)
+    {
+      CtfReader *r = &it->readers[i];
+      GError *err = NULL;
+      r->event.ns = INT64_MIN;
+      gboolean ok = ctf_reader_restore (r, &pos->pos[i], &err);
+      heap_add (it, r, ok, err);
+    }
+  heap_build (it);
+  /* the event last returned is the least of the heads again: the next
+     call moves past it */
+  if (pos->last >= 0 && it->n > 0
+      && it->heap[0] == &it->readers[pos->last] && it->errors[0] == NULL)
+    it->last = it->heap[0];
+  return TRUE;
+}
+
+void
+lttv_iter_pos_free (LttvIterPos *pos)
+{
+  g_free (pos);
+}
+
 /* --- Events -------------------------------------------------------------- */
 
 LttvTime
@@ -480,10 +591,10 @@ lttv_event_time (const LttvEvent *ev)
 int
 lttv_event_cpu (const LttvEvent *ev)
 {
-  const CtfStream *s = ev->stream;
-  if (s->sc->slot_cpu_id < 0)
+  const CtfReader *r = ev->rd;
+  if (r->sc->slot_cpu_id < 0)
     return -1;
-  return (int) s->values[s->sc->slot_cpu_id].u;
+  return (int) r->values[r->sc->slot_cpu_id].u;
 }
 
 const LttvEventClass *
@@ -495,23 +606,23 @@ lttv_event_get_class (const LttvEvent *ev)
 static const CtfType *
 slot_type (const LttvEvent *ev, LttvFieldRef field, const CtfValue **val)
 {
-  const CtfStream *s = ev->stream;
-  const CtfStreamClass *sc = s->sc;
+  const CtfReader *r = ev->rd;
+  const CtfStreamClass *sc = r->sc;
   const CtfType *t;
   if (field < 0)
     return NULL;
-  const CtfValue *v = &s->values[field];
+  const CtfValue *v = &r->values[field];
   if (field < sc->n_slots)
     {
       t = sc->slot_types[field];
-      if (field < sc->n_packet_slots ? v->gen < s->packet_gen
-                                     : v->gen != s->cur.gen)
+      if (field < sc->n_packet_slots ? v->gen < r->packet_gen
+                                     : v->gen != r->cur.gen)
         return NULL;
     }
   else
     {
       const CtfEventClass *ec = ev->cls->ec;
-      if (field - sc->n_slots >= ec->n_slots || v->gen != s->cur.gen)
+      if (field - sc->n_slots >= ec->n_slots || v->gen != r->cur.gen)
         return NULL;
       t = ec->slot_types[field - sc->n_slots];
     }

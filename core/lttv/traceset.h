@@ -16,6 +16,7 @@ typedef struct _LttvTrace      LttvTrace;
 typedef struct _LttvEventClass LttvEventClass;
 typedef struct _LttvEvent      LttvEvent;
 typedef struct _LttvIter       LttvIter;
+typedef struct _LttvIterPos    LttvIterPos;
 
 /* A field of an event class, resolved once by name (lttv_event_class_field)
  * and then read from any event of that class without a name lookup.
@@ -95,7 +96,9 @@ LttvFieldRef lttv_event_class_field (const LttvEventClass *ec,
 /* --- Iteration ---------------------------------------------------------- */
 
 /* An iterator over the events of every trace of `ts`, merged by time (ties
- * broken deterministically). Free with lttv_iter_free. */
+ * broken deterministically). Free with lttv_iter_free, before `ts`.
+ * Iterators are independent: several may read one traceset, in one thread
+ * or each in its own (one iterator is used by one thread at a time). */
 LttvIter *lttv_iter_new (LttvTraceset *ts);
 void lttv_iter_free (LttvIter *it);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LttvIter, lttv_iter_free)
@@ -105,6 +108,28 @@ gboolean lttv_iter_seek_time (LttvIter *it, LttvTime t, GError **error);
 /* The next event, valid until the next call; NULL at the end or on error
  * (then `error` is set, and the events before the fault were returned). */
 const LttvEvent *lttv_iter_next (LttvIter *it, GError **error);
+
+/* Which event classes' fields lttv_iter_next decodes: all, by default.
+ * An event of another class comes with its time, class and CPU: its
+ * fields are skipped, without being decoded, when their size is fixed
+ * (most kernel events), and then read as absent; it must not be printed.
+ * For a consumer that reads the fields of a few classes (the state build)
+ * or of none (counting). Applies to the events read from then on. */
+void lttv_iter_set_fields_wanted (LttvIter *it, const LttvEventClass *ec,
+                                  gboolean wanted);
+void lttv_iter_set_all_fields_wanted (LttvIter *it, gboolean wanted);
+
+/* The iterator's position: after the event last returned (or, before any,
+ * at the first event to come). Restoring it, on this iterator or another
+ * of the same traceset, makes lttv_iter_next return the same events as
+ * after the save; it decodes again only the packet under each stream's
+ * position (no scan, unlike a time seek). FALSE with `error` set when
+ * `pos` belongs to another traceset. Free with lttv_iter_pos_free. */
+LttvIterPos *lttv_iter_save (LttvIter *it);
+gboolean lttv_iter_restore (LttvIter *it, const LttvIterPos *pos,
+                            GError **error);
+void lttv_iter_pos_free (LttvIterPos *pos);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LttvIterPos, lttv_iter_pos_free)
 
 /* --- Event -------------------------------------------------------------- */
 

@@ -6,43 +6,24 @@
 #include <glib/gi18n-lib.h>
 
 #include <lttv-thread-selection.h>
+#include <lttv-timeline-host.h>
 #include <lttv-timeline-view.h>
 
 #include "controlflow.h"
-
-/* Least time between two listings of the threads while the history grows. */
-#define REFILL_INTERVAL_MS 1000
 
 typedef struct
 {
   LttvViewerContext *ctx;
   GtkWidget *top;
-  GtkStack *stack;
-  GtkLabel *status;
+  LttvTimelineHost *host;
   LttvTimelineView *view;
   GtkToggleButton *tree;
   GtkToggleButton *active;
   GtkToggleButton *arrows;
   GtkSearchEntry *find;
   CfIndex *index;             /* for the arrows, of the model shown */
-
-  LttvHistory *history;
-  GCancellable *filling;
-  gboolean fill_again;
-  gboolean filled_finished;   /* listed from a finished history */
-  guint refill_source;
-  gint64 last_fill;
   gboolean selecting;         /* guards select_thread feedback */
 } ControlFlow;
-
-static void start_fill (ControlFlow *self);
-
-static void
-show_status (ControlFlow *self, const char *text)
-{
-  gtk_label_set_text (self->status, text);
-  gtk_stack_set_visible_child_name (self->stack, "status");
-}
 
 static void
 apply_filters (ControlFlow *self)
@@ -75,142 +56,58 @@ select_from_context (ControlFlow *self)
   self->selecting = FALSE;
 }
 
-typedef struct
-{
-  LttvTimelineModel *model;
-  LttvHistory *history;
-  LttvTime origin;
-} Fill;
+/* --- Rows (listed by the timeline host) ----------------------------------- */
 
-static void
-fill_free (Fill *f)
+static LttvTimelineModel *
+new_model (LttvViewerContext *ctx, LttvHistory *history, gpointer *fill_data, gpointer user_data)
 {
-  lttv_timeline_model_unref (f->model);
-  g_free (f);
+  LttvTime *origin = g_new0 (LttvTime, 1);
+  LttvTimelineModel *m = cf_model_new (ctx, history);
+
+  lttv_viewer_context_get_bounds (ctx, origin, NULL);
+  lttv_timeline_model_set_label_func (m, NULL, NULL);
+  *fill_data = origin;
+  return m;
 }
 
 static void
-fill_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+fill (LttvTimelineModel *model, LttvHistory *history, gpointer fill_data)
 {
-  Fill *f = data;
-  cf_model_fill (f->model, f->history, f->origin);
-  g_task_return_boolean (task, TRUE);
+  cf_model_fill (model, history, *(LttvTime *) fill_data);
 }
 
 static void
-fill_done (GObject *source, GAsyncResult *result, gpointer user_data)
+shown (LttvTimelineModel *model, gpointer user_data)
 {
   ControlFlow *self = user_data;
-  GCancellable *cancellable = g_task_get_cancellable (G_TASK (result));
-  Fill *f = g_task_get_task_data (G_TASK (result));
-  LttvTimelineModel *old;
-  gboolean descending = FALSE;
-  int sort = -1;
 
-  if (g_cancellable_is_cancelled (cancellable))
-    return;      /* the viewer is gone, or the trace changed */
-  g_clear_object (&self->filling);
-  self->last_fill = g_get_monotonic_time ();
-  old = lttv_timeline_view_get_model (self->view);
-  if (old != NULL)
-    sort = lttv_timeline_model_get_sort (old, &descending);
-  lttv_timeline_model_set_tree (f->model, gtk_toggle_button_get_active (self->tree));
-  lttv_timeline_model_set_sort (f->model, sort, descending);
-  lttv_timeline_model_set_find (f->model, gtk_entry_get_text (GTK_ENTRY (self->find)));
-  lttv_timeline_view_set_model (self->view, f->model);
+  lttv_timeline_model_set_tree (model, gtk_toggle_button_get_active (self->tree));
+  lttv_timeline_model_set_find (model, gtk_entry_get_text (GTK_ENTRY (self->find)));
   g_clear_pointer (&self->index, cf_index_free);
-  self->index = cf_index_new (f->model);
+  self->index = cf_index_new (model);
   apply_filters (self);
   select_from_context (self);
-  if (lttv_timeline_model_n_rows (f->model) == 0)
-    show_status (self, _("This trace holds no thread (no scheduler events)."));
-  else
-    gtk_stack_set_visible_child_name (self->stack, "view");
-  if (self->fill_again)
-    {
-      self->fill_again = FALSE;
-      start_fill (self);
-    }
 }
 
-static void
-start_fill (ControlFlow *self)
+static LttvState *
+state_of (LttvViewerContext *ctx)
 {
-  LttvState *state = cf_state_get (self->ctx, FALSE);
-  LttvTime origin = 0;
-  Fill *f;
-  GTask *task;
-
-  if (self->filling != NULL)
-    {
-      self->fill_again = TRUE;
-      return;
-    }
-  if (state == NULL)
-    {
-      show_status (self, lttv_viewer_context_get_traceset (self->ctx) == NULL
-                         ? _("No trace is open.") : _("Waiting for the state history…"));
-      return;
-    }
-  self->history = lttv_state_get_history (state);
-  if (lttv_history_committed_end (self->history) == LTTV_TIME_NONE)
-    return;
-  self->filled_finished = lttv_history_is_finished (self->history);
-  lttv_viewer_context_get_bounds (self->ctx, &origin, NULL);
-  f = g_new0 (Fill, 1);
-  f->model = cf_model_new (self->ctx, self->history);
-  f->history = self->history;
-  f->origin = origin;
-  lttv_timeline_model_set_label_func (f->model, NULL, NULL);
-  self->filling = g_cancellable_new ();
-  task = g_task_new (NULL, self->filling, fill_done, self);
-  g_task_set_task_data (task, f, (GDestroyNotify) fill_free);
-  g_task_run_in_thread (task, fill_thread);
-  g_object_unref (task);
+  return cf_state_get (ctx, FALSE);
 }
 
-static gboolean
-refill_cb (gpointer data)
-{
-  ControlFlow *self = data;
-  self->refill_source = 0;
-  start_fill (self);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-history_changed_cb (LttvViewerContext *ctx, ControlFlow *self)
-{
-  LttvState *state = cf_state_get (ctx, FALSE);
-  gint64 since = (g_get_monotonic_time () - self->last_fill) / 1000;
-
-  if (state == NULL)
-    return;
-  if (self->history != lttv_state_get_history (state))
-    self->filled_finished = FALSE;
-  else if (self->filled_finished)
-    return;
-  lttv_timeline_view_invalidate (self->view);
-  /* New threads appear while the history grows: list them again, at most
-   * once a second. */
-  if (self->refill_source == 0)
-    self->refill_source = g_timeout_add (since >= REFILL_INTERVAL_MS ? 0 : REFILL_INTERVAL_MS - since,
-                                         refill_cb, self);
-}
+static LttvTimelineHostFuncs host_funcs = {
+  .new_model = new_model,
+  .fill_data_free = g_free,
+  .fill = fill,
+  .shown = shown,
+  .get_state = state_of,
+  .export_name = "controlflow.png",
+};
 
 static void
 traceset_changed_cb (LttvViewerContext *ctx, ControlFlow *self)
 {
-  if (self->filling != NULL)
-    {
-      g_cancellable_cancel (self->filling);
-      g_clear_object (&self->filling);
-    }
-  self->history = NULL;
-  self->filled_finished = FALSE;
   g_clear_pointer (&self->index, cf_index_free);
-  lttv_timeline_view_set_model (self->view, NULL);
-  start_fill (self);
 }
 
 static void
@@ -288,27 +185,7 @@ find_changed_cb (GtkSearchEntry *entry, ControlFlow *self)
 static void
 export_cb (GtkButton *button, ControlFlow *self)
 {
-  GtkWidget *toplevel = gtk_widget_get_toplevel (self->top);
-  g_autoptr (GtkFileChooserNative) chooser = NULL;
-  LttvTimelineModel *m = lttv_timeline_view_get_model (self->view);
-
-  if (m == NULL)
-    return;
-  chooser = gtk_file_chooser_native_new (_("Export the Control Flow View"),
-                                         GTK_IS_WINDOW (toplevel) ? GTK_WINDOW (toplevel) : NULL,
-                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), "controlflow.png");
-  gtk_file_chooser_set_do_overwrite_confirmation (GTK_FILE_CHOOSER (chooser), TRUE);
-  if (gtk_native_dialog_run (GTK_NATIVE_DIALOG (chooser)) == GTK_RESPONSE_ACCEPT)
-    {
-      g_autofree char *file = gtk_file_chooser_get_filename (GTK_FILE_CHOOSER (chooser));
-      g_autoptr (GError) error = NULL;
-      GtkAllocation a;
-
-      gtk_widget_get_allocation (GTK_WIDGET (self->view), &a);
-      if (!lttv_timeline_model_export (m, self->ctx, file, MAX (a.width, 400), MAX (a.height, 300), &error))
-        show_status (self, error->message);
-    }
+  lttv_timeline_host_export (self->host);
 }
 
 static gboolean
@@ -333,11 +210,6 @@ control_flow_free (gpointer data)
 {
   ControlFlow *self = data;
 
-  if (self->filling != NULL)
-    g_cancellable_cancel (self->filling);
-  g_clear_object (&self->filling);
-  if (self->refill_source != 0)
-    g_source_remove (self->refill_source);
   g_signal_handlers_disconnect_by_data (self->ctx, self);
   g_object_unref (self->ctx);
   cf_index_free (self->index);
@@ -360,7 +232,7 @@ control_flow_create (LttvViewerContext *ctx)
   ControlFlow *self = g_new0 (ControlFlow, 1);
   GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   GtkWidget *export = gtk_button_new_from_icon_name ("document-save-as-symbolic", GTK_ICON_SIZE_BUTTON);
-  GtkWidget *status = gtk_label_new (NULL);
+  GtkWidget *stack;
 
   self->ctx = g_object_ref (ctx);
   self->top = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
@@ -388,14 +260,9 @@ control_flow_create (LttvViewerContext *ctx)
   self->view = LTTV_TIMELINE_VIEW (lttv_timeline_view_new (ctx));
   lttv_timeline_view_set_tooltip_func (self->view, cf_tooltip, self);
   lttv_timeline_view_set_overlay_func (self->view, draw_arrows, self);
-  self->status = GTK_LABEL (status);
-  gtk_style_context_add_class (gtk_widget_get_style_context (status), "dim-label");
-  self->stack = GTK_STACK (gtk_stack_new ());
-  gtk_stack_add_named (self->stack, GTK_WIDGET (self->view), "view");
-  gtk_stack_add_named (self->stack, status, "status");
-  gtk_widget_set_vexpand (GTK_WIDGET (self->stack), TRUE);
+  host_funcs.no_rows = _("This trace holds no thread (no scheduler events).");
+  host_funcs.export_title = _("Export the Control Flow View");
   gtk_box_pack_start (GTK_BOX (self->top), bar, FALSE, FALSE, 0);
-  gtk_box_pack_start (GTK_BOX (self->top), GTK_WIDGET (self->stack), TRUE, TRUE, 0);
   gtk_widget_set_size_request (self->top, 300, 200);
 
   g_signal_connect (self->tree, "toggled", G_CALLBACK (tree_toggled_cb), self);
@@ -408,11 +275,12 @@ control_flow_create (LttvViewerContext *ctx)
   lttv_viewer_context_get_selected_thread (ctx, NULL, NULL);   /* creates the signal */
   g_signal_connect (ctx, "thread-selected", G_CALLBACK (thread_selected_cb), self);
   g_signal_connect (ctx, "traceset-changed", G_CALLBACK (traceset_changed_cb), self);
-  g_signal_connect (ctx, "history-changed", G_CALLBACK (history_changed_cb), self);
   g_signal_connect (ctx, "window-changed", G_CALLBACK (window_changed_cb), self);
   g_object_set_data_full (G_OBJECT (self->top), "lttv-controlflow", self, control_flow_free);
+  /* the host lists the rows: after the viewer is ready for its callbacks */
+  stack = lttv_timeline_host_new (ctx, self->view, &host_funcs, self, &self->host);
+  gtk_box_pack_start (GTK_BOX (self->top), stack, TRUE, TRUE, 0);
   gtk_widget_show_all (self->top);
-  start_fill (self);
   return self->top;
 }
 

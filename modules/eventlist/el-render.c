@@ -25,10 +25,7 @@ pick_ranks (LttvViewerContext *ctx, ElRows *rows, LttvState *state, guint64 *ran
         ranks[got] = first + got;
       return got;
     }
-  g_autoptr (LttvTraceset) ts = el_traceset_clone (lttv_state_get_traceset (state), NULL);
-  if (ts == NULL)
-    return 0;
-  g_autoptr (LttvIter) it = lttv_iter_new (ts);
+  g_autoptr (LttvIter) it = lttv_iter_new (lttv_state_get_traceset (state));
   g_autoptr (LttvStateThreads) threads = lttv_state_threads_new (state);
   if (!lttv_state_seek_rank (state, it, first, NULL))
     return 0;

@@ -7,8 +7,7 @@
 
 struct _ElRows {
   LttvState *state;
-  LttvTraceset *ts;           /* our own opening of the state's traces */
-  LttvIter *it;
+  LttvIter *it;               /* ours, on the state's traceset */
   guint64 it_next;            /* rank of the event the iterator gives next */
   LttvStateThreads *threads;
   GString *scratch;
@@ -70,29 +69,12 @@ el_row_clear (ElRow *row)
   g_clear_pointer (&row->fields, g_free);
 }
 
-LttvTraceset *
-el_traceset_clone (LttvTraceset *ts, GError **error)
-{
-  guint n = lttv_traceset_n_traces (ts);
-  g_autofree const char **paths = g_new0 (const char *, n + 1);
-  for (guint i = 0; i < n; i++)
-    paths[i] = lttv_trace_path (lttv_traceset_get_trace (ts, i));
-  return lttv_traceset_open (paths, error);
-}
-
 ElRows *
 el_rows_new (LttvState *state)
 {
   ElRows *r = g_new0 (ElRows, 1);
   r->state = state;
-  r->ts = el_traceset_clone (lttv_state_get_traceset (state), NULL);
-  if (r->ts == NULL)
-    {
-      /* The traces opened a moment ago: keep going on the shared one. */
-      g_warning ("eventlist: cannot open the traces a second time");
-      r->ts = NULL;
-    }
-  r->it = lttv_iter_new (r->ts != NULL ? r->ts : lttv_state_get_traceset (state));
+  r->it = lttv_iter_new (lttv_state_get_traceset (state));
   r->it_next = 0;
   r->threads = lttv_state_threads_new (state);
   r->scratch = g_string_sized_new (512);
@@ -108,8 +90,6 @@ el_rows_free (ElRows *r)
   if (r == NULL)
     return;
   lttv_iter_free (r->it);
-  if (r->ts != NULL)
-    lttv_traceset_free (r->ts);
   lttv_state_threads_free (r->threads);
   g_string_free (r->scratch, TRUE);
   g_queue_free (r->cache_order);

@@ -40,13 +40,6 @@ typedef struct {
   LttvTime time;
 } ElMatch;
 
-/* A second opening of the traces of `ts`, in the same order: the same
- * events in the same merged order (so the state's checkpoints apply), with
- * stream cursors of its own. Two iterators of one traceset share its
- * streams' cursors, so every reader of the list (the rows on screen, each
- * background job) iterates on its own opening. */
-LttvTraceset *el_traceset_clone (LttvTraceset *ts, GError **error);
-
 typedef struct _ElRows ElRows;
 
 /* Rows of `state` (built: its checkpoints are complete). */

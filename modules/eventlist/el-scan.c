@@ -50,11 +50,8 @@ scan_func (LttvJob *job, gpointer data, GCancellable *cancellable, GError **erro
       threads = lttv_state_threads_new (sc->state);
       source = lttv_state_threads_source (threads);
     }
-  /* Our own opening: iterators of one traceset share stream cursors. */
-  g_autoptr (LttvTraceset) ts = el_traceset_clone (lttv_state_get_traceset (sc->state), error);
-  if (ts == NULL)
-    return FALSE;
-  g_autoptr (LttvIter) it = lttv_iter_new (ts);
+  /* Our own iterator: iterators of one traceset are independent. */
+  g_autoptr (LttvIter) it = lttv_iter_new (lttv_state_get_traceset (sc->state));
   g_autoptr (GArray) batch = g_array_sized_new (FALSE, FALSE, sizeof (ElMatch), 1024);
   guint64 n_events = MAX (1, lttv_state_n_events (sc->state));
   guint64 rank = 0;

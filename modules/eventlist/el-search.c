@@ -90,11 +90,8 @@ search_func (LttvJob *job, gpointer data, GCancellable *cancellable, GError **er
   ElSearch *s = data;
   Matcher m;
   guint64 n = MAX (1, lttv_state_n_events (s->state));
-  /* Our own opening: iterators of one traceset share stream cursors. */
-  g_autoptr (LttvTraceset) ts = el_traceset_clone (lttv_state_get_traceset (s->state), error);
-  if (ts == NULL)
-    return FALSE;
-  g_autoptr (LttvIter) it = lttv_iter_new (ts);
+  /* Our own iterator: iterators of one traceset are independent. */
+  g_autoptr (LttvIter) it = lttv_iter_new (lttv_state_get_traceset (s->state));
   const LttvEvent *ev;
   guint64 done = 0;
   matcher_init (&m, s);

@@ -8,8 +8,8 @@
 
 /* --- The state: rows exist once its checkpoints are complete ------------- */
 
-/* Rows open their own copy of the traces (el_traceset_clone), which costs
- * tens of milliseconds: done in a worker. */
+/* Rows are opened in a worker (their iterator's first packets are read
+ * there, not in the main loop). */
 typedef struct _ElOpening {
   EventList *el;              /* NULL once the list went away */
   LttvState *state;

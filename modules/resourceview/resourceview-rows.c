@@ -186,22 +186,35 @@ group_row (LttvTimelineModel *m, int *top, int *group, const char *title, const 
   return *group;
 }
 
-void
-rv_model_fill (LttvTimelineModel *m, LttvHistory *h, const char *const *paths, const char *title)
+/* TRUE when `trace` has the events the state core's CPU rows come from
+ * (a kernel trace: LTTng kernel domain or perf), FALSE for a userspace one. */
+static gboolean
+feeds_kernel_state (const LttvTrace *trace)
+{
+  static const char *const suffixes[] = { "sched_switch", "irq_handler_entry", "softirq_entry",
+                                          "block_rq_issue" };
+  for (guint i = 0; i < lttv_trace_n_event_classes (trace); i++)
+    {
+      const char *name = lttv_event_class_name (lttv_trace_get_event_class (trace, i));
+      for (guint k = 0; k < G_N_ELEMENTS (suffixes); k++)
+        if (g_str_has_suffix (name, suffixes[k]))
+          return TRUE;
+    }
+  return FALSE;
+}
+
+/* The CPU, IRQ, soft IRQ and block device rows, under the group `title`
+ * (added with the first of them). */
+static void
+fill_resources (LttvTimelineModel *m, LttvHistory *h, LttvTraceset *ts, LttvIter *it,
+                const char *title)
 {
   LttvTime begin = lttv_history_begin (h), end = lttv_history_committed_end (h);
-  /* IRQ names are read with a traceset of our own: the tab's one is being
-   * read by the state build, and its iterators are not to be shared. */
-  g_autoptr (LttvTraceset) ts = paths != NULL && paths[0] != NULL ? lttv_traceset_open (paths, NULL) : NULL;
-  g_autoptr (LttvIter) it = ts != NULL ? lttv_iter_new (ts) : NULL;
   g_autoptr (GArray) cpus = numbered_children (h, lttv_history_attr_lookup (h, "CPUs"));
   g_autoptr (GArray) irqs = numbered_children (h, lttv_history_attr_lookup (h, "IRQs"));
   g_autoptr (GArray) softirqs = numbered_children (h, lttv_history_attr_lookup (h, "Soft_IRQs"));
   g_autoptr (GArray) devices = numbered_children (h, lttv_history_attr_lookup (h, "Block"));
   int top = -1, group;
-
-  if (end == LTTV_TIME_NONE)
-    return;
 
   /* Groups are added with their first row: none stays empty. */
   group = -1;
@@ -245,21 +258,101 @@ rv_model_fill (LttvTimelineModel *m, LttvHistory *h, const char *const *paths, c
     }
 
   group = -1;
-  if (devices->len > 0)
+  for (guint i = 0; i < devices->len; i++)
     {
-      for (guint i = 0; i < devices->len; i++)
+      const Child *c = &g_array_index (devices, Child, i);
+      g_autofree char *path = lttv_history_attr_path (h, c->attr);
+      g_autofree char *req = g_strdup_printf ("%s/Requests", path);
+      LttvAttr attr = lttv_history_attr_lookup (h, req);
+      /* dev_t as the kernel encodes it: major << 20 | minor. */
+      g_autofree char *name = g_strdup_printf ("%" G_GINT64_FORMAT ":%" G_GINT64_FORMAT,
+                                               c->number >> 20, c->number & 0xfffff);
+      if (ever_set (h, attr, begin, end))
+        add (m, group_row (m, &top, &group, title, _("Block devices")), RV_BLOCK, name, c->number, attr, LTTV_ATTR_NONE);
+    }
+}
+
+void
+rv_model_fill (LttvTimelineModel *m, LttvHistory *h, const char *const *paths, const char *title)
+{
+  /* IRQ names are read with a traceset of our own: the tab's one is being
+   * read by the state build, and its iterators are not to be shared. */
+  g_autoptr (LttvTraceset) ts = paths != NULL && paths[0] != NULL ? lttv_traceset_open (paths, NULL) : NULL;
+  g_autoptr (LttvIter) it = ts != NULL ? lttv_iter_new (ts) : NULL;
+  guint n = ts != NULL ? lttv_traceset_n_traces (ts) : 0;
+  g_autoptr (GString) owner = g_string_new (NULL);
+  gboolean done = FALSE;
+
+  if (lttv_history_committed_end (h) == LTTV_TIME_NONE)
+    return;
+  if (n == 0)
+    {
+      fill_resources (m, h, ts, it, title);
+      return;
+    }
+  /* One group per trace. The state core keeps one CPU set for the whole
+   * traceset: the rows go under the kernel trace, or under one group
+   * naming every kernel trace when there are several (their CPUs merged). */
+  for (guint i = 0; i < n; i++)
+    {
+      const LttvTrace *trace = lttv_traceset_get_trace (ts, i);
+      g_autofree char *base = g_path_get_basename (lttv_trace_path (trace));
+      if (feeds_kernel_state (trace))
+        g_string_append_printf (owner, "%s%s", owner->len > 0 ? " + " : "", base);
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      const LttvTrace *trace = lttv_traceset_get_trace (ts, i);
+      g_autofree char *base = g_path_get_basename (lttv_trace_path (trace));
+
+      if (!feeds_kernel_state (trace))
         {
-          const Child *c = &g_array_index (devices, Child, i);
-          g_autofree char *path = lttv_history_attr_path (h, c->attr);
-          g_autofree char *req = g_strdup_printf ("%s/Requests", path);
-          LttvAttr attr = lttv_history_attr_lookup (h, req);
-          /* dev_t as the kernel encodes it: major << 20 | minor. */
-          g_autofree char *name = g_strdup_printf ("%" G_GINT64_FORMAT ":%" G_GINT64_FORMAT,
-                                                   c->number >> 20, c->number & 0xfffff);
-          if (ever_set (h, attr, begin, end))
-            add (m, group_row (m, &top, &group, title, _("Block devices")), RV_BLOCK, name, c->number, attr, LTTV_ATTR_NONE);
+          g_autofree char *name = g_strdup_printf (_("%s (no CPU, IRQ or block device events)"), base);
+          add (m, -1, RV_GROUP, name, -1, LTTV_ATTR_NONE, LTTV_ATTR_NONE);
+        }
+      else if (!done)
+        {
+          fill_resources (m, h, ts, it, owner->str);
+          done = TRUE;
         }
     }
+}
+
+/* Rows holding nothing over [t0, t1]: empty[i] set (groups always). */
+void
+rv_rows_empty (LttvTimelineModel *m, LttvTime t0, LttvTime t1, guint8 *empty)
+{
+  LttvHistory *h = lttv_timeline_model_get_history (m);
+
+  for (guint i = 0; i < lttv_timeline_model_n_rows (m); i++)
+    {
+      const LttvTimelineRow *row = lttv_timeline_model_get_row (m, i);
+      LttvSample s;
+
+      empty[i] = 1;
+      if (row->attr == LTTV_ATTR_NONE || t1 < t0
+          || lttv_history_query_row (h, row->attr, t0, t1 - t0 + 1, 1, &s) == 0)
+        continue;
+      /* A block device with no request in flight holds 0: empty too. */
+      empty[i] = s.mixed == 0 && (s.value == LTTV_VALUE_NONE
+                                  || (row->kind == RV_BLOCK && lttv_value_type (s.value) == LTTV_VALUE_INT
+                                      && lttv_value_get_int (s.value) <= 0));
+    }
+}
+
+char **
+rv_trace_paths (LttvViewerContext *ctx)
+{
+  LttvTraceset *ts = lttv_viewer_context_get_traceset (ctx);
+  GPtrArray *paths;
+
+  if (ts == NULL)
+    return NULL;
+  paths = g_ptr_array_new ();
+  for (guint i = 0; i < lttv_traceset_n_traces (ts); i++)
+    g_ptr_array_add (paths, g_strdup (lttv_trace_path (lttv_traceset_get_trace (ts, i))));
+  g_ptr_array_add (paths, NULL);
+  return (char **) g_ptr_array_free (paths, FALSE);
 }
 
 gint64

@@ -1,44 +1,31 @@
 /* resourceview: the resource viewer. Rows per CPU, IRQ, soft IRQ and
- * block device, grouped under the trace set, on the shared timeline
- * widget; the thread selected in the tab is outlined where it ran, and a
- * click on a CPU selects the thread it ran. */
+ * block device, grouped per trace, on the shared timeline widget (listed
+ * by the timeline host); the thread selected in the tab is outlined where
+ * it ran, and a click on a CPU selects the thread it ran. Actions
+ * (group "resourceview"): tint (a colour per thread on the CPUs), hide-empty
+ * (rows that hold nothing in the window), export. */
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
 
 #include <lttv-thread-selection.h>
+#include <lttv-timeline-host.h>
 #include <lttv-timeline-view.h>
 
 #include "resourceview.h"
-
-#define REFILL_INTERVAL_MS 1000
 
 typedef struct
 {
   LttvViewerContext *ctx;
   GtkWidget *top;
-  GtkStack *stack;
-  GtkLabel *status;
+  LttvTimelineHost *host;
   LttvTimelineView *view;
   GtkToggleButton *tint;
-
-  LttvHistory *history;
-  GCancellable *filling;
-  gboolean fill_again;
-  gboolean filled_finished;
-  guint refill_source;
-  gint64 last_fill;
-  gboolean selecting;
+  GSimpleActionGroup *actions;
+  /* Rows empty in the window, hidden on demand (worked out in a worker). */
+  GCancellable *emptying;
+  guint empty_source;
 } ResourceView;
-
-static void start_fill (ResourceView *self);
-
-static void
-show_status (ResourceView *self, const char *text)
-{
-  gtk_label_set_text (self->status, text);
-  gtk_stack_set_visible_child_name (self->stack, "status");
-}
 
 static char *
 traceset_title (LttvViewerContext *ctx)
@@ -56,10 +43,17 @@ traceset_title (LttvViewerContext *ctx)
   return g_string_free (s, FALSE);
 }
 
+static gboolean
+action_on (ResourceView *self, const char *name)
+{
+  g_autoptr (GVariant) state = g_action_group_get_action_state (G_ACTION_GROUP (self->actions), name);
+  return state != NULL && g_variant_get_boolean (state);
+}
+
 static void
 apply_tint (ResourceView *self, LttvTimelineModel *m)
 {
-  gboolean tint = gtk_toggle_button_get_active (self->tint);
+  gboolean tint = action_on (self, "tint");
   for (guint i = 0; i < lttv_timeline_model_n_rows (m); i++)
     {
       LttvTimelineRow *row = lttv_timeline_model_get_row (m, i);
@@ -83,158 +77,140 @@ apply_highlight (ResourceView *self)
   lttv_timeline_view_invalidate (self->view);
 }
 
+/* --- Rows empty in the window --------------------------------------------- */
+
 typedef struct
 {
   LttvTimelineModel *model;
-  LttvHistory *history;
+  LttvTime t0, t1;
+  guint8 *empty;
+} EmptyScan;
+
+static void
+empty_scan_free (EmptyScan *e)
+{
+  lttv_timeline_model_unref (e->model);
+  g_free (e->empty);
+  g_free (e);
+}
+
+static void
+empty_scan_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  EmptyScan *e = data;
+  rv_rows_empty (e->model, e->t0, e->t1, e->empty);
+  g_task_return_boolean (task, TRUE);
+}
+
+static void
+empty_scan_done (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  ResourceView *self = user_data;
+  EmptyScan *e = g_task_get_task_data (G_TASK (result));
+
+  if (g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))))
+    return;
+  g_clear_object (&self->emptying);
+  if (e->model != lttv_timeline_view_get_model (self->view) || !action_on (self, "hide-empty"))
+    return;
+  for (guint i = 0; i < lttv_timeline_model_n_rows (e->model); i++)
+    lttv_timeline_model_get_row (e->model, i)->hidden = e->empty[i];
+  lttv_timeline_view_refilter (self->view);
+}
+
+static gboolean
+empty_scan_cb (gpointer data)
+{
+  ResourceView *self = data;
+  LttvTimelineModel *m = lttv_timeline_view_get_model (self->view);
+  EmptyScan *e;
+  GTask *task;
+
+  self->empty_source = 0;
+  if (self->emptying != NULL)
+    g_cancellable_cancel (self->emptying);
+  g_clear_object (&self->emptying);
+  if (m == NULL || !action_on (self, "hide-empty"))
+    return G_SOURCE_REMOVE;
+  e = g_new0 (EmptyScan, 1);
+  e->model = lttv_timeline_model_ref (m);
+  e->empty = g_new0 (guint8, MAX (lttv_timeline_model_n_rows (m), 1));
+  lttv_viewer_context_get_window (self->ctx, &e->t0, &e->t1);
+  self->emptying = g_cancellable_new ();
+  task = g_task_new (NULL, self->emptying, empty_scan_done, self);
+  g_task_set_task_data (task, e, (GDestroyNotify) empty_scan_free);
+  g_task_run_in_thread (task, empty_scan_thread);
+  g_object_unref (task);
+  return G_SOURCE_REMOVE;
+}
+
+/* Rows are hidden a moment after the window settles, not per frame of a
+ * drag. */
+static void
+schedule_empty_scan (ResourceView *self)
+{
+  if (self->empty_source == 0 && action_on (self, "hide-empty"))
+    self->empty_source = g_timeout_add (120, empty_scan_cb, self);
+}
+
+static void
+window_changed_cb (LttvViewerContext *ctx, ResourceView *self)
+{
+  schedule_empty_scan (self);
+}
+
+/* --- Rows ----------------------------------------------------------------- */
+
+typedef struct
+{
   char **paths;
   char *title;
 } Fill;
 
-char **
-rv_trace_paths (LttvViewerContext *ctx)
-{
-  LttvTraceset *ts = lttv_viewer_context_get_traceset (ctx);
-  GPtrArray *paths;
-
-  if (ts == NULL)
-    return NULL;
-  paths = g_ptr_array_new ();
-  for (guint i = 0; i < lttv_traceset_n_traces (ts); i++)
-    g_ptr_array_add (paths, g_strdup (lttv_trace_path (lttv_traceset_get_trace (ts, i))));
-  g_ptr_array_add (paths, NULL);
-  return (char **) g_ptr_array_free (paths, FALSE);
-}
-
 static void
-fill_free (Fill *f)
+fill_free (gpointer data)
 {
-  lttv_timeline_model_unref (f->model);
+  Fill *f = data;
   g_strfreev (f->paths);
   g_free (f->title);
   g_free (f);
 }
 
-static void
-fill_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+static LttvTimelineModel *
+new_model (LttvViewerContext *ctx, LttvHistory *history, gpointer *fill_data, gpointer user_data)
 {
-  Fill *f = data;
-  rv_model_fill (f->model, f->history, (const char *const *) f->paths, f->title);
-  g_task_return_boolean (task, TRUE);
+  Fill *f = g_new0 (Fill, 1);
+
+  f->paths = rv_trace_paths (ctx);
+  f->title = traceset_title (ctx);
+  *fill_data = f;
+  return rv_model_new (ctx, history);
 }
 
 static void
-fill_done (GObject *source, GAsyncResult *result, gpointer user_data)
+fill (LttvTimelineModel *model, LttvHistory *history, gpointer fill_data)
+{
+  Fill *f = fill_data;
+  rv_model_fill (model, history, (const char *const *) f->paths, f->title);
+}
+
+static void
+shown (LttvTimelineModel *model, gpointer user_data)
 {
   ResourceView *self = user_data;
-  Fill *f = g_task_get_task_data (G_TASK (result));
-  LttvTimelineModel *old;
 
-  if (g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))))
-    return;
-  g_clear_object (&self->filling);
-  self->last_fill = g_get_monotonic_time ();
-  /* Keep what the user hid and folded. */
-  old = lttv_timeline_view_get_model (self->view);
-  for (guint i = 0; old != NULL && i < lttv_timeline_model_n_rows (old); i++)
-    {
-      const LttvTimelineRow *o = lttv_timeline_model_get_row (old, i);
-      for (guint j = 0; j < lttv_timeline_model_n_rows (f->model); j++)
-        {
-          LttvTimelineRow *n = lttv_timeline_model_get_row (f->model, j);
-          if (n->kind == o->kind && n->tag == o->tag && g_strcmp0 (n->cells[0], o->cells[0]) == 0)
-            {
-              n->user_hidden = o->user_hidden;
-              n->collapsed = o->collapsed;
-              break;
-            }
-        }
-    }
-  apply_tint (self, f->model);
-  lttv_timeline_view_set_model (self->view, f->model);
+  apply_tint (self, model);
   apply_highlight (self);
-  gtk_stack_set_visible_child_name (self->stack, "view");
-  if (self->fill_again)
-    {
-      self->fill_again = FALSE;
-      start_fill (self);
-    }
+  schedule_empty_scan (self);
 }
 
-static void
-start_fill (ResourceView *self)
-{
-  LttvState *state = lttv_viewer_context_get_state (self->ctx);
-  Fill *f;
-  GTask *task;
-
-  if (self->filling != NULL)
-    {
-      self->fill_again = TRUE;
-      return;
-    }
-  if (state == NULL)
-    {
-      show_status (self, lttv_viewer_context_get_traceset (self->ctx) == NULL
-                         ? _("No trace is open.") : _("Waiting for the state history…"));
-      return;
-    }
-  self->history = lttv_state_get_history (state);
-  if (lttv_history_committed_end (self->history) == LTTV_TIME_NONE)
-    return;
-  self->filled_finished = lttv_history_is_finished (self->history);
-  f = g_new0 (Fill, 1);
-  f->model = rv_model_new (self->ctx, self->history);
-  f->history = self->history;
-  f->paths = rv_trace_paths (self->ctx);
-  f->title = traceset_title (self->ctx);
-  self->filling = g_cancellable_new ();
-  task = g_task_new (NULL, self->filling, fill_done, self);
-  g_task_set_task_data (task, f, (GDestroyNotify) fill_free);
-  g_task_run_in_thread (task, fill_thread);
-  g_object_unref (task);
-}
-
-static gboolean
-refill_cb (gpointer data)
-{
-  ResourceView *self = data;
-  self->refill_source = 0;
-  start_fill (self);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-history_changed_cb (LttvViewerContext *ctx, ResourceView *self)
-{
-  LttvState *state = lttv_viewer_context_get_state (ctx);
-  gint64 since = (g_get_monotonic_time () - self->last_fill) / 1000;
-
-  if (state == NULL)
-    return;
-  if (self->history != lttv_state_get_history (state))
-    self->filled_finished = FALSE;
-  else if (self->filled_finished)
-    return;
-  lttv_timeline_view_invalidate (self->view);
-  if (self->refill_source == 0)
-    self->refill_source = g_timeout_add (since >= REFILL_INTERVAL_MS ? 0 : REFILL_INTERVAL_MS - since,
-                                         refill_cb, self);
-}
-
-static void
-traceset_changed_cb (LttvViewerContext *ctx, ResourceView *self)
-{
-  if (self->filling != NULL)
-    {
-      g_cancellable_cancel (self->filling);
-      g_clear_object (&self->filling);
-    }
-  self->history = NULL;
-  self->filled_finished = FALSE;
-  lttv_timeline_view_set_model (self->view, NULL);
-  start_fill (self);
-}
+static LttvTimelineHostFuncs host_funcs = {
+  .new_model = new_model,
+  .fill_data_free = fill_free,
+  .fill = fill,
+  .shown = shown,
+  .export_name = "resources.png",
+};
 
 static void
 thread_selected_cb (LttvViewerContext *ctx, ResourceView *self)
@@ -256,39 +232,72 @@ row_clicked_cb (LttvTimelineView *view, int row, guint64 t, ResourceView *self)
     lttv_viewer_context_select_thread (self->ctx, tid, LTTV_TIME_NONE);
 }
 
+/* --- Actions ("resourceview" group) --------------------------------------- */
+
 static void
-tint_toggled_cb (GtkToggleButton *button, ResourceView *self)
+tint_changed (GSimpleAction *action, GVariant *value, gpointer data)
 {
+  ResourceView *self = data;
   LttvTimelineModel *m = lttv_timeline_view_get_model (self->view);
+
+  g_simple_action_set_state (action, value);
   if (m != NULL)
     apply_tint (self, m);
   lttv_timeline_view_invalidate (self->view);
 }
 
 static void
-export_cb (GtkButton *button, ResourceView *self)
+hide_empty_changed (GSimpleAction *action, GVariant *value, gpointer data)
 {
-  GtkWidget *toplevel = gtk_widget_get_toplevel (self->top);
-  g_autoptr (GtkFileChooserNative) chooser = NULL;
+  ResourceView *self = data;
   LttvTimelineModel *m = lttv_timeline_view_get_model (self->view);
 
-  if (m == NULL)
-    return;
-  chooser = gtk_file_chooser_native_new (_("Export the Resource View"),
-                                         GTK_IS_WINDOW (toplevel) ? GTK_WINDOW (toplevel) : NULL,
-                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), "resources.png");
-  gtk_file_chooser_set_do_overwrite_confirmation (GTK_FILE_CHOOSER (chooser), TRUE);
-  if (gtk_native_dialog_run (GTK_NATIVE_DIALOG (chooser)) == GTK_RESPONSE_ACCEPT)
+  g_simple_action_set_state (action, value);
+  if (g_variant_get_boolean (value))
     {
-      g_autofree char *file = gtk_file_chooser_get_filename (GTK_FILE_CHOOSER (chooser));
-      g_autoptr (GError) error = NULL;
-      GtkAllocation a;
-
-      gtk_widget_get_allocation (GTK_WIDGET (self->view), &a);
-      if (!lttv_timeline_model_export (m, self->ctx, file, MAX (a.width, 400), MAX (a.height, 300), &error))
-        show_status (self, error->message);
+      schedule_empty_scan (self);
+      return;
     }
+  if (self->emptying != NULL)
+    g_cancellable_cancel (self->emptying);
+  g_clear_object (&self->emptying);
+  for (guint i = 0; m != NULL && i < lttv_timeline_model_n_rows (m); i++)
+    lttv_timeline_model_get_row (m, i)->hidden = FALSE;
+  lttv_timeline_view_refilter (self->view);
+}
+
+static void export_cb (GtkButton *button, ResourceView *self);
+
+static void
+export_activated (GSimpleAction *action, GVariant *param, gpointer data)
+{
+  export_cb (NULL, data);
+}
+
+static const GActionEntry rv_actions[] = {
+  { "tint", NULL, NULL, "false", tint_changed, { 0 } },
+  { "hide-empty", NULL, NULL, "false", hide_empty_changed, { 0 } },
+  { "export", export_activated, NULL, NULL, NULL, { 0 } },
+};
+
+static void
+hierarchy_changed_cb (GtkWidget *widget, GtkWidget *previous, ResourceView *self)
+{
+  GtkWidget *top = gtk_widget_get_toplevel (widget);
+  GtkApplication *app = GTK_IS_WINDOW (top) ? gtk_window_get_application (GTK_WINDOW (top)) : NULL;
+  static const char *tint_accels[] = { "<Control><Alt>t", NULL };
+  static const char *hide_accels[] = { "<Control><Alt>h", NULL };
+
+  if (app == NULL)
+    return;
+  gtk_application_set_accels_for_action (app, "resourceview.tint", tint_accels);
+  gtk_application_set_accels_for_action (app, "resourceview.hide-empty", hide_accels);
+}
+
+static void
+export_cb (GtkButton *button, ResourceView *self)
+{
+  lttv_timeline_host_export (self->host);
 }
 
 static void
@@ -296,11 +305,12 @@ resource_view_free (gpointer data)
 {
   ResourceView *self = data;
 
-  if (self->filling != NULL)
-    g_cancellable_cancel (self->filling);
-  g_clear_object (&self->filling);
-  if (self->refill_source != 0)
-    g_source_remove (self->refill_source);
+  if (self->emptying != NULL)
+    g_cancellable_cancel (self->emptying);
+  g_clear_object (&self->emptying);
+  if (self->empty_source != 0)
+    g_source_remove (self->empty_source);
+  g_clear_object (&self->actions);
   g_signal_handlers_disconnect_by_data (self->ctx, self);
   g_object_unref (self->ctx);
   g_free (self);
@@ -312,42 +322,48 @@ resource_view_create (LttvViewerContext *ctx)
   ResourceView *self = g_new0 (ResourceView, 1);
   GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   GtkWidget *export = gtk_button_new_from_icon_name ("document-save-as-symbolic", GTK_ICON_SIZE_BUTTON);
-  GtkWidget *status = gtk_label_new (NULL);
+  GtkWidget *hide = gtk_toggle_button_new ();
+  GtkWidget *stack;
 
   self->ctx = g_object_ref (ctx);
   self->top = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   self->tint = GTK_TOGGLE_BUTTON (gtk_toggle_button_new ());
   gtk_button_set_image (GTK_BUTTON (self->tint),
-                        gtk_image_new_from_icon_name ("applications-graphics-symbolic", GTK_ICON_SIZE_BUTTON));
+                        gtk_image_new_from_icon_name ("preferences-color-symbolic", GTK_ICON_SIZE_BUTTON));
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->tint), _("Colour each thread running on a CPU "
-                                                          "with a tint of its own"));
+                                                          "with a tint of its own (Ctrl+Alt+T)"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->tint), "resourceview.tint");
+  gtk_button_set_image (GTK_BUTTON (hide), gtk_image_new_from_icon_name ("view-conceal-symbolic",
+                                                                         GTK_ICON_SIZE_BUTTON));
+  gtk_widget_set_tooltip_text (hide, _("Hide the rows that hold nothing in the visible time window "
+                                       "(Ctrl+Alt+H); right-click a name to hide one row"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (hide), "resourceview.hide-empty");
   gtk_widget_set_tooltip_text (export, _("Export the view to a PNG, SVG or PDF file"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (export), "resourceview.export");
   g_object_set (bar, "margin", 4, NULL);
   gtk_box_pack_start (GTK_BOX (bar), GTK_WIDGET (self->tint), FALSE, FALSE, 0);
+  gtk_box_pack_start (GTK_BOX (bar), hide, FALSE, FALSE, 0);
   gtk_box_pack_end (GTK_BOX (bar), export, FALSE, FALSE, 0);
 
   self->view = LTTV_TIMELINE_VIEW (lttv_timeline_view_new (ctx));
   lttv_timeline_view_set_tooltip_func (self->view, rv_tooltip, self);
-  self->status = GTK_LABEL (status);
-  gtk_style_context_add_class (gtk_widget_get_style_context (status), "dim-label");
-  self->stack = GTK_STACK (gtk_stack_new ());
-  gtk_stack_add_named (self->stack, GTK_WIDGET (self->view), "view");
-  gtk_stack_add_named (self->stack, status, "status");
-  gtk_widget_set_vexpand (GTK_WIDGET (self->stack), TRUE);
+  host_funcs.export_title = _("Export the Resource View");
   gtk_box_pack_start (GTK_BOX (self->top), bar, FALSE, FALSE, 0);
-  gtk_box_pack_start (GTK_BOX (self->top), GTK_WIDGET (self->stack), TRUE, TRUE, 0);
   gtk_widget_set_size_request (self->top, 300, 160);
 
-  g_signal_connect (self->tint, "toggled", G_CALLBACK (tint_toggled_cb), self);
-  g_signal_connect (export, "clicked", G_CALLBACK (export_cb), self);
+  self->actions = g_simple_action_group_new ();
+  g_action_map_add_action_entries (G_ACTION_MAP (self->actions), rv_actions, G_N_ELEMENTS (rv_actions), self);
+  gtk_widget_insert_action_group (self->top, "resourceview", G_ACTION_GROUP (self->actions));
+  g_signal_connect (self->top, "hierarchy-changed", G_CALLBACK (hierarchy_changed_cb), self);
+  g_signal_connect (ctx, "window-changed", G_CALLBACK (window_changed_cb), self);
   g_signal_connect (self->view, "row-clicked", G_CALLBACK (row_clicked_cb), self);
   lttv_viewer_context_get_selected_thread (ctx, NULL, NULL);   /* creates the signal */
   g_signal_connect (ctx, "thread-selected", G_CALLBACK (thread_selected_cb), self);
-  g_signal_connect (ctx, "traceset-changed", G_CALLBACK (traceset_changed_cb), self);
-  g_signal_connect (ctx, "history-changed", G_CALLBACK (history_changed_cb), self);
   g_object_set_data_full (G_OBJECT (self->top), "lttv-resourceview", self, resource_view_free);
+  /* the host lists the rows: after the viewer is ready for its callbacks */
+  stack = lttv_timeline_host_new (ctx, self->view, &host_funcs, self, &self->host);
+  gtk_box_pack_start (GTK_BOX (self->top), stack, TRUE, TRUE, 0);
   gtk_widget_show_all (self->top);
-  start_fill (self);
   return self->top;
 }
 
@@ -392,7 +408,7 @@ static const LttvViewerInfo resource_view_viewer = {
   .id = "resourceview",
   .label = N_("_Resources"),
   .gettext_domain = GETTEXT_PACKAGE,
-  .icon_name = "utilities-system-monitor-symbolic",
+  .icon_name = "computer-symbolic",
   .create = resource_view_create,
   .render = resource_view_render,
 };

@@ -25,12 +25,16 @@ enum {
 
 /* A new, empty model for `history` (main thread). */
 LttvTimelineModel *rv_model_new (LttvViewerContext *ctx, LttvHistory *history);
-/* Adds the rows: a group per trace set, then CPUs, IRQs (named from their
+/* Adds the rows: a group per trace (userspace traces: an empty one), then CPUs, IRQs (named from their
  * first irq_handler_entry in the traces at `paths`, opened anew), soft IRQs
  * and block devices; rows that never hold a value are left out. Reads
  * only: may run in a worker. */
 void rv_model_fill (LttvTimelineModel *model, LttvHistory *history,
                     const char *const *paths, const char *title);
+/* empty[i] = 1 for each row (of the n rows) that holds nothing over
+ * [t0, t1], and for group rows. Reads only: may run in a worker. */
+void rv_rows_empty (LttvTimelineModel *model, LttvTime t0, LttvTime t1,
+                    guint8 *empty);
 /* The paths of ctx's traces (g_strfreev), NULL when none. */
 char **rv_trace_paths (LttvViewerContext *ctx);
 /* Tooltip lines: the CPU's thread, IRQs and soft IRQs at t. */

@@ -136,63 +136,149 @@ index_owners (const GArray *items)
   return first;
 }
 
-/* Items (system calls, IRQs) of `owner`, under `parent`. */
+/* Items (system calls, IRQs, traps) of `owner`, under `parent`; traps
+ * have no time (`timed` FALSE). */
 static void
 add_items (Row *parent, const GArray *items, GHashTable *index, const char *owner,
-           const char *group, guint64 range)
+           const char *group, guint64 range, gboolean timed)
 {
   guint start = GPOINTER_TO_UINT (g_hash_table_lookup (index, owner));
   if (start == 0)
     return;
-  Row *g = add_row (parent, group, 0, 0, -1);
+  Row *g = add_row (parent, group, 0, timed ? 0 : NONE, -1);
   for (guint i = start - 1; i < items->len; i++)
     {
       const LttvStatsItem *it = &g_array_index (items, LttvStatsItem, i);
       if (strcmp (it->owner, owner) != 0)
         break;
-      add_row (g, it->name, it->count, it->time, part (it->time, range));
+      add_row (g, it->name, it->count, timed ? it->time : NONE, timed ? part (it->time, range) : -1);
       g->count += it->count;
-      g->time += it->time;
+      if (timed)
+        g->time += it->time;
     }
 }
 
-void
-statistics_model_fill (GtkTreeStore *store, const char *title, const LttvStats *st,
-                       guint64 discarded)
+static void
+group_free (gpointer data)
 {
-  Row *root, *group, *row;
-  guint64 range = st->t1 >= st->t0 ? st->t1 - st->t0 + 1 : 0;
+  StatsGroup *g = data;
+  g_free (g->title);
+  if (g->types != NULL)
+    g_hash_table_unref (g->types);
+  g_free (g);
+}
 
-  g_autoptr (GHashTable) irqs = index_owners (st->irqs);
-  g_autoptr (GHashTable) softirqs = index_owners (st->softirqs);
-  g_autoptr (GHashTable) syscalls = index_owners (st->syscalls);
+static gboolean
+feeds_kernel_state (const LttvTrace *trace)
+{
+  static const char *const suffixes[] = { "sched_switch", "irq_handler_entry", "softirq_entry",
+                                          "block_rq_issue" };
+  for (guint i = 0; i < lttv_trace_n_event_classes (trace); i++)
+    for (guint k = 0; k < G_N_ELEMENTS (suffixes); k++)
+      if (g_str_has_suffix (lttv_event_class_name (lttv_trace_get_event_class (trace, i)), suffixes[k]))
+        return TRUE;
+  return FALSE;
+}
 
-  root = add_row (NULL, title, st->n_events, range, -1);
+GPtrArray *
+statistics_groups_new (const LttvTraceset *ts)
+{
+  GPtrArray *groups = g_ptr_array_new_with_free_func (group_free);
+  guint n = ts != NULL ? lttv_traceset_n_traces (ts) : 0;
+  StatsGroup *kernel = NULL;
 
-  group = add_row (root, _("Events per type"), st->n_events, NONE, -1);
-  for (guint i = 0; i < st->types->len; i++)
+  if (n <= 1)
     {
-      const LttvStatsCount *c = &g_array_index (st->types, LttvStatsCount, i);
-      row = add_row (group, c->name, c->count, NONE, part (c->count, st->n_events));
+      StatsGroup *g = g_new0 (StatsGroup, 1);
+      g->title = n == 1 ? g_path_get_basename (lttv_trace_path (lttv_traceset_get_trace (ts, 0)))
+                        : g_strdup (_("Traceset"));
+      g->kernel = TRUE;
+      g_ptr_array_add (groups, g);
+      return groups;
     }
-  /* Traps: the state core does not follow them, their events say enough
-   * (LTTng x86_exceptions_*, perf exceptions:*, any *trap* event) */
-  gboolean have_traps = FALSE;
+  for (guint i = 0; i < n; i++)
+    {
+      const LttvTrace *trace = lttv_traceset_get_trace (ts, i);
+      g_autofree char *base = g_path_get_basename (lttv_trace_path (trace));
+      StatsGroup *g = feeds_kernel_state (trace) ? kernel : NULL;
+
+      if (g == NULL)
+        {
+          g = g_new0 (StatsGroup, 1);
+          g->types = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+          g->kernel = feeds_kernel_state (trace);
+          g->title = g_strdup (base);
+          g_ptr_array_add (groups, g);
+          if (g->kernel)
+            kernel = g;
+        }
+      else
+        {
+          char *title = g_strdup_printf ("%s + %s", g->title, base);
+          g_free (g->title);
+          g->title = title;
+        }
+      for (guint k = 0; k < lttv_trace_n_event_classes (trace); k++)
+        g_hash_table_add (g->types, g_strdup (lttv_event_class_name (lttv_trace_get_event_class (trace, k))));
+    }
+  return groups;
+}
+
+typedef struct {
+  const LttvStats *st;
+  const StatsTraps *traps;
+  guint64 range;
+  GHashTable *irqs, *softirqs, *syscalls, *cpu_traps, *thread_traps;
+  GHashTable *taken;     /* type names already under a group */
+} Fill;
+
+/* Whether type `name` belongs to `g` (the first group that has it). */
+static gboolean
+group_has (Fill *f, const StatsGroup *g, const char *name)
+{
+  if (g->types != NULL && !g_hash_table_contains (g->types, name))
+    return FALSE;
+  return !g_hash_table_contains (f->taken, name);
+}
+
+/* The tree of one group under `top`; returns its events. */
+static guint64
+fill_group (Fill *f, Row *top, const StatsGroup *g)
+{
+  const LttvStats *st = f->st;
+  Row *group, *row;
+  guint64 events = 0;
+
+  group = add_row (top, _("Events per type"), 0, NONE, -1);
   for (guint i = 0; i < st->types->len; i++)
     {
       const LttvStatsCount *c = &g_array_index (st->types, LttvStatsCount, i);
-      if (strstr (c->name, "exceptions") == NULL && strstr (c->name, "trap") == NULL
-          && strstr (c->name, "page_fault") == NULL)
+      if (group_has (f, g, c->name))
+        {
+          add_row (group, c->name, c->count, NONE, part (c->count, st->n_events));
+          events += c->count;
+        }
+    }
+  group->count = events;
+  /* Traps: the state core does not follow them, their events say enough */
+  group = NULL;
+  for (guint i = 0; i < st->types->len; i++)
+    {
+      const LttvStatsCount *c = &g_array_index (st->types, LttvStatsCount, i);
+      if (!stats_is_trap (c->name) || !group_has (f, g, c->name))
         continue;
-      if (!have_traps)
-        group = add_row (root, _("Traps"), NONE, NONE, -1);
-      have_traps = TRUE;
-      row = add_row (group, c->name, c->count, NONE, part (c->count, st->n_events));
+      if (group == NULL)
+        group = add_row (top, _("Traps"), 0, NONE, -1);
+      group->count += c->count;
+      add_row (group, c->name, c->count, NONE, part (c->count, st->n_events));
     }
-  row = add_row (root, _("Discarded events"), discarded, NONE,
-           part (discarded, st->n_events + discarded));
+  for (guint i = 0; i < st->types->len; i++)
+    if (group_has (f, g, g_array_index (st->types, LttvStatsCount, i).name))
+      g_hash_table_add (f->taken, g_array_index (st->types, LttvStatsCount, i).name);
+  if (!g->kernel)
+    return events;
 
-  group = add_row (root, _("CPUs"), NONE, NONE, -1);
+  group = add_row (top, _("CPUs"), NONE, NONE, -1);
   for (guint i = 0; i < st->cpus->len; i++)
     {
       const LttvStatsCpu *c = &g_array_index (st->cpus, LttvStatsCpu, i);
@@ -209,11 +295,13 @@ statistics_model_fill (GtkTreeStore *store, const char *title, const LttvStats *
                  part (c->time[k], known));
       char owner[16];
       g_snprintf (owner, sizeof owner, "%d", c->cpu);
-      add_items (row, st->irqs, irqs, owner, _("IRQ handlers"), known);
-      add_items (row, st->softirqs, softirqs, owner, _("Soft IRQ vectors"), known);
+      add_items (row, st->irqs, f->irqs, owner, _("IRQ handlers"), known, TRUE);
+      add_items (row, st->softirqs, f->softirqs, owner, _("Soft IRQ vectors"), known, TRUE);
+      if (f->traps != NULL)
+        add_items (row, f->traps->cpus, f->cpu_traps, owner, _("Traps"), known, FALSE);
     }
 
-  group = add_row (root, _("Threads"), NONE, NONE, -1);
+  group = add_row (top, _("Threads"), NONE, NONE, -1);
   for (guint i = 0; i < st->threads->len; i++)
     {
       const LttvStatsThread *t = &g_array_index (st->threads, LttvStatsThread, i);
@@ -221,13 +309,50 @@ statistics_model_fill (GtkTreeStore *store, const char *title, const LttvStats *
       guint64 on_cpu = t->time[2] + t->time[3] + t->time[4];
       g_autofree char *name = g_strdup_printf ("%s %s", t->tid,
                                                t->exec_name != NULL ? t->exec_name : "");
-      row = add_row (group, name, NONE, on_cpu, part (on_cpu, range));
+      row = add_row (group, name, NONE, on_cpu, part (on_cpu, f->range));
       for (guint k = 0; k < LTTV_STATS_N_THREAD_STATES; k++)
         if (t->time[k] > 0)
           add_row (row, _(thread_state_labels[k]), NONE, t->time[k],
-                   part (t->time[k], range));
-      add_items (row, st->syscalls, syscalls, t->tid, _("System calls"), range);
+                   part (t->time[k], f->range));
+      add_items (row, st->syscalls, f->syscalls, t->tid, _("System calls"), f->range, TRUE);
+      if (f->traps != NULL)
+        add_items (row, f->traps->threads, f->thread_traps, t->tid, _("Traps"), f->range, FALSE);
     }
+  return events;
+}
+
+void
+statistics_model_fill_groups (GtkTreeStore *store, const char *title, const GPtrArray *groups,
+                              const LttvStats *st, guint64 discarded, const StatsTraps *traps)
+{
+  Fill f = { st, traps, st->t1 >= st->t0 ? st->t1 - st->t0 + 1 : 0 };
+  Row *root, *group;
+
+  f.irqs = index_owners (st->irqs);
+  f.softirqs = index_owners (st->softirqs);
+  f.syscalls = index_owners (st->syscalls);
+  f.cpu_traps = traps != NULL ? index_owners (traps->cpus) : NULL;
+  f.thread_traps = traps != NULL ? index_owners (traps->threads) : NULL;
+  f.taken = g_hash_table_new (g_str_hash, g_str_equal);
+
+  if (groups->len == 1)
+    {
+      root = add_row (NULL, ((const StatsGroup *) groups->pdata[0])->title, st->n_events, f.range, -1);
+      fill_group (&f, root, groups->pdata[0]);
+    }
+  else
+    {
+      root = add_row (NULL, title, st->n_events, f.range, -1);
+      for (guint i = 0; i < groups->len; i++)
+        {
+          const StatsGroup *g = groups->pdata[i];
+          Row *top = add_row (root, g->title, 0, NONE, -1);
+          top->count = fill_group (&f, top, g);
+          top->fraction = part (top->count, st->n_events);
+        }
+    }
+  add_row (root, _("Discarded events"), discarded, NONE,
+           part (discarded, st->n_events + discarded));
 
   guint64 n_anomalies = 0;
   for (guint k = 0; k < LTTV_N_ANOMALIES; k++)
@@ -237,12 +362,33 @@ statistics_model_fill (GtkTreeStore *store, const char *title, const LttvStats *
       group = add_row (root, _("Anomalies (whole traceset)"), n_anomalies, NONE, -1);
       for (guint k = 0; k < LTTV_N_ANOMALIES; k++)
         if (st->anomalies[k] > 0)
-          row = add_row (group, lttv_anomaly_describe (k), st->anomalies[k], NONE, -1);
+          add_row (group, lttv_anomaly_describe (k), st->anomalies[k], NONE, -1);
     }
 
   gtk_tree_store_clear (store);
   store_row (store, NULL, root);
   row_free (root);
+  g_hash_table_unref (f.irqs);
+  g_hash_table_unref (f.softirqs);
+  g_hash_table_unref (f.syscalls);
+  if (f.cpu_traps != NULL)
+    g_hash_table_unref (f.cpu_traps);
+  if (f.thread_traps != NULL)
+    g_hash_table_unref (f.thread_traps);
+  g_hash_table_unref (f.taken);
+}
+
+void
+statistics_model_fill (GtkTreeStore *store, const char *title, const LttvStats *st,
+                       guint64 discarded)
+{
+  g_autoptr (GPtrArray) groups = g_ptr_array_new_with_free_func (group_free);
+  StatsGroup *g = g_new0 (StatsGroup, 1);
+
+  g->title = g_strdup (title);
+  g->kernel = TRUE;
+  g_ptr_array_add (groups, g);
+  statistics_model_fill_groups (store, title, groups, st, discarded, NULL);
 }
 
 static void

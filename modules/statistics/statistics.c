@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <inttypes.h>
+#include <string.h>
 
 #include <glib/gi18n-lib.h>
 
@@ -34,7 +35,10 @@ typedef struct {
   LttvState *state;
   LttvTime t0, t1;
   char *title;
+  GPtrArray *groups;        /* StatsGroup */
+  char **paths;             /* to count traps; NULL when the traces have none */
   LttvStats *result;
+  StatsTraps *traps;
   GtkTreeStore *store;      /* filled in the worker, unseen until done */
 } StatsJob;
 
@@ -49,9 +53,34 @@ stats_job_free (gpointer data)
 {
   StatsJob *sj = data;
   g_clear_pointer (&sj->result, lttv_stats_free);
+  g_clear_pointer (&sj->traps, stats_traps_free);
+  g_clear_pointer (&sj->groups, g_ptr_array_unref);
+  g_strfreev (sj->paths);
   g_clear_object (&sj->store);
   g_free (sj->title);
   g_free (sj);
+}
+
+static void
+traps_progress (double fraction, guint64 events, gpointer data)
+{
+  lttv_job_report (data, 0.05 + 0.9 * fraction, events);
+}
+
+/* The paths of ctx's traces, when one of them has trap events. */
+static char **
+trap_paths (LttvViewerContext *ctx)
+{
+  LttvTraceset *ts = lttv_viewer_context_get_traceset (ctx);
+  GPtrArray *paths;
+
+  if (ts == NULL || !stats_traceset_has_traps (ts))
+    return NULL;
+  paths = g_ptr_array_new ();
+  for (guint i = 0; i < lttv_traceset_n_traces (ts); i++)
+    g_ptr_array_add (paths, g_strdup (lttv_trace_path (lttv_traceset_get_trace (ts, i))));
+  g_ptr_array_add (paths, NULL);
+  return (char **) g_ptr_array_free (paths, FALSE);
 }
 
 static gboolean
@@ -64,10 +93,21 @@ stats_job_run (LttvJob *job, gpointer data, GCancellable *cancellable, GError **
     return FALSE;
   guint64 discarded = lttv_density_count_discarded (lttv_state_get_density (sj->state), sj->t0,
                                                     sj->t1 == G_MAXUINT64 ? sj->t1 : sj->t1 + 1);
+  /* traps per CPU and thread: the one part read from the events */
+  if (sj->paths != NULL)
+    {
+      lttv_job_report (job, 0.05, 0);
+      sj->traps = stats_traps_count (sj->state, (const char *const *) sj->paths, sj->t0, sj->t1,
+                                     traps_progress, job, cancellable, error);
+      if (sj->traps == NULL)
+        return FALSE;
+    }
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return FALSE;
   /* a store no view shows yet: tens of thousands of rows for a big trace
    * are no work for the main thread */
   sj->store = statistics_model_new ();
-  statistics_model_fill (sj->store, sj->title, sj->result, discarded);
+  statistics_model_fill_groups (sj->store, sj->title, sj->groups, sj->result, discarded, sj->traps);
   lttv_job_report (job, 1.0, sj->result->n_events);
   return TRUE;
 }
@@ -197,6 +237,8 @@ refresh (gpointer data)
   sj->t0 = t0;
   sj->t1 = t1;
   sj->title = traceset_title (self->ctx);
+  sj->groups = statistics_groups_new (lttv_viewer_context_get_traceset (self->ctx));
+  sj->paths = trap_paths (self->ctx);
   self->have_shown = TRUE;
   self->shown_selection = selection;
   self->shown_t0 = t0;
@@ -442,7 +484,7 @@ statistics_create (LttvViewerContext *ctx)
   return self->top;
 }
 
-/* --- Export: the tree as text, every row expanded --------------------------- */
+/* --- Export: the tree as text, every row expanded, over --window ---------- */
 
 static gboolean
 statistics_render (LttvViewerContext *ctx, cairo_t *cr, int width, int height, GError **error)
@@ -453,17 +495,38 @@ statistics_render (LttvViewerContext *ctx, cairo_t *cr, int width, int height, G
   cairo_paint (cr);
   if (s == NULL)
     return TRUE;
-  LttvTime t0, t1;
+  /* the window when --window narrows it, else the whole traceset */
+  LttvTime t0, t1, w0, w1;
   lttv_viewer_context_get_bounds (ctx, &t0, &t1);
-  t0 = MIN (t0, lttv_history_begin (lttv_state_get_history (s)));
-  g_autoptr (LttvStats) st = lttv_stats_compute (s, t0, G_MAXUINT64, error);
+  lttv_viewer_context_get_window (ctx, &w0, &w1);
+  if (w0 > t0 || w1 < t1)
+    t0 = w0, t1 = w1;
+  else
+    t0 = MIN (t0, lttv_history_begin (lttv_state_get_history (s))), t1 = G_MAXUINT64;
+  g_autoptr (LttvStats) st = lttv_stats_compute (s, t0, t1, error);
   if (st == NULL)
     return FALSE;
   g_autoptr (GtkTreeStore) store = statistics_model_new ();
   g_autofree char *title = traceset_title (ctx);
-  statistics_model_fill (store, title, st,
-                         lttv_density_count_discarded (lttv_state_get_density (s), t0, G_MAXUINT64));
+  g_autoptr (GPtrArray) groups = statistics_groups_new (lttv_viewer_context_get_traceset (ctx));
+  g_auto (GStrv) paths = trap_paths (ctx);
+  g_autoptr (StatsTraps) traps = paths != NULL
+    ? stats_traps_count (s, (const char *const *) paths, t0, t1, NULL, NULL, NULL, error)
+    : NULL;
+  if (paths != NULL && traps == NULL)
+    return FALSE;
+  statistics_model_fill_groups (store, title, groups, st,
+                                lttv_density_count_discarded (lttv_state_get_density (s), t0,
+                                                              t1 == G_MAXUINT64 ? t1 : t1 + 1),
+                                traps);
   g_autofree char *text = statistics_model_to_text (GTK_TREE_MODEL (store), NULL);
+  /* only the lines that can show: laying out 10 000 thread rows that
+   * fall off the page takes minutes (smallest scale below: 0.4 of 9 pt) */
+  char *cut = text;
+  for (int lines = height / 5 + 1; cut != NULL && *cut != '\0' && lines > 0; lines--)
+    cut = strchr (cut + 1, '\n');
+  if (cut != NULL)
+    *cut = '\0';
   g_autoptr (PangoLayout) layout = pango_cairo_create_layout (cr);
   PangoFontDescription *font = pango_font_description_from_string ("Monospace 9");
   pango_layout_set_font_description (layout, font);

@@ -1,9 +1,8 @@
 #!/bin/sh
 # The GNOME parts of the window: the preferences and modules actions open
 # their dialogs, and a module refused for its ABI is reported (stderr names
-# its file) while the window works. (Accelerators, Ctrl+? included, are
-# checked in process by test-tabs: Xvfb without a window manager does not
-# deliver synthetic keys to GTK reliably.)
+# its file) while the window works. (test-keyboard types the
+# accelerators.)
 . "$LTTV_SRCDIR/tests/lib/tap.sh"
 . "$LTTV_SRCDIR/tests/lib/xvfb.sh"
 plan 4

@@ -18,6 +18,7 @@
 #include <lttv/lttv.h>
 
 #include "gui/lttv-application.h"
+#include "gui/lttv-job.h"
 #include "gui/lttv-module-host.h"
 #include "gui/lttv-tab.h"
 #include "gui/lttv-time-context.h"
@@ -140,6 +141,9 @@ open_list (const char *trace)
   g_assert_nonnull (status);
   g_assert_nonnull (scrollbar);
   g_assert_true (iterate_until (list_ready, NULL, 600000));
+  /* The job bar of the state build takes height from the list until the
+   * build ends: page sizes are only stable after it. */
+  g_assert_true (lttv_job_wait_all (600000));
   settle ();
 }
 

@@ -7,7 +7,7 @@ ok () { tap_n=$((tap_n + 1)); echo "ok $tap_n - $*"; }
 fail () { tap_n=$((tap_n + 1)); echo "not ok $tap_n - $*"; }
 skip () { tap_n=$((tap_n + 1)); echo "ok $tap_n # SKIP $*"; }
 # check NAME COMMAND...: one test point, passing when COMMAND succeeds.
-check () { name=$1; shift; if "$@"; then ok "$name"; else fail "$name"; fi; }
+check () { tap_name=$1; shift; if "$@"; then ok "$tap_name"; else fail "$tap_name"; fi; }
 diag () { echo "# $*"; }
 skip_all () { echo "1..0 # SKIP $*"; exit 0; }
 finish () {

@@ -482,6 +482,229 @@ test_window_changes_reach_the_view_and_back (Fixture *f, gconstpointer v)
   g_object_unref (other);
 }
 
+static void
+activate (Fixture *f, const char *group, const char *action)
+{
+  GActionGroup *g = gtk_widget_get_action_group (gtk_widget_get_ancestor (GTK_WIDGET (f->view), GTK_TYPE_BOX), group);
+  g_assert_nonnull (g);
+  g_action_group_activate_action (g, action, NULL);
+}
+
+static void
+wait_rows (Fixture *f, guint n_visible)
+{
+  gint64 until = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+  while (lttv_timeline_model_n_visible (lttv_timeline_view_get_model (f->view)) != n_visible
+         && g_get_monotonic_time () < until)
+    iterate (20);
+}
+
+/* README.md: IRQ 19 runs over [5000, 5999] only; the CPUs always hold a
+ * status. Rows: trace, CPUs, CPU 0, CPU 1, IRQs, IRQ 19. */
+static void
+test_hide_empty_hides_the_rows_empty_in_the_window (Fixture *f, gconstpointer v)
+{
+  LttvTimelineModel *m = lttv_timeline_view_get_model (f->view);
+  int irq = row_of_kind (f, RV_IRQ, 19);
+
+  g_assert_cmpuint (lttv_timeline_model_n_visible (m), ==, 6);
+  lttv_time_context_set_window (tc, 7000, 12000);
+  activate (f, "resourceview", "hide-empty");
+  wait_rows (f, 4);
+  g_assert_cmpuint (lttv_timeline_model_n_visible (m), ==, 4);
+  g_assert_cmpint (lttv_timeline_model_row_position (m, irq), ==, -1);
+  lttv_time_context_set_window (tc, 4500, 7000);
+  wait_rows (f, 6);
+  g_assert_cmpint (lttv_timeline_model_row_position (m, irq), >=, 0);
+  lttv_time_context_set_window (tc, 7000, 12000);
+  wait_rows (f, 4);
+  activate (f, "resourceview", "hide-empty");     /* off: every row again */
+  g_assert_cmpuint (lttv_timeline_model_n_visible (m), ==, 6);
+}
+
+static void
+test_tint_action_tints_the_cpu_rows (Fixture *f, gconstpointer v)
+{
+  LttvTimelineModel *m = lttv_timeline_view_get_model (f->view);
+  int cpu0 = row_of_kind (f, RV_CPU, 0), irq = row_of_kind (f, RV_IRQ, 19);
+
+  g_assert_false (lttv_timeline_model_get_row (m, cpu0)->tint);
+  activate (f, "resourceview", "tint");
+  g_assert_true (lttv_timeline_model_get_row (m, cpu0)->tint);
+  g_assert_false (lttv_timeline_model_get_row (m, irq)->tint);
+  activate (f, "resourceview", "tint");
+  g_assert_false (lttv_timeline_model_get_row (m, cpu0)->tint);
+}
+
+/* The user's sort and hidden rows survive a new listing of the rows (a
+ * trace added to the tab lists them anew). */
+static void
+test_hidden_rows_and_sort_survive_a_new_listing (Fixture *f, gconstpointer v)
+{
+  LttvTimelineModel *old = lttv_timeline_view_get_model (f->view), *m;
+  int irq = row_of_kind (f, RV_IRQ, 19);
+  gint64 until = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+  gboolean descending = FALSE;
+
+  lttv_timeline_model_get_row (old, irq)->user_hidden = TRUE;
+  lttv_timeline_model_set_sort (old, 1, TRUE);
+  lttv_timeline_view_refilter (f->view);
+  g_assert_cmpint (lttv_timeline_model_row_position (old, irq), ==, -1);
+  g_signal_emit_by_name (f->ctx, "traceset-changed");
+  while (((m = lttv_timeline_view_get_model (f->view)) == NULL || m == old)
+         && g_get_monotonic_time () < until)
+    iterate (20);
+  g_assert_true (m != NULL && m != old);
+  irq = row_of_kind (f, RV_IRQ, 19);
+  g_assert_cmpint (irq, >=, 0);
+  g_assert_true (lttv_timeline_model_get_row (m, irq)->user_hidden);
+  g_assert_cmpint (lttv_timeline_model_row_position (m, irq), ==, -1);
+  g_assert_cmpint (lttv_timeline_model_get_sort (m, &descending), ==, 1);
+  g_assert_true (descending);
+  /* CPU 1 above CPU 0: by number, descending */
+  g_assert_cmpint (lttv_timeline_model_row_position (m, row_of_kind (f, RV_CPU, 1)), <,
+                   lttv_timeline_model_row_position (m, row_of_kind (f, RV_CPU, 0)));
+}
+
+/* --- Both viewers in one tab: the thread selection links them ----------- */
+
+typedef struct
+{
+  Fixture cf, rv;
+  GtkWidget *window;
+} Pair;
+
+static Fixture
+pair_half (GtkWidget *box, const char *viewer)
+{
+  Fixture f = { 0 };
+  const LttvViewerInfo *info = lttv_module_host_find_viewer (viewer);
+  GtkWidget *w;
+
+  g_assert_nonnull (info);
+  f.ctx = lttv_viewer_context_new (tc, NULL);
+  lttv_viewer_context_set_traceset (f.ctx, ts);
+  lttv_viewer_context_set_state (f.ctx, state);
+  w = info->create (f.ctx);
+  gtk_widget_set_vexpand (w, TRUE);
+  gtk_container_add (GTK_CONTAINER (box), w);
+  f.view = find_view (w);
+  g_assert_nonnull (f.view);
+  f.canvas = lttv_timeline_view_get_canvas (f.view);
+  return f;
+}
+
+static void
+pair_up (Pair *p, gconstpointer data)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  gint64 until = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  lttv_time_context_set_bounds (tc, begin, end);
+  lttv_time_context_set_window (tc, 1000, 12000);
+  p->window = gtk_window_new (GTK_WINDOW_TOPLEVEL);
+  gtk_window_set_default_size (GTK_WINDOW (p->window), 900, 700);
+  gtk_container_add (GTK_CONTAINER (p->window), box);
+  p->cf = pair_half (box, "controlflow");
+  p->rv = pair_half (box, "resourceview");
+  p->cf.window = p->rv.window = p->window;
+  gtk_widget_show_all (p->window);
+  while ((!ready (&p->cf) || !ready (&p->rv)) && g_get_monotonic_time () < until)
+    {
+      gtk_widget_queue_draw (p->cf.canvas);
+      gtk_widget_queue_draw (p->rv.canvas);
+      iterate (20);
+    }
+  g_assert_true (ready (&p->cf) && ready (&p->rv));
+}
+
+static void
+pair_down (Pair *p, gconstpointer data)
+{
+  gtk_widget_destroy (p->window);
+  lttv_viewer_context_select_thread (p->cf.ctx, -1, LTTV_TIME_NONE);
+  lttv_viewer_context_detach (p->cf.ctx);
+  lttv_viewer_context_detach (p->rv.ctx);
+  g_object_unref (p->cf.ctx);
+  g_object_unref (p->rv.ctx);
+  iterate (20);
+}
+
+/* The canvas as drawn on screen (cached image and overlays), and the
+ * darkness of a pixel of it: 0 white, 1 black. */
+static double
+darkness_at (Fixture *f, double x, double y)
+{
+  int w = gtk_widget_get_allocated_width (f->canvas), h = gtk_widget_get_allocated_height (f->canvas);
+  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, w, h);
+  cairo_t *cr = cairo_create (s);
+  const guint8 *px;
+  double dark;
+
+  gtk_widget_draw (f->canvas, cr);
+  cairo_destroy (cr);
+  cairo_surface_flush (s);
+  px = cairo_image_surface_get_data (s) + (int) y * cairo_image_surface_get_stride (s) + 4 * (int) x;
+  dark = 1 - (px[0] + px[1] + px[2]) / (3 * 255.0);
+  cairo_surface_destroy (s);
+  return dark;
+}
+
+static void
+wait_drawn (Fixture *f)
+{
+  gint64 until = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+  do
+    {
+      gtk_widget_queue_draw (f->canvas);
+      iterate (20);
+    }
+  while (!lttv_timeline_view_is_drawn (f->view) && g_get_monotonic_time () < until);
+}
+
+/* Clicking alpha in the control flow view outlines where alpha ran on the
+ * CPU rows of the resource view: CPU 0 over [1000, 3999] and [8000,
+ * 9999] (README.md), not CPU 1 (beta). */
+static void
+test_thread_clicked_in_controlflow_is_outlined_on_the_cpus (Pair *p, gconstpointer data)
+{
+  int alpha = row_of (&p->cf, 100);
+  int cpu0 = row_of_kind (&p->rv, RV_CPU, 0), cpu1 = row_of_kind (&p->rv, RV_CPU, 1);
+  /* away from 2500, where the click puts the current time's red line */
+  double x = x_of (&p->rv, 3500), x_idle = x_of (&p->rv, 6000);
+  double top0 = y_of (&p->rv, cpu0) - LTTV_TIMELINE_ROW_HEIGHT / 2.0 + 2;
+  double top1 = y_of (&p->rv, cpu1) - LTTV_TIMELINE_ROW_HEIGHT / 2.0 + 2;
+
+  g_assert_cmpint (alpha, >=, 0);
+  g_assert_cmpint (cpu0, >=, 0);
+  g_assert_cmpfloat (darkness_at (&p->rv, x, top0), <, 0.3);   /* no outline yet */
+  button (&p->cf, GDK_BUTTON_PRESS, x_of (&p->cf, 2500), y_of (&p->cf, alpha));
+  button (&p->cf, GDK_BUTTON_RELEASE, x_of (&p->cf, 2500), y_of (&p->cf, alpha));
+  g_assert_true (lttv_timeline_model_get_highlight (lttv_timeline_view_get_model (p->rv.view))
+                 == lttv_value_int (100));
+  wait_drawn (&p->rv);
+  g_assert_cmpfloat (darkness_at (&p->rv, x, top0), >, 0.7);
+  g_assert_cmpfloat (darkness_at (&p->rv, x_of (&p->rv, 9000), top0), >, 0.7);
+  g_assert_cmpfloat (darkness_at (&p->rv, x_idle, top0), <, 0.3);  /* CPU 0 idle there */
+  g_assert_cmpfloat (darkness_at (&p->rv, x, top1), <, 0.3);       /* beta's CPU */
+}
+
+/* Clicking CPU 1 at 3000 in the resource view selects beta (200), which
+ * ran there, in the control flow view. */
+static void
+test_cpu_clicked_in_resourceview_selects_the_thread_in_controlflow (Pair *p, gconstpointer data)
+{
+  int cpu1 = row_of_kind (&p->rv, RV_CPU, 1), beta = row_of (&p->cf, 200);
+
+  g_assert_cmpint (cpu1, >=, 0);
+  g_assert_cmpint (beta, >=, 0);
+  g_assert_cmpint (lttv_timeline_view_get_selected_row (p->cf.view), !=, beta);
+  button (&p->rv, GDK_BUTTON_PRESS, x_of (&p->rv, 3000), y_of (&p->rv, cpu1));
+  button (&p->rv, GDK_BUTTON_RELEASE, x_of (&p->rv, 3000), y_of (&p->rv, cpu1));
+  iterate (20);
+  g_assert_cmpint (lttv_timeline_view_get_selected_row (p->cf.view), ==, beta);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -537,8 +760,22 @@ main (int argc, char **argv)
           ADD ("a-thread-selected-elsewhere-is-outlined", test_a_thread_selected_elsewhere_is_outlined);
           ADD ("irq-rows-are-named-from-the-trace", test_irq_rows_are_named_from_the_trace);
           ADD ("cpu-tooltip-names-thread-and-irq", test_cpu_tooltip_names_thread_and_irq);
+          ADD ("hide-empty-hides-the-rows-empty-in-the-window",
+               test_hide_empty_hides_the_rows_empty_in_the_window);
+          ADD ("tint-action-tints-the-cpu-rows", test_tint_action_tints_the_cpu_rows);
+          ADD ("hidden-rows-and-sort-survive-a-new-listing",
+               test_hidden_rows_and_sort_survive_a_new_listing);
         }
 #undef ADD
+    }
+  if (lttv_module_host_find_viewer ("controlflow") != NULL
+      && lttv_module_host_find_viewer ("resourceview") != NULL)
+    {
+      g_test_add ("/cross-view/thread-clicked-in-controlflow-is-outlined-on-the-cpus", Pair, NULL,
+                  pair_up, test_thread_clicked_in_controlflow_is_outlined_on_the_cpus, pair_down);
+      g_test_add ("/cross-view/cpu-clicked-in-resourceview-selects-the-thread-in-controlflow", Pair,
+                  NULL, pair_up, test_cpu_clicked_in_resourceview_selects_the_thread_in_controlflow,
+                  pair_down);
     }
   status = g_test_run ();
   lttv_state_free (state);

@@ -1,5 +1,7 @@
 /* stats-text: the statistics viewer's tree as text (what its Copy puts on
- * the clipboard), for the whole traceset, built without the cache.
+ * the clipboard), for the whole traceset, built without the cache: a tree
+ * per trace (the root named "traceset" when there are several), traps per
+ * CPU and thread.
  *
  *   stats-text TRACE... */
 #include "config.h"
@@ -39,8 +41,18 @@ main (int argc, char **argv)
       return 1;
     }
   g_autoptr (GtkTreeStore) store = statistics_model_new ();
-  statistics_model_fill (store, "traceset", st,
-                         lttv_density_count_discarded (lttv_state_get_density (s), t0, G_MAXUINT64));
+  g_autoptr (GPtrArray) groups = statistics_groups_new (ts);
+  g_autoptr (StatsTraps) traps = NULL;
+  if (stats_traceset_has_traps (ts)
+      && (traps = stats_traps_count (s, (const char *const *) argv + 1, t0, G_MAXUINT64, NULL, NULL,
+                                     NULL, &error)) == NULL)
+    {
+      fprintf (stderr, "stats-text: %s\n", error->message);
+      return 1;
+    }
+  statistics_model_fill_groups (store, "traceset", groups, st,
+                                lttv_density_count_discarded (lttv_state_get_density (s), t0, G_MAXUINT64),
+                                traps);
   g_autofree char *text = statistics_model_to_text (GTK_TREE_MODEL (store), NULL);
   fputs (text, stdout);
   return 0;

@@ -6,7 +6,7 @@
 [ -x "${BABELTRACE2:-}" ] || skip_all "babeltrace2 is not installed"
 traces="${LTTV_TEST_TRACES:-}"
 [ -d "$traces/perf/vm-small" ] || skip_all "the shared traces are not there ($traces)"
-plan 16
+plan 30
 
 stats="$LTTV_BUILDDIR/tests/viewers/stats-text"
 writer="$LTTV_BUILDDIR/tests/ctf-writer/lttv-ctf-writer"
@@ -21,6 +21,7 @@ flatten () {
   awk 'NR > 1 {
     match ($0, /^ */); depth = RLENGTH / 2
     name = substr ($0, 1, 48); sub (/^ */, "", name); sub (/ *$/, "", name)
+    if (depth == 0 && NR == 2) name = "traceset"   # the root: the trace
     path[depth] = name; p = path[0]
     for (i = 1; i <= depth; i++) p = p "/" path[i]
     count = substr ($0, 50, 12); gsub (/ /, "", count)
@@ -53,16 +54,33 @@ for t in perf/vm-small perf/perf-taskset2 lttng-kernel/many-threads lttng-kernel
   fi
 done
 
+# A session folder (kernel + UST): a tree per trace, each with the event
+# types babeltrace2 reads from that trace alone.
+md="$traces/babeltrace-ctf-traces/succeed/multi-domains"
+"$stats" "$md" > "$tmp/md.txt" 2>"$tmp/err" || sed 's/^/# /' "$tmp/err"
+for d in kernel ust; do
+  bt_types "$md/$d" > "$tmp/md-$d.bt"
+  flatten "$tmp/md.txt" | awk -F '\t' -v p="traceset/$d/Events per type/" \
+    'index ($1, p) == 1 { print substr ($1, length (p) + 1), $2 }' | LC_ALL=C sort > "$tmp/md-$d.ours"
+  if [ -s "$tmp/md-$d.bt" ] && cmp -s "$tmp/md-$d.bt" "$tmp/md-$d.ours"; then
+    ok "multi-domains: the $d trace's tree has babeltrace2's events per type"
+  else
+    fail "multi-domains: the $d trace's tree has babeltrace2's events per type"
+    diff "$tmp/md-$d.bt" "$tmp/md-$d.ours" | head -5 | sed 's/^/# /'
+  fi
+done
+
 "$writer" "$LTTV_SRCDIR/tests/viewers/cpu-time.scn" "$tmp/cpu" >/dev/null
 "$stats" "$tmp/cpu" > "$tmp/cpu.txt"
 flatten "$tmp/cpu.txt" > "$tmp/cpu.rows"
 # row PATH COUNT SECONDS: the row exists with these values ("" for none)
+rows="$tmp/cpu.rows"
 row () {
-  if grep -qxF "$(printf '%s\t%s\t%s' "traceset/$1" "$2" "$3")" "$tmp/cpu.rows"; then
+  if grep -qxF "$(printf '%s\t%s\t%s' "traceset/$1" "$2" "$3")" "$rows"; then
     ok "scenario: $1 = ${2:+$2 times, }$3 s"
   else
     fail "scenario: $1 = ${2:+$2 times, }$3 s"
-    grep -F "traceset/$1	" "$tmp/cpu.rows" | sed 's/^/# we have: /'
+    grep -F "traceset/$1	" "$rows" | sed 's/^/# we have: /'
   fi
 }
 row "Threads/42 app/User mode" "" 0.005500
@@ -75,5 +93,24 @@ row "CPUs/CPU 0/IRQs" "" 0.000500
 row "CPUs/CPU 0/IRQ handlers/19" 1 0.000500
 row "CPUs/CPU 0" 9 0.007000
 row "Traps/x86_exceptions_page_fault_user" 1 ""
+# the page fault at 6 ms: on CPU 0, in app (42), read from the events
+row "CPUs/CPU 0/Traps" 1 ""
+row "CPUs/CPU 0/Traps/x86_exceptions_page_fault_user" 1 ""
+row "Threads/42 app/Traps/x86_exceptions_page_fault_user" 1 ""
 row "Discarded events" 0 ""
+
+# traps.scn: traps per CPU and per thread, read from the events
+"$writer" "$LTTV_SRCDIR/tests/viewers/traps.scn" "$tmp/traps" >/dev/null
+"$stats" "$tmp/traps" > "$tmp/traps.txt"
+flatten "$tmp/traps.txt" > "$tmp/traps.rows"
+rows="$tmp/traps.rows"
+row "CPUs/CPU 0/Traps" 2 ""
+row "CPUs/CPU 0/Traps/x86_exceptions_page_fault_user" 1 ""
+row "CPUs/CPU 0/Traps/x86_exceptions_page_fault_kernel" 1 ""
+row "CPUs/CPU 1/Traps/x86_exceptions_page_fault_user" 2 ""
+row "CPUs/CPU 1/Traps/x86_exceptions_page_fault_kernel" 1 ""
+row "Threads/42 app/Traps" 1 ""
+row "Threads/43 db/Traps/x86_exceptions_page_fault_user" 2 ""
+row "Threads/43 db/Traps/x86_exceptions_page_fault_kernel" 1 ""
+row "Threads/0_0 swapper/0/Traps/x86_exceptions_page_fault_kernel" 1 ""
 finish

@@ -1,0 +1,407 @@
+/* ctf-reader.c: one iterator's reading of a stream file: its packet, bit
+ * position and decoded values, over the stream's shared mapping. Pages
+ * already read are given back (madvise) so that memory stays flat on huge
+ * traces; another reader of the same file faults them in again from the
+ * page cache. */
+#include "config.h"
+
+#include "ctf-trace.h"
+
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+void
+ctf_reader_init (CtfReader *r, CtfStream *s, const guint8 *wanted)
+{
+  memset (r, 0, sizeof *r);
+  r->s = s;
+  r->wanted = wanted;
+  r->sc = s->sc;
+  r->values = g_new0 (CtfValue, s->max_slots);
+  r->cur.values = r->values;
+  r->event.rd = r;
+  r->done = s->packets->len == 0;
+}
+
+void
+ctf_reader_clear (CtfReader *r)
+{
+  g_clear_pointer (&r->values, g_free);
+}
+
+#define WINDOW (8u << 20)
+
+/* Maps the pages ahead of `off` in one call rather than one fault per
+ * few pages (when the kernel can), and gives back the pages of the
+ * packets before it, so that memory stays flat. */
+static void
+release_before (CtfReader *r, uint64_t off)
+{
+  const CtfStream *s = r->s;
+  uint64_t page = (uint64_t) sysconf (_SC_PAGESIZE);
+#ifdef MADV_POPULATE_READ
+  if (off + (WINDOW / 2) > r->populated && r->populated < s->size)
+    {
+      uint64_t from = MAX (r->populated, off) & ~(page - 1);
+      uint64_t to = MIN (s->size, from + WINDOW);
+      if (to > from)
+        madvise ((void *) (s->map + from), to - from, MADV_POPULATE_READ);
+      r->populated = to;
+    }
+#endif
+  uint64_t upto = off & ~(page - 1);
+  if (upto > r->released + (4u << 20))
+    {
+      madvise ((void *) (s->map + r->released), upto - r->released,
+               MADV_DONTNEED);
+      r->released = upto;
+    }
+}
+
+static gboolean
+enter_packet (CtfReader *r, guint i, GError **error)
+{
+  const CtfStream *s = r->s;
+  CtfPacket *pk = &g_array_index (s->packets, CtfPacket, i);
+  CtfPacket again;
+  CtfStreamClass *sc = r->sc;
+  release_before (r, pk->offset);
+  if (!ctf_packet_read_header (s, &r->cur, pk->offset, &again, &sc, error))
+    return FALSE;
+  r->packet_gen = r->cur.gen;
+  /* the header is the authority; an index only tells where packets are */
+  r->cur.limit = MIN (again.content_bits, pk->packet_bits);
+  r->packet = i;
+  r->in_packet = TRUE;
+  return TRUE;
+}
+
+static void
+reset (CtfReader *r)
+{
+  r->in_packet = FALSE;
+  r->pending = FALSE;
+  r->done = FALSE;
+  r->n_events = 0;
+  r->n_time_back = 0;
+}
+
+gboolean
+ctf_reader_seek (CtfReader *r, int64_t ns, GError **error)
+{
+  const CtfStream *s = r->s;
+  guint i = 0;
+  reset (r);
+  r->released = 0;
+  r->populated = 0;
+  if (ns != INT64_MIN && r->sc != NULL && r->sc->slot_ts_end >= 0)
+    while (i < s->packets->len
+           && g_array_index (s->packets, CtfPacket, i).ns_end < ns
+           && g_array_index (s->packets, CtfPacket, i).ts_end != 0)
+      i++;
+  if (i >= s->packets->len)
+    {
+      r->done = TRUE;
+      return TRUE;
+    }
+  r->ev_packet = i;
+  r->ev_in_packet = FALSE;
+  if (!enter_packet (r, i, error))
+    return FALSE;
+  if (ns == INT64_MIN)
+    return TRUE;
+  while (ctf_reader_next (r, error))
+    if (r->event.ns >= ns)
+      {
+        r->pending = TRUE;   /* the next call returns this event */
+        return TRUE;
+      }
+  return r->done;
+}
+
+/* Keeps the largest count any reader met, for lttv_trace_n_time_regressions
+ * (readers of several threads). */
+static void
+note_time_back (CtfStream *s, uint64_t n)
+{
+  uint64_t old = __atomic_load_n (&s->n_time_back, __ATOMIC_RELAXED);
+  while (old < n
+         && !__atomic_compare_exchange_n (&s->n_time_back, &old, n, TRUE,
+                                          __ATOMIC_RELAXED,
+                                          __ATOMIC_RELAXED))
+    ;
+}
+
+/* Moves past an event's context and fields without decoding them; FALSE
+ * (nothing moved) when they do not fit the packet: decoding tells which
+ * field goes past its end. */
+static inline gboolean
+skip_fields (CtfCursor *c, const CtfEventClass *ec)
+{
+  uint64_t pos = c->pos;
+  if (G_UNLIKELY ((pos & 7) != 0))
+    return FALSE;
+  for (guint i = 0; i < ec->n_skip; i++)
+    {
+      int64_t n = ec->skip[i];
+      if (n >= 0)
+        {
+          if ((c->limit - pos) / 8 < (uint64_t) n)
+            return FALSE;
+          pos += (uint64_t) n * 8;
+        }
+      else
+        {
+          const uint8_t *s = c->buf + (pos >> 3);
+          const uint8_t *nul = memchr (s, 0, (c->limit - pos) >> 3);
+          if (nul == NULL)
+            return FALSE;
+          pos += (uint64_t) (nul - s + 1) * 8;
+        }
+    }
+  c->pos = pos;
+  return TRUE;
+}
+
+gboolean
+ctf_reader_next (CtfReader *r, GError **error)
+{
+  CtfCursor *c = &r->cur;
+  const CtfStream *s = r->s;
+  if (r->pending)
+    {
+      r->pending = FALSE;
+      return TRUE;
+    }
+  if (r->done)
+    return FALSE;
+  r->ev_packet = r->packet;
+  r->ev_in_packet = r->in_packet;
+  r->ev_pos = c->pos;
+  r->ev_clock = c->clock;
+  for (;;)
+    {
+      if (!r->in_packet)
+        {
+          if (!enter_packet (r, 0, error))
+            return FALSE;
+        }
+      if (c->pos < c->limit)
+        break;
+      if (r->packet + 1 >= s->packets->len)
+        {
+          r->done = TRUE;
+          if (s->index_error != NULL)
+            g_propagate_error (error, g_error_copy (s->index_error));
+          return FALSE;
+        }
+      if (!enter_packet (r, r->packet + 1, error))
+        return FALSE;
+    }
+
+  CtfStreamClass *sc = r->sc;
+  uint64_t start = c->pos;
+  c->gen++;
+  c->has_event_id = FALSE;
+  c->event_id = 0;
+  if (sc->event_header != NULL
+      && !(sc->header_fast != NULL && ctf_header_fast (c, sc->header_fast))
+      && !ctf_decode_scope (c, sc->event_header))
+    goto corrupt;
+  CtfEventClass *ec = NULL;
+  if (c->event_id < sc->n_dense)
+    ec = sc->events_dense[c->event_id];
+  else if (sc->events_by_id != NULL)
+    ec = g_hash_table_lookup (sc->events_by_id, &c->event_id);
+  if (ec == NULL)
+    {
+      g_snprintf (c->err, sizeof c->err, "unknown event id %"
+                  G_GUINT64_FORMAT " in stream class %" G_GUINT64_FORMAT,
+                  c->event_id, sc->id);
+      c->err_pos = start;
+      goto corrupt;
+    }
+  if (sc->event_context != NULL && !ctf_decode_scope (c, sc->event_context))
+    goto corrupt;
+  if (G_UNLIKELY (!r->wanted[ec->index]) && ec->skip != NULL
+      && skip_fields (c, ec))
+    ;                                      /* not wanted: skipped */
+  else
+    {
+      /* (a short packet: decoding tells which field goes past its end) */
+      if (ec->context != NULL && !ctf_decode_scope (c, ec->context))
+        goto corrupt;
+      if (ec->fields != NULL && !ctf_decode_scope (c, ec->fields))
+        goto corrupt;
+    }
+  if (c->pos == start)
+    {
+      g_strlcpy (c->err, "empty event (no bits read)", sizeof c->err);
+      c->err_pos = start;
+      goto corrupt;
+    }
+  r->event.cls = &s->trace->classes[ec->index];
+  r->event.cycles = c->clock;
+  r->event.ns = 0;
+  if (sc->clock != NULL && !ctf_clock_to_ns (sc->clock, c->clock,
+                                             &r->event.ns))
+    {
+      g_strlcpy (c->err, "event time out of range", sizeof c->err);
+      c->err_pos = start;
+      goto corrupt;
+    }
+  r->n_events++;
+  if (G_UNLIKELY (r->event.ns < r->last_ns) && r->n_events > 1)
+    note_time_back (r->s, ++r->n_time_back);
+  r->last_ns = r->event.ns;
+  return TRUE;
+
+corrupt:
+  r->done = TRUE;
+  {
+    CtfPacket *pk = &g_array_index (s->packets, CtfPacket, r->packet);
+    return ctf_stream_error (s, error, pk->offset + c->err_pos / 8, c->err);
+  }
+}
+
+void
+ctf_reader_save (const CtfReader *r, CtfReaderPos *pos)
+{
+  pos->state = r->ev_in_packet ? CTF_POS_HEAD : CTF_POS_START;
+  pos->packet = r->ev_packet;
+  pos->pos = r->ev_pos;
+  pos->clock = r->ev_clock;
+  pos->n_events = r->n_events;
+  pos->n_time_back = r->n_time_back;
+  pos->last_ns = r->last_ns;
+}
+
+gboolean
+ctf_reader_restore (CtfReader *r, const CtfReaderPos *pos, GError **error)
+{
+  reset (r);
+  if (pos->state == CTF_POS_DONE || pos->packet >= r->s->packets->len)
+    {
+      r->done = TRUE;
+      return FALSE;
+    }
+  /* pages from the packet on are read again: keep those behind it */
+  uint64_t page = (uint64_t) sysconf (_SC_PAGESIZE);
+  r->released = g_array_index (r->s->packets, CtfPacket,
+                               pos->packet).offset & ~(page - 1);
+  r->populated = 0;
+  r->ev_packet = pos->packet;
+  r->ev_in_packet = FALSE;
+  if (!enter_packet (r, pos->packet, error))
+    return FALSE;
+  if (pos->state == CTF_POS_HEAD)
+    {
+      r->cur.pos = pos->pos;
+      r->cur.clock = pos->clock;
+    }
+  if (!ctf_reader_next (r, error))
+    return FALSE;
+  r->n_events = pos->n_events;
+  r->n_time_back = pos->n_time_back;
+  r->last_ns = pos->last_ns;
+  return TRUE;
+}
+
+/* --- Events whose fields are not wanted ----------------------------------- */
+
+/* The bits of `t` from a byte boundary when fixed and made of whole bytes
+ * (alignments of at most 8 bits are then no-ops), else -1. Fields that
+ * move the clock or mean something to the reader are always decoded. */
+static int64_t
+fixed_bits (const CtfType *t)
+{
+  if (t == NULL)
+    return 0;
+  if (t->align > 8)
+    return -1;
+  switch (t->kind)
+    {
+    case CTF_T_INT:
+    case CTF_T_FLOAT:
+      if (t->size % 8 != 0 || t->clock != NULL
+          || t->meaning != CTF_MEAN_NONE)
+        return -1;
+      return t->size;
+    case CTF_T_STRUCT:
+      {
+        int64_t sum = 0;
+        for (guint i = 0; i < t->n_fields; i++)
+          {
+            int64_t b = fixed_bits (t->fields[i].type);
+            if (b < 0 || sum > (INT64_C (1) << 40))
+              return -1;
+            sum += b;
+          }
+        return sum;
+      }
+    case CTF_T_ARRAY:
+      {
+        int64_t b = fixed_bits (t->elem);
+        if (b < 0 || t->length > (UINT64_C (1) << 24))
+          return -1;
+        return b * (int64_t) t->length;
+      }
+    case CTF_T_STRING:
+    case CTF_T_VARIANT:
+    case CTF_T_SEQ:
+      break;
+    }
+  return -1;
+}
+
+static void
+add_run (GArray *steps, int64_t bytes)
+{
+  if (steps->len > 0 && g_array_index (steps, int64_t, steps->len - 1) >= 0)
+    g_array_index (steps, int64_t, steps->len - 1) += bytes;
+  else
+    g_array_append_val (steps, bytes);
+}
+
+/* Appends the steps skipping `t` from a byte boundary. */
+static gboolean
+skip_steps (const CtfType *t, GArray *steps)
+{
+  if (t == NULL)
+    return TRUE;
+  if (t->kind == CTF_T_STRING)
+    {
+      int64_t str = -1;       /* byte-aligned, like every step before */
+      g_array_append_val (steps, str);
+      return TRUE;
+    }
+  if (t->kind == CTF_T_STRUCT && t->align <= 8)
+    {
+      for (guint i = 0; i < t->n_fields; i++)
+        if (!skip_steps (t->fields[i].type, steps))
+          return FALSE;
+      return TRUE;
+    }
+  int64_t b = fixed_bits (t);
+  if (b < 0)
+    return FALSE;
+  add_run (steps, b / 8);
+  return TRUE;
+}
+
+void
+ctf_event_skip_build (CtfTraceClass *tc, CtfEventClass *ec)
+{
+  GArray *steps = g_array_new (FALSE, FALSE, sizeof (int64_t));
+  ec->skip = NULL;
+  ec->n_skip = 0;
+  if (skip_steps (ec->context, steps) && skip_steps (ec->fields, steps)
+      && steps->len > 0 && steps->len < 64)
+    {
+      ec->n_skip = steps->len;
+      ec->skip = ctf_alloc (tc, steps->len * sizeof (int64_t));
+      memcpy (ec->skip, steps->data, steps->len * sizeof (int64_t));
+    }
+  g_array_free (steps, TRUE);
+}
