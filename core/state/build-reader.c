@@ -63,6 +63,19 @@ reader_thread (gpointer data)
 {
   StateReader *r = data;
   g_autoptr (LttvIter) it = lttv_iter_new (r->ts);
+  /* Only the classes with a handler have their fields decoded; the others
+   * are counted from their time, class and CPU. */
+  lttv_iter_set_all_fields_wanted (it, FALSE);
+  for (guint i = 0; i < r->n_traces; i++)
+    {
+      const LttvTrace *trace = r->traces[i];
+      for (guint k = 0; k < lttv_trace_n_event_classes (trace); k++)
+        {
+          const LttvEventClass *ec = lttv_trace_get_event_class (trace, k);
+          if (state_layout_wants (r->layouts[i], lttv_event_class_index (ec)))
+            lttv_iter_set_fields_wanted (it, ec, TRUE);
+        }
+    }
   for (;;)
     {
       StateBatch *b = g_async_queue_pop (r->free);

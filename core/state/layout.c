@@ -268,6 +268,12 @@ perf_syscall (StateLayout *l, int64_t id)
   return l->perf_syscalls[id];
 }
 
+gboolean
+state_layout_wants (const StateLayout *l, guint index)
+{
+  return index < l->n_handlers && l->handlers[index].kind != H_NONE;
+}
+
 /* The string fields of each kind of handler: which of its fields, in the
  * record's two string slots. */
 static void

@@ -42,5 +42,8 @@ void state_layout_extract (const StateLayout *l, const LttvEvent *ev,
  * thread. */
 void state_layout_execute (StateLayout *l, StateMachine *m, const StateRec *r,
                            const guint8 *arena, LttvTime t);
+/* TRUE when events of class `index` change the state (their fields are
+ * read); the others are only counted. */
+gboolean state_layout_wants (const StateLayout *l, guint index);
 /* TRUE for perf traces, FALSE for LTTng. */
 gboolean state_layout_is_perf (const StateLayout *l);
