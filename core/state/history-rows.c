@@ -70,6 +70,8 @@ history_rank (const HistoryAttr *a, const HistoryRankIndex *r, LttvTime t)
   /* Changes cum[b] .. cum[b + 1] - 1 start inside bucket b, after the
    * edge (so at or before t: at least cum[b] - 1). */
   guint lo = r->cum[b], hi = r->cum[b + 1];
+  if (lo == hi)
+    return (gint64) lo - 1;   /* no change in the bucket: none read */
   if (hi - lo > RANK_SCAN_MAX)
     {
       while (hi > lo)
@@ -82,8 +84,16 @@ history_rank (const HistoryAttr *a, const HistoryRankIndex *r, LttvTime t)
         }
       return (gint64) lo - 1;
     }
-  while (lo < hi && history_change (a, lo)->start <= t)
-    lo++;
+  /* A short scan, inside one chunk at a time. */
+  while (lo < hi)
+    {
+      guint c = history_chunk_of (lo), base = history_chunk_base (c);
+      const HistoryChange *chunk = history_chunk (a, c);
+      guint end = MIN (hi, base + history_chunk_size (c));
+      for (; lo < end; lo++)
+        if (chunk[lo - base].start > t)
+          return (gint64) lo - 1;
+    }
   return (gint64) lo - 1;
 }
 
