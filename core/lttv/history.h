@@ -12,7 +12,9 @@
  * the bytes per interval and one-attribute (row) queries about 20x faster;
  * the tree inserts faster and answers a full state faster, which a
  * finished history recovers with a per-attribute summary (first and last
- * change). */
+ * change). A history loaded from the state cache decodes each chunk when a
+ * query first needs it; rows of busy attributes use a rank index (change
+ * counts per time bucket), made at their first row query. */
 #pragma once
 
 #include <glib.h>

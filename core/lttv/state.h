@@ -117,8 +117,12 @@ const LttvFilterThreadSource *lttv_state_threads_source (LttvStateThreads *st);
 /* Writes the state at `t` as `lttv state` prints it (docs/cli.md): lines
  * "T<TAB>PATH<TAB>VALUE" sorted by path, attributes holding nothing left
  * out; after the end of the traceset, the state at its end. FALSE when
- * `t` is past the part built so far. Keeps the sorted paths in `s` for the
- * next call: call it from one thread at a time. */
+ * `t` is past the part built so far. Keeps the paths in `s` for the next
+ * call: call it from one thread at a time. A state loaded from the cache
+ * that meets a damaged block (lttv_history_check) is built again from the
+ * trace here, the cache rewritten: the history, checkpoints and counts are
+ * replaced (the old history stays valid until `s` is freed), so nothing
+ * else may use `s` meanwhile. */
 gboolean lttv_state_print (LttvState *s, LttvTime t, GString *out);
 
 G_END_DECLS

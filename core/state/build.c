@@ -115,24 +115,18 @@ counter_flush (LttvState *s, Counter *c)
   g_array_set_size (c->dirty, 0);
 }
 
-typedef struct {
-  const LttvTrace *trace;
-  StateLayout *layout;
-  guint *types;
-} TraceHandlers;
-
 static gboolean
 build_from_trace (LttvState *s, GCancellable *cancellable, GError **error)
 {
   LttvHistory *h = s->history;
   guint n_traces = lttv_traceset_n_traces (s->ts);
-  TraceHandlers *th = g_new0 (TraceHandlers, MAX (1, n_traces));
+  const LttvTrace **traces = g_new0 (const LttvTrace *, MAX (1, n_traces));
+  StateLayout **layouts = g_new0 (StateLayout *, MAX (1, n_traces));
   for (guint i = 0; i < n_traces; i++)
     {
       LttvTrace *trace = lttv_traceset_get_trace (s->ts, i);
-      th[i].trace = trace;
-      th[i].layout = state_layout_new (trace, h);
-      th[i].types = s->class_types[i];
+      traces[i] = trace;
+      layouts[i] = state_layout_new (trace, h);
     }
   StateMachine *m = state_machine_new (h);
   Counter counter = {
@@ -143,70 +137,76 @@ build_from_trace (LttvState *s, GCancellable *cancellable, GError **error)
   LttvTime end = lttv_traceset_end (s->ts);
   lttv_history_set_begin (h, begin);
 
-  g_autoptr (LttvIter) it = lttv_iter_new (s->ts);
   GError *local = NULL;
-  const LttvEvent *ev;
   LttvTime last_t = begin;
   guint32 same_t = 0;
   guint64 rank = 0;
-  TraceHandlers *cur = n_traces > 0 ? &th[0] : NULL;
   gboolean cancelled = FALSE;
+  StateReader *reader = state_reader_start (s->ts, traces, layouts, s->class_types, n_traces);
 
-  while ((ev = lttv_iter_next (it, &local)) != NULL)
+  for (gboolean last = FALSE; !last && !cancelled;)
     {
-      LttvTime t = lttv_event_time (ev);
-      if (t < last_t)
+      StateBatch *b = state_reader_next (reader);
+      const guint8 *arena = b->arena->data;
+      for (guint i = 0; i < b->n; i++)
         {
-          /* The merge gives time order; a regression inside one stream
-           * is kept in the count but cannot move the state back. */
-          state_machine_anomaly (m, LTTV_ANOMALY_BAD_VALUE);
-          t = last_t;
-        }
-      if (t != last_t || rank == 0)
-        {
-          lttv_history_commit (h, t);
-          same_t = 0;
-          last_t = t;
-        }
-      if ((rank & (LTTV_STATE_CHECKPOINT_EVENTS - 1)) == 0)
-        {
-          if (rank > 0)
-            counter_flush (s, &counter);
-          LttvCheckpoint cp = { rank, t, same_t };
-          g_array_append_val (s->checkpoints, cp);
-          if ((rank & (16 * LTTV_STATE_CHECKPOINT_EVENTS - 1)) == 0)
+          const StateRec *rec = &b->recs[i];
+          LttvTime t = rec->time;
+          if (t < last_t)
             {
-              if (end > begin)
-                g_atomic_int_set (&s->progress_permille,
-                                  (gint) ((t - begin) * 1000.0 / (end - begin)));
-              atomic_store_explicit (&s->events_done, rank, memory_order_relaxed);
-              if (g_cancellable_is_cancelled (cancellable))
+              /* The merge gives time order; a regression inside one
+               * stream is kept in the count but cannot move the state
+               * back. */
+              state_machine_anomaly (m, LTTV_ANOMALY_BAD_VALUE);
+              t = last_t;
+            }
+          if (t != last_t || rank == 0)
+            {
+              lttv_history_commit (h, t);
+              same_t = 0;
+              last_t = t;
+            }
+          if ((rank & (LTTV_STATE_CHECKPOINT_EVENTS - 1)) == 0)
+            {
+              if (rank > 0)
+                counter_flush (s, &counter);
+              LttvCheckpoint cp = { rank, t, same_t };
+              g_array_append_val (s->checkpoints, cp);
+              if ((rank & (16 * LTTV_STATE_CHECKPOINT_EVENTS - 1)) == 0)
                 {
-                  cancelled = TRUE;
-                  break;
+                  if (end > begin)
+                    g_atomic_int_set (&s->progress_permille,
+                                      (gint) ((t - begin) * 1000.0 / (end - begin)));
+                  atomic_store_explicit (&s->events_done, rank, memory_order_relaxed);
+                  if (g_cancellable_is_cancelled (cancellable))
+                    {
+                      cancelled = TRUE;
+                      break;
+                    }
                 }
             }
+          if (rec->trace != G_MAXUINT32)
+            {
+              int cpu = rec->cpu;
+              guint slot = cpu < 0 || cpu >= STATE_STATS_CPUS ? STATE_STATS_CPUS : (guint) cpu;
+              guint idx = rec->type * (STATE_STATS_CPUS + 1) + slot;
+              if (counter.table[idx]++ == 0)
+                g_array_append_val (counter.dirty, idx);
+              state_layout_execute (layouts[rec->trace], m, rec, arena, t);
+            }
+          state_density_add (s->density, t);
+          same_t++;
+          rank++;
         }
-
-      const LttvEventClass *ec = lttv_event_get_class (ev);
-      const LttvTrace *trace = lttv_event_class_trace (ec);
-      if (cur == NULL || cur->trace != trace)
-        for (guint i = 0; i < n_traces; i++)
-          if (th[i].trace == trace)
-            cur = &th[i];
-      if (cur != NULL)
+      last = b->last;
+      if (last)
         {
-          int cpu = lttv_event_cpu (ev);
-          guint slot = cpu < 0 || cpu >= STATE_STATS_CPUS ? STATE_STATS_CPUS : (guint) cpu;
-          guint idx = cur->types[lttv_event_class_index (ec)] * (STATE_STATS_CPUS + 1) + slot;
-          if (counter.table[idx]++ == 0)
-            g_array_append_val (counter.dirty, idx);
-          state_layout_apply (cur->layout, m, ev, t);
+          local = b->error;
+          b->error = NULL;
         }
-      state_density_add (s->density, t);
-      same_t++;
-      rank++;
+      state_reader_done (reader, b);
     }
+  state_reader_stop (reader);
   counter_flush (s, &counter);
   guint64 terminator = s->counts->len;
   g_array_append_val (s->block_start, terminator);
@@ -222,11 +222,13 @@ build_from_trace (LttvState *s, GCancellable *cancellable, GError **error)
   g_array_unref (counter.dirty);
   state_machine_free (m);
   for (guint i = 0; i < n_traces; i++)
-    state_layout_free (th[i].layout);
-  g_free (th);
+    state_layout_free (layouts[i]);
+  g_free (layouts);
+  g_free (traces);
 
   if (cancelled)
     {
+      g_clear_error (&local);
       g_set_error (error, LTTV_ERROR, LTTV_ERROR_CANCELLED,
                    "building the state was cancelled");
       return FALSE;

@@ -64,6 +64,27 @@ children_of (LttvHistory *h, LttvAttr parent, gboolean create)
   return p->children;
 }
 
+/* Loaded from the cache: the tables of names, made once, when first
+ * needed. */
+static void
+children_ready (LttvHistory *h)
+{
+  if (G_LIKELY (!g_atomic_int_get (&h->children_pending)))
+    return;
+  g_rw_lock_writer_lock (&h->lock);
+  if (g_atomic_int_get (&h->children_pending))
+    {
+      for (LttvAttr i = 0; i < h->n_attrs; i++)
+        {
+          GHashTable *siblings = children_of (h, h->attrs[i].parent, TRUE);
+          if (!g_hash_table_contains (siblings, h->attrs[i].name))
+            g_hash_table_insert (siblings, (gpointer) h->attrs[i].name, GUINT_TO_POINTER (i + 1));
+        }
+      g_atomic_int_set (&h->children_pending, 0);
+    }
+  g_rw_lock_writer_unlock (&h->lock);
+}
+
 static LttvAttr
 child_lookup_locked (LttvHistory *h, LttvAttr parent, const char *name)
 {
@@ -79,6 +100,7 @@ lttv_history_attr_child (LttvHistory *h, LttvAttr parent, const char *name)
 {
   g_return_val_if_fail (h != NULL && name != NULL, LTTV_ATTR_NONE);
 
+  children_ready (h);
   g_rw_lock_reader_lock (&h->lock);
   LttvAttr id = child_lookup_locked (h, parent, name);
   g_rw_lock_reader_unlock (&h->lock);
@@ -123,6 +145,7 @@ lttv_history_attr_lookup (LttvHistory *h, const char *path)
   g_return_val_if_fail (h != NULL && path != NULL, LTTV_ATTR_NONE);
   g_auto (GStrv) parts = g_strsplit (path, "/", -1);
   LttvAttr id = LTTV_ATTR_NONE;
+  children_ready (h);
   g_rw_lock_reader_lock (&h->lock);
   for (guint i = 0; parts[i] != NULL; i++)
     {

@@ -56,18 +56,12 @@ history_lazy_attr (LttvHistory *h, LttvAttr parent, const char *name,
   HistoryAttr *a = &h->attrs[id];
   memset (a, 0, sizeof *a);
   a->parent = parent;
-  GHashTable *siblings = h->roots;
-  if (parent != LTTV_ATTR_NONE)
-    {
-      HistoryAttr *p = &h->attrs[parent];
-      if (p->children == NULL)
-        p->children = g_hash_table_new (g_str_hash, g_str_equal);
-      siblings = p->children;
-    }
   a->name = g_string_chunk_insert_len (h->names, name, (gssize) name_len);
-  if (strlen (a->name) != name_len
-      || !g_hash_table_insert (siblings, (gpointer) a->name, GUINT_TO_POINTER (id + 1)))
-    return LTTV_ATTR_NONE;   /* a NUL or a duplicate: not a file we wrote */
+  if (strlen (a->name) != name_len)
+    return LTTV_ATTR_NONE;   /* a NUL: not a file we wrote */
+  /* The tables of names are made at the first lookup by name (printing
+   * and queries by id need none). */
+  h->children_pending = 1;
   h->n_attrs++;
   if (n > 0)
     {
@@ -139,6 +133,91 @@ decode (const HistoryLazy *lz, const HistoryAttr *a, guint c, guint m,
   return !last_chunk || (t == a->last_start && prev == a->current);
 }
 
+/* The first damaged block found: what lttv_history_check reports. Under
+ * the lazy lock. */
+static void
+mark_damaged (HistoryLazy *lz, const HistoryAttr *a, guint c, guint m)
+{
+  LttvHistory *h = lz->history;
+  if (__atomic_load_n (&h->damage, __ATOMIC_ACQUIRE) != NULL)
+    return;
+  /* The path, without the history's lock (queries hold it already; a
+   * loaded history's attributes never move). */
+  GString *path_s = g_string_new (a->name);
+  for (LttvAttr p = a->parent; p != LTTV_ATTR_NONE; p = h->attrs[p].parent)
+    {
+      g_string_prepend_c (path_s, '/');
+      g_string_prepend (path_s, h->attrs[p].name);
+    }
+  g_autofree char *path = g_string_free (path_s, FALSE);
+  char *msg = g_strdup_printf ("%s: byte %" PRIu64 ": damaged state block "
+                               "(%s, changes %u to %u)", lz->path,
+                               lz->data_pos + lz->offs[a->lazy_base + c], path,
+                               history_chunk_base (c), history_chunk_base (c) + m - 1);
+  __atomic_store_n (&h->damage, msg, __ATOMIC_RELEASE);
+}
+
+LttvValue
+history_lazy_value_at (const HistoryAttr *a, LttvTime t)
+{
+  /* The chunk holding t: the last one starting at or before it. */
+  guint lo = 0, hi = a->n_chunks;
+  while (hi - lo > 1)
+    {
+      guint mid = (lo + hi) / 2;
+      if (a->chunk_first[mid] <= t)
+        lo = mid;
+      else
+        hi = mid;
+    }
+  guint c = lo;
+  const HistoryChange *chunk = __atomic_load_n (&a->chunks[c], __ATOMIC_ACQUIRE);
+  guint m = MIN (history_chunk_size (c), a->n - history_chunk_base (c));
+  if (chunk != NULL)
+    {
+      guint l = 0, r = m;
+      while (r - l > 1)
+        {
+          guint mid = (l + r) / 2;
+          if (chunk[mid].start <= t)
+            l = mid;
+          else
+            r = mid;
+        }
+      return chunk[l].value;
+    }
+  /* Not decoded: read the block up to t, keeping nothing (a full state at
+   * one time needs one value of each of many blocks). Checked whole
+   * first, like a decoded one. */
+  HistoryLazy *lz = a->lazy;
+  guint64 g = a->lazy_base + c;
+  const guint8 *p = lz->data + lz->offs[g], *end = lz->data + lz->offs[g + 1];
+  guint64 delta, v, next;
+  LttvTime at = a->chunk_first[c];
+  if ((guint32) state_cache_checksum (p, (gsize) (end - p)) != lz->sums[g]
+      || !get_varint (&p, end, &v))
+    goto damaged;
+  for (guint i = 1; i < m; i++)
+    {
+      if (!get_varint (&p, end, &delta) || !get_varint (&p, end, &next) || delta == 0
+          || at + delta < at)
+        goto damaged;
+      if (at + delta > t)
+        break;
+      at += delta;
+      v = next;
+    }
+  if (lttv_value_type (v) == 3
+      || (lttv_value_type (v) == LTTV_VALUE_STRING && (v >> 2) >= lz->n_strings))
+    goto damaged;
+  return v;
+damaged:
+  g_mutex_lock (&lz->lock);
+  mark_damaged (lz, a, c, m);
+  g_mutex_unlock (&lz->lock);
+  return LTTV_VALUE_NONE;
+}
+
 HistoryChange *
 history_chunk_load (const HistoryAttr *a, guint c)
 {
@@ -156,16 +235,7 @@ history_chunk_load (const HistoryAttr *a, guint c)
            * that keep the chunk in order. */
           for (guint i = 0; i < m; i++)
             chunk[i] = (HistoryChange) { a->chunk_first[c] + i, LTTV_VALUE_NONE };
-          LttvHistory *h = lz->history;
-          if (__atomic_load_n (&h->damage, __ATOMIC_ACQUIRE) == NULL)
-            {
-              g_autofree char *path = lttv_history_attr_path (h, (LttvAttr) (a - h->attrs));
-              char *msg = g_strdup_printf ("%s: byte %" PRIu64 ": damaged state block "
-                                           "(%s, changes %u to %u)", lz->path,
-                                           lz->data_pos + lz->offs[a->lazy_base + c], path,
-                                           history_chunk_base (c), history_chunk_base (c) + m - 1);
-              __atomic_store_n (&h->damage, msg, __ATOMIC_RELEASE);
-            }
+          mark_damaged (lz, a, c, m);
         }
       __atomic_store_n (&((HistoryAttr *) a)->chunks[c], chunk, __ATOMIC_RELEASE);
     }

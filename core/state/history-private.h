@@ -80,6 +80,7 @@ struct _LttvHistory {
   HistoryLazy *lazy;        /* the cache file the chunks come from */
   char *damage;             /* the first damaged chunk found, or NULL */
   GMutex rank_lock;         /* one rank index made at a time */
+  gint children_pending;    /* atomic: loaded, the name tables not made yet */
 };
 
 static inline guint
@@ -164,6 +165,10 @@ struct _HistoryLazy {
 HistoryLazy *history_lazy_new (LttvHistory *h, GMappedFile *file,
                                const char *path, guint64 n_chunks);
 void history_lazy_free (HistoryLazy *lz);
+/* The value of lazy attribute `a` at `t` (at or after its first change),
+ * without decoding a chunk not decoded yet (its block is checked, then read
+ * up to t). LTTV_VALUE_NONE from a damaged block. */
+LttvValue history_lazy_value_at (const HistoryAttr *a, LttvTime t);
 /* Appends an attribute loaded from the cache: `n` changes in chunks
  * starting at `first` (the chunks' first times, in the mapping), global
  * chunk number `base`. No lock: the history is not published yet. */

@@ -27,18 +27,23 @@ rank_index_new (const HistoryAttr *a)
   r->base = first;
   r->n_buckets = (guint) ((last - first) >> r->shift) + 1;
   r->cum = g_new (guint32, r->n_buckets + 1);
-  guint k = 0;
-  for (guint b = 0; b <= r->n_buckets; b++)
+  /* One pass, a chunk at a time: change k, in bucket bk, is the first at
+   * or after the edges of buckets b_{k-1} + 1 .. bk, so cum[b] = k there
+   * (cum[b]: the changes before base + b << shift). */
+  guint b = 0;
+  for (guint c = 0, k = 0; k < n; c++)
     {
-      /* Changes before edge b: those starting before base + b << shift. */
-      LttvTime edge = first + ((LttvTime) b << r->shift);
-      if (b == r->n_buckets)
-        k = n;
-      else
-        while (k < n && history_change (a, k)->start < edge)
-          k++;
-      r->cum[b] = k;
+      const HistoryChange *chunk = history_chunk (a, c);
+      guint m = MIN (history_chunk_size (c), n - k);
+      for (guint i = 0; i < m; i++, k++)
+        {
+          guint bk = (guint) ((chunk[i].start - first) >> r->shift);
+          for (; b <= bk; b++)
+            r->cum[b] = k;
+        }
     }
+  for (; b <= r->n_buckets; b++)
+    r->cum[b] = n;
   return r;
 }
 
@@ -70,6 +75,8 @@ history_rank (const HistoryAttr *a, const HistoryRankIndex *r, LttvTime t)
   /* Changes cum[b] .. cum[b + 1] - 1 start inside bucket b, after the
    * edge (so at or before t: at least cum[b] - 1). */
   guint lo = r->cum[b], hi = r->cum[b + 1];
+  if (lo == hi)
+    return (gint64) lo - 1;   /* no change in the bucket: none read */
   if (hi - lo > RANK_SCAN_MAX)
     {
       while (hi > lo)
@@ -82,8 +89,16 @@ history_rank (const HistoryAttr *a, const HistoryRankIndex *r, LttvTime t)
         }
       return (gint64) lo - 1;
     }
-  while (lo < hi && history_change (a, lo)->start <= t)
-    lo++;
+  /* A short scan, inside one chunk at a time. */
+  while (lo < hi)
+    {
+      guint c = history_chunk_of (lo), base = history_chunk_base (c);
+      const HistoryChange *chunk = history_chunk (a, c);
+      guint end = MIN (hi, base + history_chunk_size (c));
+      for (; lo < end; lo++)
+        if (chunk[lo - base].start > t)
+          return (gint64) lo - 1;
+    }
   return (gint64) lo - 1;
 }
 

@@ -256,6 +256,8 @@ lttv_history_query_full (LttvHistory *h, LttvTime t, guint *n_attrs)
           values[i] = LTTV_VALUE_NONE;
         else if (t >= sum->last)
           values[i] = sum->last_value;
+        else if (h->attrs[i].lazy != NULL)
+          values[i] = history_lazy_value_at (&h->attrs[i], t);
         else
           values[i] = history_change (&h->attrs[i],
                                       (guint) history_find (&h->attrs[i], sum->n, t))->value;

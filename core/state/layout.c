@@ -268,13 +268,65 @@ perf_syscall (StateLayout *l, int64_t id)
   return l->perf_syscalls[id];
 }
 
-static LttvValue
-get_string (StateLayout *l, const LttvEvent *ev, LttvFieldRef f)
+gboolean
+state_layout_wants (const StateLayout *l, guint index)
 {
-  size_t len;
-  const char *s = f >= 0 ? lttv_event_get_string (ev, f, &len) : NULL;
-  if (s == NULL)
+  return index < l->n_handlers && l->handlers[index].kind != H_NONE;
+}
+
+/* The string fields of each kind of handler: which of its fields, in the
+ * record's two string slots. */
+static void
+string_fields (HandlerKind kind, int out[2])
+{
+  out[0] = out[1] = -1;
+  switch (kind)
+    {
+    case H_SWITCH: out[0] = 2; out[1] = 5; break;
+    case H_FORK: case H_STATEDUMP: out[0] = 3; break;
+    case H_EXEC: out[0] = 1; break;
+    default: break;
+    }
+}
+
+void
+state_layout_extract (const StateLayout *l, const LttvEvent *ev, StateRec *r,
+                      GByteArray *arena)
+{
+  const Handler *hd = &l->handlers[r->cls];
+  r->kind = (guint8) hd->kind;
+  if (hd->kind == H_NONE)
+    return;
+  r->has = 0;
+  for (guint i = 0; i < MAX_FIELDS; i++)
+    if (hd->f[i] >= 0 && lttv_event_get_int (ev, hd->f[i], &r->v[i]))
+      r->has |= (guint8) (1u << i);
+  int sf[2];
+  string_fields (hd->kind, sf);
+  for (guint k = 0; k < 2; k++)
+    {
+      size_t len;
+      const char *str = sf[k] >= 0 && hd->f[sf[k]] >= 0
+                        ? lttv_event_get_string (ev, hd->f[sf[k]], &len) : NULL;
+      if (str == NULL || len >= G_MAXUINT32)
+        {
+          r->str_off[k] = r->str_len[k] = STATE_REC_NO_STRING;
+          continue;
+        }
+      r->str_off[k] = arena->len;
+      r->str_len[k] = (guint32) len;
+      g_byte_array_append (arena, (const guint8 *) str, (guint) len);
+    }
+}
+
+/* String slot `k` of `r`, interned (recent short ones from the cache). */
+static LttvValue
+get_string (StateLayout *l, const StateRec *r, const guint8 *arena, guint k)
+{
+  if (r->str_len[k] == STATE_REC_NO_STRING)
     return LTTV_VALUE_NONE;
+  const char *s = (const char *) arena + r->str_off[k];
+  size_t len = r->str_len[k];
   if (len >= sizeof l->strings[0].text)
     return lttv_history_intern_len (l->h, s, len);
   guint32 hash = 2166136261u;
@@ -290,30 +342,28 @@ get_string (StateLayout *l, const LttvEvent *ev, LttvFieldRef f)
 }
 
 void
-state_layout_apply (StateLayout *l, StateMachine *m, const LttvEvent *ev,
-                    LttvTime t)
+state_layout_execute (StateLayout *l, StateMachine *m, const StateRec *r,
+                      const guint8 *arena, LttvTime t)
 {
-  const Handler *hd = &l->handlers[lttv_event_class_index (lttv_event_get_class (ev))];
-  if (hd->kind == H_NONE)
+  if (r->kind == H_NONE)
     return;
-  int cpu = lttv_event_cpu (ev);
+  const Handler *hd = &l->handlers[r->cls];
+  int cpu = r->cpu;
   /* An event of no known CPU does not fit the model, whatever it is. */
   if (!state_machine_cpu_ok (m, cpu))
     return;
-  int64_t v[MAX_FIELDS];
-  gboolean has[MAX_FIELDS];
-  for (guint i = 0; i < MAX_FIELDS; i++)
-    has[i] = hd->f[i] >= 0 && lttv_event_get_int (ev, hd->f[i], &v[i]);
-#define OPT(i) (has[i] ? &v[i] : NULL)
-#define NEED(i) if (!has[i]) goto missing
+  const int64_t *v = r->v;
+#define HAS(i) ((r->has >> (i)) & 1)
+#define OPT(i) (HAS (i) ? &v[i] : NULL)
+#define NEED(i) if (!HAS (i)) goto missing
 
   switch (hd->kind)
     {
     case H_SWITCH:
       NEED (0); NEED (1); NEED (4);
       state_sched_switch (m, t, cpu, v[0], v[1], l->prev_encoding,
-                          get_string (l, ev, hd->f[2]), OPT (3), v[4],
-                          get_string (l, ev, hd->f[5]), OPT (6));
+                          get_string (l, r, arena, 0), OPT (3), v[4],
+                          get_string (l, r, arena, 1), OPT (6));
       break;
     case H_SYSCALL_ENTRY:
       state_syscall_entry (m, t, cpu, hd->syscall);
@@ -359,22 +409,20 @@ state_layout_apply (StateLayout *l, StateMachine *m, const LttvEvent *ev,
       break;
     case H_FORK:
       NEED (0); NEED (1);
-      state_fork (m, t, v[0], v[1], OPT (2), get_string (l, ev, hd->f[3]));
+      state_fork (m, t, v[0], v[1], OPT (2), get_string (l, r, arena, 0));
       break;
     case H_EXEC:
       {
         int64_t tid;
-        if (has[0])
+        if (HAS (0))
           tid = v[0];
         else if (cpu >= 0 && (tid = state_current_tid (m, cpu)) >= 0)
           ;
         else
           goto missing;
-        size_t len;
-        const char *file = hd->f[1] >= 0 ? lttv_event_get_string (ev, hd->f[1], &len) : NULL;
-        if (file == NULL)
+        if (r->str_len[0] == STATE_REC_NO_STRING)
           goto missing;
-        state_exec (m, t, tid, file, len);
+        state_exec (m, t, tid, (const char *) arena + r->str_off[0], r->str_len[0]);
       }
       break;
     case H_FREE:
@@ -384,7 +432,7 @@ state_layout_apply (StateLayout *l, StateMachine *m, const LttvEvent *ev,
     case H_STATEDUMP:
       NEED (0);
       state_statedump (m, t, v[0], OPT (1), OPT (2),
-                       get_string (l, ev, hd->f[3]), OPT (4), OPT (5));
+                       get_string (l, r, arena, 0), OPT (4), OPT (5));
       break;
     case H_BLOCK_ISSUE:
     case H_BLOCK_COMPLETE:
@@ -397,6 +445,7 @@ state_layout_apply (StateLayout *l, StateMachine *m, const LttvEvent *ev,
   return;
 missing:
   state_machine_anomaly (m, LTTV_ANOMALY_MISSING_FIELD);
+#undef HAS
 #undef OPT
 #undef NEED
 }

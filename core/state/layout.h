@@ -14,9 +14,36 @@ typedef struct _StateLayout StateLayout;
  * `h`. */
 StateLayout *state_layout_new (LttvTrace *trace, LttvHistory *h);
 void state_layout_free (StateLayout *l);
-/* Applies `ev` (an event of the layout's trace) to the machine at time
- * `t` (its time, or the time before it when the trace went back). */
-void state_layout_apply (StateLayout *l, StateMachine *m,
-                         const LttvEvent *ev, LttvTime t);
+/* An event reduced to what the state needs: read by one thread (the
+ * reader's), applied by another (build.c). Strings are copied into the
+ * batch's byte arena. */
+#define STATE_REC_FIELDS 8
+#define STATE_REC_NO_STRING G_MAXUINT32
+
+typedef struct {
+  LttvTime time;          /* as the reader gave it */
+  guint32 type;           /* the event type (statistics) */
+  gint32 cpu;
+  guint32 trace;          /* index in the traceset */
+  guint32 cls;            /* event class index in its trace */
+  guint8 kind;            /* the handler's kind; 0: none */
+  guint8 has;             /* bit i: v[i] was read */
+  guint32 str_off[2], str_len[2];
+  int64_t v[STATE_REC_FIELDS];
+} StateRec;
+
+/* Fills `r`'s handler part from `ev` (an event of the layout's trace),
+ * its strings appended to `arena`. Reads only the layout's handler table:
+ * any thread. */
+void state_layout_extract (const StateLayout *l, const LttvEvent *ev,
+                           StateRec *r, GByteArray *arena);
+/* Applies `r` to the machine at time `t` (its time, or the time before it
+ * when the trace went back); `arena` holds its strings. The machine's
+ * thread. */
+void state_layout_execute (StateLayout *l, StateMachine *m, const StateRec *r,
+                           const guint8 *arena, LttvTime t);
+/* TRUE when events of class `index` change the state (their fields are
+ * read); the others are only counted. */
+gboolean state_layout_wants (const StateLayout *l, guint index);
 /* TRUE for perf traces, FALSE for LTTng. */
 gboolean state_layout_is_perf (const StateLayout *l);

@@ -45,6 +45,30 @@ struct _LttvState {
                              * whoever still holds them */
 };
 
+/* The build's reader thread (build-reader.c): events reduced to records,
+ * in batches, read ahead of the thread that applies them. */
+typedef struct {
+  StateRec *recs;
+  guint n;
+  GByteArray *arena;        /* the records' strings */
+  gboolean last;            /* nothing comes after this batch */
+  GError *error;            /* with the last batch: why reading stopped */
+} StateBatch;
+
+typedef struct _StateReader StateReader;
+
+/* Starts reading `ts` from its first event; `traces`, `layouts` and
+ * `types` (per trace: class index -> event type) must outlive it. */
+StateReader *state_reader_start (LttvTraceset *ts, const LttvTrace **traces,
+                                 StateLayout **layouts, guint **types,
+                                 guint n_traces);
+/* The next batch (waits for it); after the last one, do not ask again. */
+StateBatch *state_reader_next (StateReader *r);
+/* Gives a batch back once applied. */
+void state_reader_done (StateReader *r, StateBatch *b);
+/* Stops reading (early or at the end), waits for the thread, frees. */
+void state_reader_stop (StateReader *r);
+
 /* Empties the state for another build; the history is freed, or retired
  * when someone may still hold it (build.c). */
 void state_reset (LttvState *s, gboolean retire_history);

@@ -1,0 +1,153 @@
+/* The build's reader thread: it reads the merged events and reduces each
+ * to a StateRec (its time, CPU, type and handler fields, strings copied),
+ * in batches handed to the thread that runs the state machine. Reading
+ * (decoding) and applying then run on two cores: the build takes the
+ * longer of the two instead of their sum. */
+#include "config.h"
+
+#include "state-private.h"
+
+#define BATCH_RECS 2048
+#define N_BATCHES 4
+
+struct _StateReader {
+  LttvTraceset *ts;
+  const LttvTrace **traces;
+  StateLayout **layouts;
+  guint **types;
+  guint n_traces;
+  GAsyncQueue *full, *free;
+  StateBatch batches[N_BATCHES];
+  GThread *thread;
+  gint stop;            /* atomic: the consumer wants no more */
+  gboolean seen_last;   /* the consumer got the last batch */
+};
+
+static guint
+trace_of (StateReader *r, const LttvTrace *trace, guint guess)
+{
+  if (guess < r->n_traces && r->traces[guess] == trace)
+    return guess;
+  for (guint i = 0; i < r->n_traces; i++)
+    if (r->traces[i] == trace)
+      return i;
+  return G_MAXUINT32;
+}
+
+static void
+fill (StateReader *r, LttvIter *it, StateBatch *b, GError **error)
+{
+  const LttvEvent *ev;
+  guint cur = 0;
+  while (b->n < BATCH_RECS && (ev = lttv_iter_next (it, error)) != NULL)
+    {
+      StateRec *rec = &b->recs[b->n++];
+      const LttvEventClass *ec = lttv_event_get_class (ev);
+      rec->time = lttv_event_time (ev);
+      rec->cpu = lttv_event_cpu (ev);
+      rec->cls = lttv_event_class_index (ec);
+      rec->trace = cur = trace_of (r, lttv_event_class_trace (ec), cur);
+      rec->kind = 0;
+      if (cur == G_MAXUINT32)
+        {
+          cur = 0;
+          continue;
+        }
+      rec->type = r->types[cur][rec->cls];
+      state_layout_extract (r->layouts[cur], ev, rec, b->arena);
+    }
+}
+
+static gpointer
+reader_thread (gpointer data)
+{
+  StateReader *r = data;
+  g_autoptr (LttvIter) it = lttv_iter_new (r->ts);
+  /* Only the classes with a handler have their fields decoded; the others
+   * are counted from their time, class and CPU. */
+  lttv_iter_set_all_fields_wanted (it, FALSE);
+  for (guint i = 0; i < r->n_traces; i++)
+    {
+      const LttvTrace *trace = r->traces[i];
+      for (guint k = 0; k < lttv_trace_n_event_classes (trace); k++)
+        {
+          const LttvEventClass *ec = lttv_trace_get_event_class (trace, k);
+          if (state_layout_wants (r->layouts[i], lttv_event_class_index (ec)))
+            lttv_iter_set_fields_wanted (it, ec, TRUE);
+        }
+    }
+  for (;;)
+    {
+      StateBatch *b = g_async_queue_pop (r->free);
+      b->n = 0;
+      b->last = FALSE;
+      b->error = NULL;
+      g_byte_array_set_size (b->arena, 0);
+      if (!g_atomic_int_get (&r->stop))
+        fill (r, it, b, &b->error);
+      /* Short: the end, an error or a stop. */
+      b->last = b->n < BATCH_RECS;
+      g_async_queue_push (r->full, b);
+      if (b->last)
+        return NULL;
+    }
+}
+
+StateReader *
+state_reader_start (LttvTraceset *ts, const LttvTrace **traces,
+                    StateLayout **layouts, guint **types, guint n_traces)
+{
+  StateReader *r = g_new0 (StateReader, 1);
+  r->ts = ts;
+  r->traces = traces;
+  r->layouts = layouts;
+  r->types = types;
+  r->n_traces = n_traces;
+  r->full = g_async_queue_new ();
+  r->free = g_async_queue_new ();
+  for (guint i = 0; i < N_BATCHES; i++)
+    {
+      r->batches[i].recs = g_new (StateRec, BATCH_RECS);
+      r->batches[i].arena = g_byte_array_sized_new (BATCH_RECS * 16);
+      g_async_queue_push (r->free, &r->batches[i]);
+    }
+  r->thread = g_thread_new ("lttv-state-reader", reader_thread, r);
+  return r;
+}
+
+StateBatch *
+state_reader_next (StateReader *r)
+{
+  StateBatch *b = g_async_queue_pop (r->full);
+  if (b->last)
+    r->seen_last = TRUE;
+  return b;
+}
+
+void
+state_reader_done (StateReader *r, StateBatch *b)
+{
+  g_async_queue_push (r->free, b);
+}
+
+void
+state_reader_stop (StateReader *r)
+{
+  g_atomic_int_set (&r->stop, 1);
+  /* Take what the reader still sends until its last batch. */
+  while (!r->seen_last)
+    {
+      StateBatch *b = state_reader_next (r);
+      g_clear_error (&b->error);
+      state_reader_done (r, b);
+    }
+  g_thread_join (r->thread);
+  for (guint i = 0; i < N_BATCHES; i++)
+    {
+      g_free (r->batches[i].recs);
+      g_byte_array_unref (r->batches[i].arena);
+    }
+  g_async_queue_unref (r->full);
+  g_async_queue_unref (r->free);
+  g_free (r);
+}
