@@ -296,6 +296,32 @@ check_variant_tags (Parser *ps, const CtfType *st, int line)
   return TRUE;
 }
 
+/* Naming a type (typedef, typealias): inside a structure body, its paths
+ * get a lexical scope (CtfDeclScope). Returns the outer naming's scope, to
+ * give back to end_naming. */
+static CtfDeclScope *
+begin_naming (Parser *ps)
+{
+  CtfDeclScope *outer = ps->decl;
+  if (ps->body_id != 0 && ps->body_fields != NULL)
+    {
+      ps->decl = ctf_alloc (ps->tc, sizeof *ps->decl);
+      ps->decl->body = ps->body_id;
+      ps->decl->count = ps->body_fields->len;
+      ps->decl->first_body = ps->body_serial + 1;
+      ps->decl->last_body = G_MAXUINT;
+    }
+  return outer;
+}
+
+static void
+end_naming (Parser *ps, CtfDeclScope *outer)
+{
+  if (ps->decl != outer)
+    ps->decl->last_body = ps->body_serial;
+  ps->decl = outer;
+}
+
 static CtfType *
 parse_struct (Parser *ps)
 {
@@ -325,6 +351,7 @@ parse_struct (Parser *ps)
   t->align = 1;
   GArray *fields = g_array_new (FALSE, TRUE, sizeof (CtfField));
   gboolean ok = ctf_p_next (ps) && ctf_p_parse_struct_body (ps, fields);
+  t->body_id = ps->last_body_id;
   if (ok)
     fields_to_type (ps, t, fields);
   g_array_free (fields, TRUE);
@@ -410,8 +437,10 @@ parse_variant (Parser *ps)
     {
       t = ctf_type_new (ps->tc, CTF_T_VARIANT);
       t->align = 1;
+      t->decl = ps->decl;
       GArray *fields = g_array_new (FALSE, TRUE, sizeof (CtfField));
       gboolean ok = ctf_p_next (ps) && ctf_p_parse_struct_body (ps, fields);
+      t->body_id = ps->last_body_id;
       if (ok)
         fields_to_type (ps, t, fields);
       g_array_free (fields, TRUE);
@@ -694,6 +723,7 @@ parse_declarator (Parser *ps, CtfType *base, char **name_out,
             break;
           d = ctf_type_new (ps->tc, CTF_T_SEQ);
           d->length_path = ctf_strdup (ps->tc, v.s);
+          d->decl = ps->decl;
           ctf_p_value_clear (&v);
         }
       else
@@ -731,7 +761,9 @@ ctf_p_parse_typealias (Parser *ps)
   int line = TOK->line;
   if (!ctf_p_next (ps))
     return FALSE;
+  CtfDeclScope *outer = begin_naming (ps);
   CtfType *t = ctf_p_parse_type_spec (ps);
+  end_naming (ps, outer);
   if (t == NULL)
     return FALSE;
   if (TOK->kind != CTF_TOK_TYPE_ASSIGN)
@@ -767,7 +799,9 @@ ctf_p_parse_typedef (Parser *ps)
   int line = TOK->line;
   if (!ctf_p_next (ps))
     return FALSE;
+  CtfDeclScope *outer = begin_naming (ps);
   CtfType *base = ctf_p_parse_type_spec (ps);
+  end_naming (ps, outer);
   if (base == NULL)
     return FALSE;
   for (;;)
@@ -777,7 +811,9 @@ ctf_p_parse_typedef (Parser *ps)
       /* a sequence in a type definition needs an enclosing structure
          whose fields it can refer to */
       ps->in_typedef = ps->body_depth == 0;
+      outer = begin_naming (ps);
       gboolean decl_ok = parse_declarator (ps, base, &name, &t);
+      end_naming (ps, outer);
       ps->in_typedef = FALSE;
       if (!decl_ok)
         return FALSE;
@@ -797,8 +833,12 @@ ctf_p_parse_typedef (Parser *ps)
 gboolean
 ctf_p_parse_struct_body (Parser *ps, GArray *fields)
 {
+  guint outer_id = ps->body_id;
+  GArray *outer_fields = ps->body_fields;
   ctf_p_push_scope (ps);
   ps->body_depth++;
+  ps->body_id = ++ps->body_serial;
+  ps->body_fields = fields;
   while (!ps->failed && !ctf_p_is_punct (ps, '}'))
     {
       if (TOK->kind == CTF_TOK_EOF)
@@ -857,5 +897,8 @@ ctf_p_parse_struct_body (Parser *ps, GArray *fields)
     }
   ctf_p_pop_scope (ps);
   ps->body_depth--;
+  ps->last_body_id = ps->body_id;
+  ps->body_id = outer_id;
+  ps->body_fields = outer_fields;
   return !ps->failed && ctf_p_next (ps);
 }

@@ -16,6 +16,12 @@ typedef struct {
   gboolean failed;
   gboolean in_typedef;     /* sequences need a field to refer to */
   int body_depth;          /* structure and variant bodies being parsed */
+  /* Lexical scope of paths (see CtfDeclScope): the structure or variant
+   * body being parsed (a serial number, 0 outside any) and its members so
+   * far; the scope of the type being named, NULL when none. */
+  guint body_serial, body_id, last_body_id;
+  GArray *body_fields;
+  CtfDeclScope *decl;
 } Parser;
 
 typedef enum { V_INT, V_STRING, V_PATH } ValueKind;

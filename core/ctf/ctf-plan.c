@@ -203,8 +203,22 @@ descend (CtfType *t, char **parts)
   return t;
 }
 
+/* The stack level of the structure whose body has serial `body`, or -1. */
+static int
+level_of_body (Compiler *c, guint body)
+{
+  for (int d = c->depth - 1; d >= 0; d--)
+    if (c->stack[d]->body_id == body)
+      return d;
+  return -1;
+}
+
+/* `from` is the sequence or variant whose path this is: when it was
+ * declared in a type named inside a structure, the lookup leaves the named
+ * type for that structure (the members declared before the name), not for
+ * the structure the type is used in. */
 static CtfType *
-resolve_path (Compiler *c, const char *path)
+resolve_path (Compiler *c, const char *path, const CtfType *from)
 {
   for (int s = 0; s < 6; s++)
     if (g_str_has_prefix (path, scope_prefix[s]))
@@ -217,13 +231,21 @@ resolve_path (Compiler *c, const char *path)
       }
   g_auto (GStrv) parts = g_strsplit (path, ".", -1);
   /* innermost structure first, among the members declared before */
+  const CtfDeclScope *decl = from->decl;
+  int declared = decl != NULL ? level_of_body (c, decl->body) : -1;
   for (int d = c->depth - 1; d >= 0; d--)
     {
       CtfType *st = c->stack[d];
+      guint before = c->stack_idx[d];
+      if (declared >= 0 && d > declared
+          && (st->body_id < decl->first_body || st->body_id > decl->last_body))
+        continue;         /* where the named type is used: not its scope */
+      if (d == declared)
+        before = MIN (before, decl->count);
       if (st->kind != CTF_T_STRUCT)
         continue;
       const char *first = parts[0][0] == '_' ? parts[0] + 1 : parts[0];
-      for (guint i = 0; i < c->stack_idx[d] && i < st->n_fields; i++)
+      for (guint i = 0; i < before && i < st->n_fields; i++)
         if (strcmp (st->fields[i].name, first) == 0)
           return descend (st->fields[i].type, parts + 1);
     }
@@ -257,7 +279,7 @@ resolve_refs (Compiler *c, CtfType *t)
     return !c->failed;
   if (t->kind == CTF_T_SEQ)
     {
-      CtfType *len = resolve_path (c, t->length_path);
+      CtfType *len = resolve_path (c, t->length_path, t);
       if (len == NULL)
         return cfail (c, "sequence length field '%s' not found",
                       t->length_path);
@@ -271,7 +293,7 @@ resolve_refs (Compiler *c, CtfType *t)
     {
       if (t->tag_path == NULL)
         return cfail (c, "variant without a tag");
-      CtfType *tag = resolve_path (c, t->tag_path);
+      CtfType *tag = resolve_path (c, t->tag_path, t);
       if (tag == NULL)
         return cfail (c, "variant tag field '%s' not found", t->tag_path);
       if (tag->kind != CTF_T_INT || !tag->is_enum)

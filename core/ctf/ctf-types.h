@@ -36,6 +36,15 @@ enum {
 };
 
 typedef struct _CtfType  CtfType;
+
+/* A type named (typedef, typealias) inside a structure body: the paths of
+ * its sequences and variants resolve where they were written, not where
+ * the type is used (CTF's lexical scoping). Bodies are numbered in the
+ * order they are parsed: the named type's own are first_body..last_body;
+ * `body` is the one it was named in, which then had `count` members. */
+typedef struct {
+  guint body, count, first_body, last_body;
+} CtfDeclScope;
 typedef struct _CtfTextOp CtfTextOp;
 typedef struct _CtfHeaderFast CtfHeaderFast;
 typedef struct _CtfClock CtfClock;
@@ -99,6 +108,11 @@ struct _CtfType {
   CtfType *elem;
   uint64_t length;               /* array */
   char *length_path;             /* sequence */
+  /* Structure and variant: the serial number of the body it was parsed
+   * from (kept by copies). Sequence and variant written in a type named
+   * inside a body: where their paths are looked up, or NULL. */
+  guint body_id;
+  CtfDeclScope *decl;
   /* set while compiling */
   int meaning;
   CtfClock *clock;               /* resolved map_clock */

@@ -30,9 +30,8 @@ for d in $fails; do
     ok "$name: rejected: ${msg#lttv: $T/}"
   fi
 done
-# Not read yet (see the report): integers wider than 64 bits, and a
-# sequence typedef'd inside a structure whose length name is shadowed later.
-todo="ctf-testsuite/stream/pass/integer-large-size ctf-testsuite/metadata/pass/sequence-typedef-length"
+# Not read yet: integers wider than 64 bits (babeltrace2 refuses them too).
+todo="ctf-testsuite/stream/pass/integer-large-size"
 for d in $passes; do
   name=${d#"$T"/}
   timeout 60 "$LTTV" dump "$d" > "$tmp/out" 2> "$tmp/err"; rc=$?
