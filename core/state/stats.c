@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <lttv/error.h>
 #include <lttv/stats.h>
 
 #include "state-private.h"
@@ -54,8 +55,29 @@ count_partial (LttvState *s, guint block, LttvTime t0, LttvTime t1,
   return TRUE;
 }
 
+/* How far a computation is, and whether to stop: the first half of the
+ * work is counting events (per checkpoint block), the second the times
+ * (per history attribute). */
+typedef struct
+{
+  LttvStatsProgressFunc func;
+  gpointer data;
+  GCancellable *cancellable;
+} Progress;
+
 static gboolean
-count_events (LttvState *s, LttvStats *st, GError **error)
+go_on (const Progress *p, double fraction, GError **error)
+{
+  if (p->func != NULL)
+    p->func (fraction, p->data);
+  if (!g_cancellable_is_cancelled (p->cancellable))
+    return TRUE;
+  g_set_error (error, LTTV_ERROR, LTTV_ERROR_CANCELLED, "computing the statistics was cancelled");
+  return FALSE;
+}
+
+static gboolean
+count_events (LttvState *s, LttvStats *st, const Progress *p, GError **error)
 {
   guint n_types = s->type_names->len;
   g_autofree guint64 *table = g_new0 (guint64, MAX (1, n_types) * SLOTS);
@@ -63,6 +85,8 @@ count_events (LttvState *s, LttvStats *st, GError **error)
   LttvTime end = lttv_history_committed_end (s->history);
   for (guint b = 0; b < n_blocks; b++)
     {
+      if (b % 256 == 0 && !go_on (p, 0.5 * b / n_blocks, error))
+        return FALSE;
       LttvTime bt0 = g_array_index (s->checkpoints, LttvCheckpoint, b).time;
       LttvTime bt1 = b + 1 < n_blocks
                      ? g_array_index (s->checkpoints, LttvCheckpoint, b + 1).time : end;
@@ -186,8 +210,8 @@ add_items (LttvHistory *h, LttvAttr attr, LttvTime t0, LttvTime t1,
     }
 }
 
-static void
-collect_times (LttvState *s, LttvStats *st)
+static gboolean
+collect_times (LttvState *s, LttvStats *st, const Progress *p, GError **error)
 {
   LttvHistory *h = s->history;
   LttvAttr threads = lttv_history_attr_lookup (h, "Threads");
@@ -195,6 +219,8 @@ collect_times (LttvState *s, LttvStats *st)
   guint n = lttv_history_n_attrs (h);
   for (LttvAttr a = 0; a < n; a++)
     {
+      if (a % 1024 == 0 && !go_on (p, 0.5 + 0.5 * a / n, error))
+        return FALSE;
       LttvAttr parent = lttv_history_attr_parent (h, a);
       if (parent == LTTV_ATTR_NONE)
         continue;
@@ -241,6 +267,7 @@ collect_times (LttvState *s, LttvStats *st)
             add_items (h, a, st->t0, st->t1, cpu_name, name, st->softirqs);
         }
     }
+  return TRUE;
 }
 
 static int
@@ -282,6 +309,15 @@ compare_items (gconstpointer a, gconstpointer b)
 LttvStats *
 lttv_stats_compute (LttvState *s, LttvTime t0, LttvTime t1, GError **error)
 {
+  return lttv_stats_compute_in_job (s, t0, t1, NULL, NULL, NULL, error);
+}
+
+LttvStats *
+lttv_stats_compute_in_job (LttvState *s, LttvTime t0, LttvTime t1,
+                           LttvStatsProgressFunc progress, gpointer user_data,
+                           GCancellable *cancellable, GError **error)
+{
+  Progress p = { progress, user_data, cancellable };
   g_return_val_if_fail (s != NULL, NULL);
   LttvStats *st = g_new0 (LttvStats, 1);
   LttvTime end = lttv_history_committed_end (s->history);
@@ -296,12 +332,11 @@ lttv_stats_compute (LttvState *s, LttvTime t0, LttvTime t1, GError **error)
   memcpy (st->anomalies, s->anomalies, sizeof st->anomalies);
   if (end != LTTV_TIME_NONE && st->t0 <= st->t1)
     {
-      if (!count_events (s, st, error))
+      if (!count_events (s, st, &p, error) || !collect_times (s, st, &p, error))
         {
           lttv_stats_free (st);
           return NULL;
         }
-      collect_times (s, st);
       GArray *lost = lttv_traceset_discarded (s->ts);
       for (guint i = 0; lost != NULL && i < lost->len; i++)
         {

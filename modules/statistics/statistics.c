@@ -69,6 +69,21 @@ traps_progress (double fraction, guint64 events, gpointer data)
   lttv_job_report (data, 0.05 + 0.9 * fraction, events);
 }
 
+/* The state core's share of the job: all of it, or the first 5 % when the
+ * traps are read from the events after it. */
+typedef struct
+{
+  LttvJob *job;
+  double share;
+} StatsProgress;
+
+static void
+stats_progress (double fraction, gpointer data)
+{
+  const StatsProgress *p = data;
+  lttv_job_report (p->job, p->share * fraction, 0);
+}
+
 /* The paths of ctx's traces, when one of them has trap events. */
 static char **
 trap_paths (LttvViewerContext *ctx)
@@ -90,7 +105,9 @@ stats_job_run (LttvJob *job, gpointer data, GCancellable *cancellable, GError **
 {
   StatsJob *sj = data;
   lttv_job_report (job, 0.0, 0);
-  sj->result = lttv_stats_compute (sj->state, sj->t0, sj->t1, error);
+  sj->result = lttv_stats_compute_in_job (sj->state, sj->t0, sj->t1, stats_progress,
+                                          &(StatsProgress) { job, sj->paths != NULL ? 0.05 : 0.95 },
+                                          cancellable, error);
   if (sj->result == NULL)
     return FALSE;
   guint64 discarded = lttv_density_count_discarded (lttv_state_get_density (sj->state), sj->t0,

@@ -138,6 +138,49 @@ test_seek_rank_reaches_the_same_event (void)
     }
 }
 
+/* Statistics in a worker: progress only goes forward and ends at 1 (the
+ * time share), the numbers are those of the plain call, and a cancelled
+ * computation stops with LTTV_ERROR_CANCELLED. */
+static void
+record_fraction (double fraction, gpointer data)
+{
+  GArray *seen = data;
+  g_array_append_val (seen, fraction);
+}
+
+static void
+test_stats_progress_and_cancel (void)
+{
+  g_autoptr (LttvTraceset) ts = open_trace ("lttng-kernel/bug446190");
+  if (ts == NULL)
+    {
+      g_test_skip ("lttng-kernel/bug446190 is not available");
+      return;
+    }
+  g_autoptr (LttvState) s = lttv_state_new (ts);
+  g_assert_true (lttv_state_build (s, FALSE, NULL, NULL));
+  LttvHistory *h = lttv_state_get_history (s);
+  LttvTime t0 = lttv_history_begin (h), t1 = lttv_history_committed_end (h);
+  g_autoptr (LttvStats) plain = lttv_stats_compute (s, t0, t1, NULL);
+  g_autoptr (GArray) seen = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr (LttvStats) in_job = lttv_stats_compute_in_job (s, t0, t1, record_fraction, seen,
+                                                            cancellable, NULL);
+  g_assert_nonnull (in_job);
+  g_assert_cmpuint (in_job->n_events, ==, plain->n_events);
+  g_assert_cmpuint (in_job->n_events, ==, 31556);
+  g_assert_cmpuint (in_job->threads->len, ==, plain->threads->len);
+  g_assert_cmpuint (seen->len, >=, 2);
+  for (guint i = 1; i < seen->len; i++)
+    g_assert_cmpfloat (g_array_index (seen, double, i), >=, g_array_index (seen, double, i - 1));
+  g_assert_cmpfloat (g_array_index (seen, double, seen->len - 1), <=, 1.0);
+
+  g_autoptr (GError) error = NULL;
+  g_cancellable_cancel (cancellable);
+  g_assert_null (lttv_stats_compute_in_job (s, t0, t1, NULL, NULL, cancellable, &error));
+  g_assert_error (error, LTTV_ERROR, LTTV_ERROR_CANCELLED);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -145,5 +188,6 @@ main (int argc, char **argv)
   g_test_add_func ("/build/async-build-counts-every-event", test_async_build_counts_every_event);
   g_test_add_func ("/build/cancelled-build-stops", test_cancelled_build_stops_with_cancelled);
   g_test_add_func ("/build/seek-rank-reaches-same-event", test_seek_rank_reaches_the_same_event);
+  g_test_add_func ("/build/stats-progress-and-cancel", test_stats_progress_and_cancel);
   return g_test_run ();
 }
