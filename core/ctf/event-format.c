@@ -6,6 +6,7 @@
 
 #include <lttv/event-format.h>
 
+#include "ctf-digits.h"
 #include "ctf-trace.h"
 
 #include <stdio.h>
@@ -79,39 +80,11 @@ reserve (GString *g, size_t n)
   return g->str + g->len;
 }
 
-static const char digit_pairs[] =
-  "00010203040506070809101112131415161718192021222324252627282930313233"
-  "34353637383940414243444546474849505152535455565758596061626364656667"
-  "6869707172737475767778798081828384858687888990919293949596979899";
-
 static inline void
 append_u64 (GString *out, uint64_t v)
 {
-  /* digits counted first, then written in place from the end */
-  static const uint64_t pow10[20] = {
-    1ull, 10ull, 100ull, 1000ull, 10000ull, 100000ull, 1000000ull,
-    10000000ull, 100000000ull, 1000000000ull, 10000000000ull,
-    100000000000ull, 1000000000000ull, 10000000000000ull,
-    100000000000000ull, 1000000000000000ull, 10000000000000000ull,
-    100000000000000000ull, 1000000000000000000ull,
-    10000000000000000000ull };
-  /* log10 from log2, corrected by one comparison */
-  unsigned t = (unsigned) (64 - __builtin_clzll (v | 1)) * 1233 >> 12;
-  size_t n = t + 1 - (v < pow10[t]) + (v == 0);
-  char *d = reserve (out, n + 1);
-  char *p = d + n;
-  while (v >= 100)
-    {
-      unsigned r = (unsigned) (v % 100);
-      v /= 100;
-      p -= 2;
-      memcpy (p, digit_pairs + 2 * r, 2);
-    }
-  if (v >= 10)
-    memcpy (p - 2, digit_pairs + 2 * v, 2);
-  else
-    p[-1] = (char) ('0' + v);
-  out->len += n;
+  char *d = reserve (out, 21);
+  out->len += (gsize) (ctf_write_u64 (d, v) - d);
   out->str[out->len] = '\0';
 }
 
@@ -444,7 +417,7 @@ append_nine (GString *out, uint64_t v)
   v /= 10;
   for (int i = 6; i >= 0; i -= 2)
     {
-      memcpy (d + i, digit_pairs + 2 * (v % 100), 2);
+      memcpy (d + i, ctf_digit_pairs + 2 * (v % 100), 2);
       v /= 100;
     }
   out->len += 9;
@@ -515,7 +488,7 @@ write_nine (char *d, uint64_t v)
   v /= 10;
   for (int i = 6; i >= 0; i -= 2)
     {
-      memcpy (d + i, digit_pairs + 2 * (v % 100), 2);
+      memcpy (d + i, ctf_digit_pairs + 2 * (v % 100), 2);
       v /= 100;
     }
   return d + 9;

@@ -6,6 +6,7 @@
  * ctf_format_value. */
 #include "config.h"
 
+#include "ctf-digits.h"
 #include "ctf-trace.h"
 
 #include <string.h>
@@ -219,38 +220,6 @@ out_resume (Out *o)
   o->end = o->g->str + o->g->allocated_len - 1;
 }
 
-static const char digit_pairs[] =
-  "00010203040506070809101112131415161718192021222324252627282930313233"
-  "34353637383940414243444546474849505152535455565758596061626364656667"
-  "6869707172737475767778798081828384858687888990919293949596979899";
-
-static inline char *
-write_u64 (char *d, uint64_t v)
-{
-  static const uint64_t pow10[20] = {
-    1ull, 10ull, 100ull, 1000ull, 10000ull, 100000ull, 1000000ull,
-    10000000ull, 100000000ull, 1000000000ull, 10000000000ull,
-    100000000000ull, 1000000000000ull, 10000000000000ull,
-    100000000000000ull, 1000000000000000ull, 10000000000000000ull,
-    100000000000000000ull, 1000000000000000000ull,
-    10000000000000000000ull };
-  unsigned t = (unsigned) (64 - __builtin_clzll (v | 1)) * 1233 >> 12;
-  size_t n = t + 1 - (v < pow10[t]) + (v == 0);
-  char *p = d + n;
-  while (v >= 100)
-    {
-      unsigned r = (unsigned) (v % 100);
-      v /= 100;
-      p -= 2;
-      memcpy (p, digit_pairs + 2 * r, 2);
-    }
-  if (v >= 10)
-    memcpy (p - 2, digit_pairs + 2 * v, 2);
-  else
-    p[-1] = (char) ('0' + v);
-  return d + n;
-}
-
 /* "00" to "FF" */
 static const char hex_pairs[] =
   "000102030405060708090A0B0C0D0E0F101112131415161718191A1B1C1D1E1F"
@@ -331,17 +300,17 @@ ctf_text_plan_run (const CtfEventClass *ec, const CtfCursor *cur,
           break;
         case TP_DEC:
           need (&o, 24);
-          o.p = write_u64 (o.p, v->u);
+          o.p = ctf_write_u64 (o.p, v->u);
           break;
         case TP_SDEC:
           need (&o, 24);
           if (v->i < 0)
             {
               *o.p++ = '-';
-              o.p = write_u64 (o.p, 0 - v->u);
+              o.p = ctf_write_u64 (o.p, 0 - v->u);
             }
           else
-            o.p = write_u64 (o.p, v->u);
+            o.p = ctf_write_u64 (o.p, v->u);
           break;
         case TP_HEX:
           need (&o, 24);
@@ -374,7 +343,7 @@ ctf_text_plan_run (const CtfEventClass *ec, const CtfCursor *cur,
                 o.p = write_hex (o.p, x);
               }
             else if (e->base == 10 && !(e->is_signed && (int64_t) x < 0))
-              o.p = write_u64 (o.p, x);
+              o.p = ctf_write_u64 (o.p, x);
             else
               {
                 CtfValue ev = { .u = x };
