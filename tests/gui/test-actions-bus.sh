@@ -14,17 +14,6 @@ trace="$LTTV_TEST_TRACES/perf/perf-taskset2"
 name=$(basename "$trace")
 out=$(mktemp -d)
 trap 'kill $pid 2>/dev/null; rm -rf "$out"' EXIT
-act () { gapplication action org.lttv.Lttv "$@"; }
-# same A B: the two images are identical, pixel for pixel.
-same () { [ "$(compare -metric AE "$1" "$2" null: 2>&1)" = "0" ]; }
-differ () { ! same "$1" "$2"; }
-# export-view to FILE and wait until it is written.
-grab () {
-  rm -f "$1"
-  act export-view "('traceinfo', '$1', 640, 400)"
-  for i in $(seq 50); do [ -s "$1" ] && return 0; sleep 0.1; done
-  return 1
-}
 
 LTTV_STALL_REPORT=1 "$gui" "$trace" >"$out/stdout" 2>"$out/stderr" &
 pid=$!

@@ -40,3 +40,17 @@ image_is_drawn () {
   diag "$1: $colors colours, grey spread $spread/1000"
   [ "${colors:-0}" -gt 16 ] && [ "${spread:-0}" -gt 20 ]
 }
+
+# act ACTION [PARAMETER]: a command to the running lttv-gui over D-Bus.
+act () { gapplication action org.lttv.Lttv "$@"; }
+# same A B: the two images are identical, pixel for pixel; differ: not.
+same () { [ "$(compare -metric AE "$1" "$2" null: 2>&1)" = "0" ]; }
+differ () { ! same "$1" "$2"; }
+# grab FILE: what the current tab's traceinfo viewer draws, exported to
+# FILE (export-view), once it is written.
+grab () {
+  rm -f "$1"
+  act export-view "('traceinfo', '$1', 640, 400)"
+  for i in $(seq 50); do [ -s "$1" ] && return 0; sleep 0.1; done
+  return 1
+}
