@@ -47,6 +47,10 @@ release_before (CtfReader *r, uint64_t off)
       uint64_t to = MIN (s->size, from + WINDOW);
       if (to > from)
         madvise ((void *) (s->map + from), to - from, MADV_POPULATE_READ);
+      /* and the window after it read from the disk meanwhile, so that
+       * the next populate finds it in the page cache */
+      if (to < s->size)
+        madvise ((void *) (s->map + to), MIN (s->size, to + WINDOW) - to, MADV_WILLNEED);
       r->populated = to;
     }
 #endif
