@@ -266,7 +266,7 @@ control_flow_create (LttvViewerContext *ctx)
   host_funcs.no_rows = _("This trace holds no thread (no scheduler events).");
   host_funcs.export_title = _("Export the Control Flow View");
   gtk_box_pack_start (GTK_BOX (self->top), bar, FALSE, FALSE, 0);
-  gtk_widget_set_size_request (self->top, 300, 200);
+  gtk_widget_set_size_request (self->top, 300, 140);
 
   g_signal_connect (self->tree, "toggled", G_CALLBACK (tree_toggled_cb), self);
   g_signal_connect (self->active, "toggled", G_CALLBACK (active_toggled_cb), self);

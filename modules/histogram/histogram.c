@@ -20,6 +20,9 @@
 
 #define OVERVIEW_HEIGHT 90
 #define LABEL_HEIGHT 18
+/* On screen the plots may shrink to this, so that the default viewers fit
+ * a laptop screen; the pane gives them more when there is room. */
+#define OVERVIEW_MIN_HEIGHT 56
 #define EDGE_GRAB 5         /* pixels around the window's edges that resize it */
 /* Read the events of a window exactly when its bars are finer than this
  * many density buckets and it holds at most EXACT_MAX_EVENTS events. */
@@ -704,12 +707,12 @@ histogram_create (LttvViewerContext *ctx)
   gtk_box_pack_end (GTK_BOX (bar), self->log_button, FALSE, FALSE, 0);
 
   self->overview = new_area (self, _("Events over the whole traceset"));
-  gtk_widget_set_size_request (self->overview, 200, OVERVIEW_HEIGHT);
+  gtk_widget_set_size_request (self->overview, 200, OVERVIEW_MIN_HEIGHT);
   g_signal_connect (self->overview, "button-press-event", G_CALLBACK (overview_press_cb), self);
   g_signal_connect (self->overview, "motion-notify-event", G_CALLBACK (overview_motion_cb), self);
   g_signal_connect (self->overview, "button-release-event", G_CALLBACK (overview_release_cb), self);
   self->detail = new_area (self, _("Events in the window"));
-  gtk_widget_set_size_request (self->detail, 200, 80);
+  gtk_widget_set_size_request (self->detail, 200, OVERVIEW_MIN_HEIGHT);
   gtk_widget_set_vexpand (self->detail, TRUE);
   g_signal_connect (self->detail, "button-press-event", G_CALLBACK (detail_press_cb), self);
   g_signal_connect (self->detail, "motion-notify-event", G_CALLBACK (detail_motion_cb), self);

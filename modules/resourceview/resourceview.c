@@ -348,7 +348,7 @@ resource_view_create (LttvViewerContext *ctx)
   lttv_timeline_view_set_tooltip_func (self->view, rv_tooltip, self);
   host_funcs.export_title = _("Export the Resource View");
   gtk_box_pack_start (GTK_BOX (self->top), bar, FALSE, FALSE, 0);
-  gtk_widget_set_size_request (self->top, 300, 160);
+  gtk_widget_set_size_request (self->top, 300, 120);
 
   self->actions = g_simple_action_group_new ();
   g_action_map_add_action_entries (G_ACTION_MAP (self->actions), rv_actions, G_N_ELEMENTS (rv_actions), self);
