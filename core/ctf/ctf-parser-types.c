@@ -322,6 +322,20 @@ end_naming (Parser *ps, CtfDeclScope *outer)
   ps->decl = outer;
 }
 
+/* The members of a structure or the options of a variant, from '{' (the
+ * current token) through '}', into `t`, with the serial of its body. */
+static gboolean
+parse_body (Parser *ps, CtfType *t)
+{
+  GArray *fields = g_array_new (FALSE, TRUE, sizeof (CtfField));
+  gboolean ok = ctf_p_next (ps) && ctf_p_parse_struct_body (ps, fields);
+  t->body_id = ps->last_body_id;
+  if (ok)
+    fields_to_type (ps, t, fields);
+  g_array_free (fields, TRUE);
+  return ok;
+}
+
 static CtfType *
 parse_struct (Parser *ps)
 {
@@ -349,13 +363,7 @@ parse_struct (Parser *ps)
     }
   CtfType *t = ctf_type_new (ps->tc, CTF_T_STRUCT);
   t->align = 1;
-  GArray *fields = g_array_new (FALSE, TRUE, sizeof (CtfField));
-  gboolean ok = ctf_p_next (ps) && ctf_p_parse_struct_body (ps, fields);
-  t->body_id = ps->last_body_id;
-  if (ok)
-    fields_to_type (ps, t, fields);
-  g_array_free (fields, TRUE);
-  if (!ok)
+  if (!parse_body (ps, t))
     return NULL;
   for (guint i = 0; i < t->n_fields; i++)
     if (t->fields[i].type->align > t->align)
@@ -438,13 +446,7 @@ parse_variant (Parser *ps)
       t = ctf_type_new (ps->tc, CTF_T_VARIANT);
       t->align = 1;
       t->decl = ps->decl;
-      GArray *fields = g_array_new (FALSE, TRUE, sizeof (CtfField));
-      gboolean ok = ctf_p_next (ps) && ctf_p_parse_struct_body (ps, fields);
-      t->body_id = ps->last_body_id;
-      if (ok)
-        fields_to_type (ps, t, fields);
-      g_array_free (fields, TRUE);
-      if (!ok)
+      if (!parse_body (ps, t))
         return NULL;
       for (guint i = 0; i < t->n_fields; i++)
         for (guint j = 0; j < i; j++)
