@@ -5,6 +5,7 @@
 #include <lttv/lttv.h>
 
 #include "lttv-module-host.h"
+#include "lttv-pane-split.h"
 #include "lttv-stall-meter.h"
 #include "lttv-tab.h"
 #include "lttv-trace-data.h"
@@ -67,6 +68,7 @@ relayout (LttvTab *self)
 {
   GList *children;
   GtkWidget *chain = NULL;
+  g_autofree double *shares = g_new (double, MAX (self->viewers->len, 1));
 
   /* Take the frames out of the old panes (we hold them), then drop those. */
   for (guint i = 0; i < self->viewers->len; i++)
@@ -101,6 +103,9 @@ relayout (LttvTab *self)
     chain = self->empty_label;
   gtk_widget_set_vexpand (chain, TRUE);
   gtk_container_add (GTK_CONTAINER (self->viewer_area), chain);
+  for (guint i = 0; i < self->viewers->len; i++)
+    shares[i] = lttv_pane_split_share_of (((Viewer *) self->viewers->pdata[i])->info->id);
+  lttv_pane_split_follow (GTK_WIDGET (self->viewer_area), chain, shares, self->viewers->len);
   gtk_widget_show_all (GTK_WIDGET (self->viewer_area));
   g_signal_emit (self, signals[VIEWERS_CHANGED], 0);
 }

@@ -456,6 +456,74 @@ test_accelerators (void)
     }
 }
 
+/* --- The default split of the viewers ------------------------------------ */
+
+static void
+iterate_for (int ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+  while (g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE), g_usleep (1000);
+}
+
+static int
+frame_height (LttvTab *tab, guint i, int *min)
+{
+  GtkWidget *frame = gtk_widget_get_parent (lttv_tab_get_viewer_widget (tab, i));
+  gtk_widget_get_preferred_height (frame, min, NULL);
+  return gtk_widget_get_allocated_height (frame);
+}
+
+/* What each default viewer gets beyond its smallest height, against the
+ * control flow view's (1.0 each when all are at their smallest). */
+static void
+extras_against_controlflow (LttvTab *tab, double out[4])
+{
+  int min, extra[4];
+  for (guint i = 0; i < 4; i++)
+    extra[i] = frame_height (tab, i, &min) - min;
+  g_assert_cmpint (extra[0], >, 0);
+  for (guint i = 0; i < 4; i++)
+    out[i] = (double) extra[i] / extra[0];
+}
+
+/* Every viewer gets its smallest height, and the rest is shared 4 : 2.5 :
+ * 2 : 0.8 (control flow, resources, event list, histogram), at the first
+ * size and after the window grows. */
+static void
+test_default_split_favours_the_timelines (void)
+{
+  static const double want[4] = { 1.0, 2.5 / 4, 2.0 / 4, 0.8 / 4 };
+  LttvWindow *w = new_window ();
+  g_autoptr (GFile) sample = g_file_new_for_path (lttv_paths_sample_trace ());
+  LttvTab *tab;
+  double got[4];
+
+  gtk_window_resize (GTK_WINDOW (w), 1400, 900);
+  tab = lttv_window_open_traces (w, &sample, 1);
+  g_assert_true (iterate_until (tab_opened, tab, 20000));
+  g_assert_cmpuint (lttv_tab_get_n_viewers (tab), ==, 4);
+  g_assert_cmpstr (lttv_tab_get_viewer_id (tab, 0), ==, "controlflow");
+  g_assert_cmpstr (lttv_tab_get_viewer_id (tab, 3), ==, "histogram");
+
+  for (int size = 0; size < 2; size++)
+    {
+      if (size == 1)
+        gtk_window_resize (GTK_WINDOW (w), 1400, 990);
+      iterate_for (600);
+      extras_against_controlflow (tab, got);
+      for (guint i = 1; i < 4; i++)
+        {
+          g_test_message ("height %d: viewer %u has %.3f of the control flow's extra (want %.3f)",
+                          size, i, got[i], want[i]);
+          /* Rounding to whole pixels, on a few tens of pixels each. */
+          g_assert_cmpfloat (ABS (got[i] - want[i]), <, 0.08);
+        }
+    }
+
+  gtk_widget_destroy (GTK_WIDGET (w));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -473,6 +541,7 @@ main (int argc, char **argv)
   g_test_add_func ("/tabs/viewers-move-and-go", test_viewers_move_and_go);
   g_test_add_func ("/tabs/failed-trace-shows-in-info-bar", test_failed_trace_shows_in_info_bar);
   g_test_add_func ("/tabs/time-bar-shows-the-traceset-range", test_time_bar_shows_the_traceset_range);
+  g_test_add_func ("/tabs/default-split-favours-the-timelines", test_default_split_favours_the_timelines);
   g_test_add_func ("/jobs/progress-and-responsiveness", test_job_progress_and_responsiveness);
   g_test_add_func ("/jobs/cancel", test_job_cancel);
   g_test_add_func ("/app/accelerators", test_accelerators);

@@ -1,0 +1,195 @@
+#include "config.h"
+
+#include <string.h>
+
+#include "lttv-pane-split.h"
+
+#define SPLIT_KEY "lttv-pane-split"
+
+typedef struct
+{
+  GtkWidget *area;
+  GtkWidget *top;       /* owned by `area`; the split goes when it changes */
+  double *shares;
+  guint n_viewers;
+  int last_height;      /* the area's height at the last split */
+  int passes_left;      /* splits still allowed at that height */
+  gboolean user_moved;  /* a handle was dragged or moved with the keyboard */
+  gulong allocate_id;
+  guint idle_id;        /* a split waiting for the allocation to end */
+} Split;
+
+static const struct
+{
+  const char *id;
+  double share;
+} default_shares[] = {
+  { "controlflow", 4.0 },  /* one row per thread: wants the most room */
+  { "resourceview", 2.5 },
+  { "eventlist", 2.0 },
+  { "histogram", 0.8 },    /* two plots that read well small */
+};
+
+double
+lttv_pane_split_share_of (const char *viewer_id)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (default_shares); i++)
+    if (g_strcmp0 (viewer_id, default_shares[i].id) == 0)
+      return default_shares[i].share;
+  return 1.0;
+}
+
+static void
+split_free (gpointer data)
+{
+  Split *s = data;
+
+  /* At the area's finalization its handlers are already gone. */
+  if (g_signal_handler_is_connected (s->area, s->allocate_id))
+    g_signal_handler_disconnect (s->area, s->allocate_id);
+  g_clear_handle_id (&s->idle_id, g_source_remove);
+  g_free (s->shares);
+  g_free (s);
+}
+
+static int
+min_height (GtkWidget *w)
+{
+  int min = 0;
+
+  gtk_widget_get_preferred_height (w, &min, NULL);
+  return min;
+}
+
+/* The pixels a pane spends on its handle, from its last allocation. */
+static int
+handle_height (GtkPaned *paned)
+{
+  GtkAllocation all, one, two;
+
+  gtk_widget_get_allocation (GTK_WIDGET (paned), &all);
+  gtk_widget_get_allocation (gtk_paned_get_child1 (paned), &one);
+  gtk_widget_get_allocation (gtk_paned_get_child2 (paned), &two);
+  return MAX (0, all.height - one.height - two.height);
+}
+
+/* Sets each pane's position for `height`; FALSE when they already were. */
+static gboolean
+apply (Split *s, int height)
+{
+  GtkWidget *panes[s->n_viewers], *viewers[s->n_viewers];
+  GtkWidget *w = s->top;
+  double total_share = 0;
+  int spare = height;
+  guint n = 0;
+
+  /* Walk the chain: each pane holds a viewer, then the rest. */
+  while (GTK_IS_PANED (w) && n + 1 < s->n_viewers)
+    {
+      panes[n] = w;
+      viewers[n++] = gtk_paned_get_child1 (GTK_PANED (w));
+      w = gtk_paned_get_child2 (GTK_PANED (w));
+    }
+  if (n == 0)
+    return FALSE;
+  viewers[n] = w;
+  for (guint i = 0; i <= n; i++)
+    {
+      spare -= min_height (viewers[i]);
+      total_share += s->shares[i];
+    }
+  for (guint i = 0; i < n; i++)
+    spare -= handle_height (GTK_PANED (panes[i]));
+  spare = MAX (spare, 0);
+  gboolean moved = FALSE;
+  for (guint i = 0; i < n; i++)
+    {
+      int extra = total_share > 0 ? (int) (spare * s->shares[i] / total_share) : 0;
+      int position = min_height (viewers[i]) + extra;
+      if (ABS (gtk_paned_get_position (GTK_PANED (panes[i])) - position) > 1)
+        {
+          gtk_paned_set_position (GTK_PANED (panes[i]), position);
+          moved = TRUE;
+        }
+    }
+  return moved;
+}
+
+static gboolean
+split_idle (gpointer data)
+{
+  Split *s = data;
+
+  s->idle_id = 0;
+  if (!s->user_moved && s->passes_left > 0 && apply (s, s->last_height))
+    s->passes_left--;
+  else
+    s->passes_left = 0;
+  return G_SOURCE_REMOVE;
+}
+
+/* Positions set while the area is being allocated are lost: the split
+ * runs just after, and again after the allocation it causes. */
+static void
+area_allocated (GtkWidget *area, GdkRectangle *allocation, gpointer data)
+{
+  Split *s = data;
+
+  if (s->user_moved)
+    return;
+  if (allocation->height != s->last_height)
+    {
+      s->last_height = allocation->height;
+      /* A pane scales its position when its own height changes, so the
+       * inner panes come right an allocation after the outer ones. */
+      s->passes_left = 4;
+    }
+  if (s->passes_left > 0 && s->idle_id == 0)
+    s->idle_id = g_idle_add_full (G_PRIORITY_HIGH_IDLE, split_idle, s, NULL);
+}
+
+static gboolean
+handle_pressed (GtkWidget *paned, GdkEventButton *event, gpointer data)
+{
+  Split *s = data;
+
+  if (event->window == gtk_paned_get_handle_window (GTK_PANED (paned)))
+    s->user_moved = TRUE;
+  return FALSE;
+}
+
+static gboolean
+handle_moved (GtkPaned *paned, GtkScrollType scroll, gpointer data)
+{
+  Split *s = data;
+
+  s->user_moved = TRUE;
+  return FALSE;
+}
+
+void
+lttv_pane_split_follow (GtkWidget *area, GtkWidget *top, const double *shares,
+                        guint n_viewers)
+{
+  Split *s;
+
+  g_return_if_fail (GTK_IS_WIDGET (area));
+  /* Replacing the data frees the old split and disconnects it. */
+  g_object_set_data (G_OBJECT (area), SPLIT_KEY, NULL);
+  if (n_viewers < 2)
+    return;
+  s = g_new0 (Split, 1);
+  s->area = area;
+  s->top = top;
+  s->shares = g_memdup2 (shares, n_viewers * sizeof *shares);
+  s->n_viewers = n_viewers;
+  s->last_height = -1;
+  for (GtkWidget *w = top; GTK_IS_PANED (w); w = gtk_paned_get_child2 (GTK_PANED (w)))
+    {
+      /* The panes die with the chain, before or with the split. */
+      g_signal_connect (w, "button-press-event", G_CALLBACK (handle_pressed), s);
+      g_signal_connect (w, "move-handle", G_CALLBACK (handle_moved), s);
+    }
+  s->allocate_id = g_signal_connect_after (area, "size-allocate", G_CALLBACK (area_allocated), s);
+  g_object_set_data_full (G_OBJECT (area), SPLIT_KEY, s, split_free);
+}
