@@ -1,7 +1,5 @@
 #include "config.h"
 
-#include <string.h>
-
 #include "lttv-pane-split.h"
 
 #define SPLIT_KEY "lttv-pane-split"
@@ -73,14 +71,17 @@ handle_height (GtkPaned *paned)
   return MAX (0, all.height - one.height - two.height);
 }
 
-/* Sets each pane's position for `height`; FALSE when they already were. */
+/* Sets each pane's position for the area's last height; FALSE when they
+ * already were there. */
 static gboolean
-apply (Split *s, int height)
+apply (Split *s)
 {
   GtkWidget *panes[s->n_viewers], *viewers[s->n_viewers];
+  int mins[s->n_viewers];
   GtkWidget *w = s->top;
   double total_share = 0;
-  int spare = height;
+  int spare = s->last_height;
+  gboolean moved = FALSE;
   guint n = 0;
 
   /* Walk the chain: each pane holds a viewer, then the rest. */
@@ -95,17 +96,17 @@ apply (Split *s, int height)
   viewers[n] = w;
   for (guint i = 0; i <= n; i++)
     {
-      spare -= min_height (viewers[i]);
+      mins[i] = min_height (viewers[i]);
+      spare -= mins[i];
       total_share += s->shares[i];
     }
   for (guint i = 0; i < n; i++)
     spare -= handle_height (GTK_PANED (panes[i]));
   spare = MAX (spare, 0);
-  gboolean moved = FALSE;
   for (guint i = 0; i < n; i++)
     {
       int extra = total_share > 0 ? (int) (spare * s->shares[i] / total_share) : 0;
-      int position = min_height (viewers[i]) + extra;
+      int position = mins[i] + extra;
       if (ABS (gtk_paned_get_position (GTK_PANED (panes[i])) - position) > 1)
         {
           gtk_paned_set_position (GTK_PANED (panes[i]), position);
@@ -121,7 +122,7 @@ split_idle (gpointer data)
   Split *s = data;
 
   s->idle_id = 0;
-  if (!s->user_moved && s->passes_left > 0 && apply (s, s->last_height))
+  if (!s->user_moved && s->passes_left > 0 && apply (s))
     s->passes_left--;
   else
     s->passes_left = 0;
