@@ -126,12 +126,29 @@ ctf_reader_seek (CtfReader *r, int64_t ns, GError **error)
     return FALSE;
   if (ns == INT64_MIN)
     return TRUE;
-  while (ctf_reader_next (r, error))
-    if (r->event.ns >= ns)
-      {
-        r->pending = TRUE;   /* the next call returns this event */
-        return TRUE;
-      }
+  r->seeking = TRUE;
+  for (;;)
+    {
+      int64_t last_ns = r->last_ns;
+      uint64_t n_time_back = r->n_time_back;
+      if (!ctf_reader_next (r, error))
+        break;
+      if (r->event.ns >= ns)
+        {
+          /* Read it again, fields included, as if the seek had not. */
+          r->seeking = FALSE;
+          r->cur.pos = r->head_pos;
+          r->cur.clock = r->head_clock;
+          r->n_events--;
+          r->last_ns = last_ns;
+          r->n_time_back = n_time_back;
+          if (!ctf_reader_next (r, error))
+            return FALSE;
+          r->pending = TRUE;   /* the next call returns this event */
+          return TRUE;
+        }
+    }
+  r->seeking = FALSE;
   return r->done;
 }
 
@@ -217,6 +234,8 @@ ctf_reader_next (CtfReader *r, GError **error)
 
   CtfStreamClass *sc = r->sc;
   uint64_t start = c->pos;
+  r->head_pos = start;
+  r->head_clock = c->clock;
   c->gen++;
   c->has_event_id = FALSE;
   c->event_id = 0;
@@ -239,7 +258,7 @@ ctf_reader_next (CtfReader *r, GError **error)
     }
   if (sc->event_context != NULL && !ctf_decode_scope (c, sc->event_context))
     goto corrupt;
-  if (G_UNLIKELY (!r->wanted[ec->index]) && ec->skip != NULL
+  if (G_UNLIKELY (!r->wanted[ec->index] || r->seeking) && ec->skip != NULL
       && skip_fields (c, ec))
     ;                                      /* not wanted: skipped */
   else

@@ -75,6 +75,11 @@ struct _CtfReader {
   gboolean ev_in_packet;
   uint64_t ev_pos;
   uint64_t ev_clock;
+  /* A seek reads headers only: the event it stops on is read again from
+   * its first bit and clock (head_pos, head_clock) with its fields. */
+  gboolean seeking;
+  uint64_t head_pos;
+  uint64_t head_clock;
 };
 
 /* A reader's saved position: its event is decoded again from there. */
