@@ -52,6 +52,12 @@ thread_runqueue_wait_us (void)
 
 /* A tick that comes late by d means the loop was busy for about d. */
 static gboolean
+verbose (void)
+{
+  return g_strcmp0 (g_getenv ("LTTV_STALL_REPORT"), "verbose") == 0;
+}
+
+static gboolean
 tick_cb (gpointer data)
 {
   gint64 now = g_get_monotonic_time ();
@@ -69,6 +75,11 @@ tick_cb (gpointer data)
       build_busy_us = MAX (build_busy_us, cpu - last_cpu_us);
       build_own_us = MAX (build_own_us, own);
     }
+  /* verbose: every tick that ran 10 ms of callbacks, by the monotonic
+   * clock, to find them in a profile (perf record -k CLOCK_MONOTONIC) */
+  if (cpu - last_cpu_us >= 10000 && verbose ())
+    g_printerr ("lttv-gui: busy %.1f ms of main-thread CPU ending at %.6f s\n",
+                (cpu - last_cpu_us) / 1000.0, now / 1e6);
   last_cpu_us = cpu;
   last_wait_us = wait;
 
@@ -76,7 +87,7 @@ tick_cb (gpointer data)
     {
       longest_us = gap;
       /* LTTV_STALL_REPORT=verbose: each new record as it happens. */
-      if (g_strcmp0 (g_getenv ("LTTV_STALL_REPORT"), "verbose") == 0)
+      if (verbose ())
         g_printerr ("lttv-gui: stall of %.1f ms ending %.1f ms after launch\n",
                     gap / 1000.0, (now - launch_us) / 1000.0);
     }

@@ -125,7 +125,7 @@ fill_done (GObject *source, GAsyncResult *result, gpointer user_data)
   g_clear_pointer (&self->previous, lttv_timeline_model_unref);
   lttv_timeline_view_set_model (self->view, f->model);
   if (self->funcs->shown != NULL)
-    self->funcs->shown (f->model, self->user_data);
+    self->funcs->shown (f->model, f->data, self->user_data);
   if (lttv_timeline_model_n_rows (f->model) == 0 && self->funcs->no_rows != NULL)
     lttv_timeline_host_show_status (self, self->funcs->no_rows);
   else

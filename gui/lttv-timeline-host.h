@@ -22,8 +22,9 @@ typedef struct
   /* Worker: adds the rows of the history's committed part; reads only. */
   void (*fill) (LttvTimelineModel *model, LttvHistory *history, gpointer fill_data);
   /* Main thread, after `model` is shown (sort, hidden and folded rows
-   * carried over): the viewer's own filters and selection. May be NULL. */
-  void (*shown) (LttvTimelineModel *model, gpointer user_data);
+   * carried over): the viewer's own filters and selection, with what
+   * `fill` left in `fill_data`. May be NULL. */
+  void (*shown) (LttvTimelineModel *model, gpointer fill_data, gpointer user_data);
   /* The tab's state (NULL: lttv_viewer_context_get_state). */
   LttvState *(*get_state) (LttvViewerContext *ctx);
   const char *no_rows;       /* status when a listing has no row; NULL: the empty view */

@@ -63,7 +63,10 @@ lttv_trace_data_build_job (LttvTraceData *d)
   if (d->traceset == NULL)
     return NULL;
   if (d->state == NULL)
-    d->state = lttv_state_new (d->traceset);
+    {
+      d->state = lttv_state_new (d->traceset);
+      lttv_state_set_decode_at_load (d->state, TRUE);
+    }
   return lttv_job_new (_("Building the state history…"), build_func,
                        lttv_trace_data_ref (d), (GDestroyNotify) lttv_trace_data_unref);
 }

@@ -27,6 +27,9 @@ ctf_reader_init (CtfReader *r, CtfStream *s, const guint8 *wanted)
 void
 ctf_reader_clear (CtfReader *r)
 {
+  ctf_seek_points_publish (r);
+  if (r->track != NULL)
+    g_array_free (g_steal_pointer (&r->track), TRUE);
   g_clear_pointer (&r->values, g_free);
 }
 
@@ -82,6 +85,7 @@ enter_packet (CtfReader *r, guint i, GError **error)
   CtfPacket *pk = &g_array_index (s->packets, CtfPacket, i);
   CtfPacket again;
   CtfStreamClass *sc = r->sc;
+  ctf_seek_points_publish (r);
   release_before (r, pk->offset);
   if (!ctf_packet_read_header (s, &r->cur, pk->offset, &again, &sc, error))
     return FALSE;
@@ -90,12 +94,14 @@ enter_packet (CtfReader *r, guint i, GError **error)
   r->cur.limit = MIN (again.content_bits, pk->packet_bits);
   r->packet = i;
   r->in_packet = TRUE;
+  ctf_seek_points_track (r, i);
   return TRUE;
 }
 
 static void
 reset (CtfReader *r)
 {
+  ctf_seek_points_publish (r);
   r->in_packet = FALSE;
   r->pending = FALSE;
   r->done = FALSE;
@@ -126,22 +132,24 @@ ctf_reader_seek (CtfReader *r, int64_t ns, GError **error)
     return FALSE;
   if (ns == INT64_MIN)
     return TRUE;
+  ctf_seek_points_jump (r, ns);
   r->seeking = TRUE;
   for (;;)
     {
-      int64_t last_ns = r->last_ns;
-      uint64_t n_time_back = r->n_time_back;
       if (!ctf_reader_next (r, error))
         break;
       if (r->event.ns >= ns)
         {
           /* Read it again, fields included, as if the seek had not. */
           r->seeking = FALSE;
-          r->cur.pos = r->head_pos;
-          r->cur.clock = r->head_clock;
+          r->cur.pos = r->head.pos;
+          r->cur.clock = r->head.clock;
           r->n_events--;
-          r->last_ns = last_ns;
-          r->n_time_back = n_time_back;
+          r->last_ns = r->head.last_ns;
+          r->n_time_back = r->head.n_time_back;
+          r->track_n = r->head.track_n;
+          r->track_max_ns = r->head.track_max_ns;
+          g_array_set_size (r->track, r->head.track_len);
           if (!ctf_reader_next (r, error))
             return FALSE;
           r->pending = TRUE;   /* the next call returns this event */
@@ -234,8 +242,18 @@ ctf_reader_next (CtfReader *r, GError **error)
 
   CtfStreamClass *sc = r->sc;
   uint64_t start = c->pos;
-  r->head_pos = start;
-  r->head_clock = c->clock;
+  if (r->seeking)
+    {
+      r->head.pos = start;
+      r->head.clock = c->clock;
+      r->head.last_ns = r->last_ns;
+      r->head.n_time_back = r->n_time_back;
+      r->head.track_n = r->track_n;
+      r->head.track_max_ns = r->track_max_ns;
+      r->head.track_len = r->tracking ? r->track->len : 0;
+    }
+  if (r->tracking && ++r->track_n >= CTF_SEEK_POINT_EVENTS)
+    ctf_seek_points_note (r, start);
   c->gen++;
   c->has_event_id = FALSE;
   c->event_id = 0;
@@ -285,6 +303,8 @@ ctf_reader_next (CtfReader *r, GError **error)
       c->err_pos = start;
       goto corrupt;
     }
+  if (r->tracking && r->event.ns > r->track_max_ns)
+    r->track_max_ns = r->event.ns;
   r->n_events++;
   if (G_UNLIKELY (r->event.ns < r->last_ns) && r->n_events > 1)
     note_time_back (r->s, ++r->n_time_back);
@@ -327,6 +347,7 @@ ctf_reader_restore (CtfReader *r, const CtfReaderPos *pos, GError **error)
     return FALSE;
   if (pos->state == CTF_POS_HEAD)
     {
+      r->tracking = FALSE;   /* not from the packet's start */
       r->cur.pos = pos->pos;
       r->cur.clock = pos->clock;
     }

@@ -243,6 +243,7 @@ ctf_stream_open (LttvTrace *trace, const char *path, GError **error)
       ctf_stream_free (s);
       return NULL;
     }
+  ctf_seek_points_init (s);
   return s;
 }
 
@@ -253,6 +254,7 @@ ctf_stream_free (CtfStream *s)
     return;
   if (s->map != NULL)
     munmap ((void *) s->map, s->size);
+  ctf_seek_points_clear (s);
   g_array_free (s->packets, TRUE);
   g_clear_error (&s->index_error);
   g_free (s->path);

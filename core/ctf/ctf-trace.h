@@ -49,6 +49,12 @@ struct _CtfStream {
   int max_slots;                 /* value slots a reader needs */
   uint64_t n_time_back;          /* most events before their predecessor
                                     any reader met (atomic) */
+  /* Per packet, where a seek may start inside it (ctf-seek-points.c):
+   * written once by whichever reader read it first, replaced only by a
+   * longer list; the replaced lists stay until the stream closes. */
+  struct _CtfSeekPoints **seek_points;
+  GMutex retired_lock;
+  GPtrArray *retired;
 };
 
 /* One iterator's position in a stream: what moves while reading. */
@@ -75,12 +81,55 @@ struct _CtfReader {
   gboolean ev_in_packet;
   uint64_t ev_pos;
   uint64_t ev_clock;
-  /* A seek reads headers only: the event it stops on is read again from
-   * its first bit and clock (head_pos, head_clock) with its fields. */
+  /* A seek reads headers only: the event it stops on is read again, with
+   * its fields, from the reader as it was before it (head). */
   gboolean seeking;
-  uint64_t head_pos;
-  uint64_t head_clock;
+  struct {
+    uint64_t pos, clock;
+    int64_t last_ns, track_max_ns;
+    uint64_t n_time_back;
+    uint32_t track_n;
+    guint track_len;
+  } head;
+  /* The seek points of the packet being read from its start. */
+  gboolean tracking;
+  guint track_packet;
+  GArray *track;                 /* CtfSeekPoint */
+  uint32_t track_n;              /* events since the last point */
+  int64_t track_max_ns;          /* latest time read in the packet */
 };
+
+/* --- Seek points (ctf-seek-points.c) --------------------------------------
+ * Packets of perf traces hold 100 000 events and more: a seek that reads
+ * from the packet's start costs milliseconds. Every CTF_SEEK_POINT_EVENTS
+ * events, a reader that read the packet from its start notes where the
+ * event begins and the latest time before it; a later seek starts at the
+ * last point before which every event is earlier than its target, so it
+ * finds the same event as reading from the start. */
+#define CTF_SEEK_POINT_EVENTS 1024
+
+typedef struct {
+  uint64_t pos;                  /* the event's first bit in the packet */
+  uint64_t clock;                /* the clock before its header */
+  int64_t max_ns;                /* latest time of the events before it */
+  int64_t last_ns;               /* time of the event just before it */
+} CtfSeekPoint;
+
+typedef struct _CtfSeekPoints {
+  guint n;
+  CtfSeekPoint p[];
+} CtfSeekPoints;
+
+void ctf_seek_points_init (CtfStream *s);
+void ctf_seek_points_clear (CtfStream *s);
+/* Entering packet `i` at its start: its points are noted from here. */
+void ctf_seek_points_track (CtfReader *r, guint i);
+/* The reader leaves the packet or moves: what it noted is kept. */
+void ctf_seek_points_publish (CtfReader *r);
+/* Right after entering the packet for a seek to `ns`: moves the cursor to
+ * the best known point of it. */
+void ctf_seek_points_jump (CtfReader *r, int64_t ns);
+void ctf_seek_points_note (CtfReader *r, uint64_t start);
 
 /* A reader's saved position: its event is decoded again from there. */
 typedef struct {

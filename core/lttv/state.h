@@ -48,6 +48,11 @@ void lttv_state_build_async (LttvState *s, gboolean use_cache,
                              gpointer user_data);
 gboolean lttv_state_build_finish (LttvState *s, GAsyncResult *result,
                                   GError **error);
+/* For a window: the parts of a cached state that are otherwise decoded at
+ * their first use (the event density) are decoded by the build, in its
+ * thread, rather than in a viewer's first draw. lttv_state_build_async
+ * sets it. */
+void lttv_state_set_decode_at_load (LttvState *s, gboolean now);
 /* Fraction of the traceset's time range built so far, 0 to 1; any thread. */
 double lttv_state_progress (LttvState *s);
 /* Events read so far by the build (updated every 64 K events); any thread. */

@@ -313,6 +313,12 @@ build_thread (GTask *task, gpointer source, gpointer task_data,
 }
 
 void
+lttv_state_set_decode_at_load (LttvState *s, gboolean now)
+{
+  s->decode_at_load = now;
+}
+
+void
 lttv_state_build_async (LttvState *s, gboolean use_cache,
                         GCancellable *cancellable,
                         GAsyncReadyCallback callback, gpointer user_data)
@@ -323,6 +329,7 @@ lttv_state_build_async (LttvState *s, gboolean use_cache,
   BuildArgs *args = g_new (BuildArgs, 1);
   args->use_cache = use_cache;
   g_object_set_data_full (G_OBJECT (task), "lttv-build-args", args, g_free);
+  lttv_state_set_decode_at_load (s, TRUE);
   /* The build checks the cancellable itself, every few thousand events. */
   g_task_set_return_on_cancel (task, FALSE);
   g_task_set_check_cancellable (task, FALSE);

@@ -485,7 +485,7 @@ load_sections (LttvState *s, GMappedFile *file, const char *path, const char *ke
   if (!load_meta (s, &meta, key, &limit))
     return FALSE;
   state_density_load_lazy (s->density, file, data + toc[SEC_DENSITY][0], toc[SEC_DENSITY][1],
-                           toc[SEC_DENSITY][2], s->n_events);
+                           toc[SEC_DENSITY][2], s->n_events, s->decode_at_load);
 
   /* The blocks' table: offsets going up inside DATA. */
   guint64 n_chunks = toc[SEC_FIRSTS][1] / 8;

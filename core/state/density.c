@@ -30,6 +30,7 @@ struct _LttvDensity {
 };
 
 static void density_decode (LttvDensity *d);
+static void decode_and_commit (LttvDensity *d);
 
 /* The committed bucket edge, once the counts are there. */
 static inline guint
@@ -244,17 +245,22 @@ state_density_bucket (LttvDensity *d, guint i)
   return d->cum[i + 1] - d->cum[i];
 }
 
-/* Fills a density from the cache's bucket counts, and finishes it. */
+/* Fills a density from the cache's bucket counts, and finishes it: at its
+ * first use, or now (then readers meanwhile see an empty density rather
+ * than wait for the decoding). */
 void
 state_density_load_lazy (LttvDensity *d, GMappedFile *file, const guint8 *src,
-                         gsize len, guint64 sum, guint64 n_events)
+                         gsize len, guint64 sum, guint64 n_events, gboolean now)
 {
   d->lazy_file = g_mapped_file_ref (file);
   d->lazy_src = src;
   d->lazy_len = len;
   d->lazy_sum = sum;
   d->lazy_events = n_events;
-  g_atomic_int_set (&d->lazy_pending, 1);
+  if (now)
+    decode_and_commit (d);
+  else
+    g_atomic_int_set (&d->lazy_pending, 1);
 }
 
 static gboolean
@@ -283,22 +289,28 @@ decode_counts (LttvDensity *d)
   return p == end && d->cum[d->n_buckets] == d->lazy_events;
 }
 
+/* Readers see the buckets only once `committed` says so. */
+static void
+decode_and_commit (LttvDensity *d)
+{
+  /* A damaged block is never trusted: no events rather than wrong ones. */
+  if (!decode_counts (d))
+    {
+      g_debug ("the state cache's event density is damaged");
+      memset (d->cum, 0, (d->n_buckets + 1) * sizeof *d->cum);
+    }
+  d->total = d->cum[d->n_buckets];
+  d->cur = d->n_buckets;
+  g_atomic_int_set (&d->committed, (gint) d->n_buckets);
+}
+
 static void
 density_decode (LttvDensity *d)
 {
   g_mutex_lock (&d->lazy_lock);
   if (g_atomic_int_get (&d->lazy_pending))
     {
-      /* A damaged block is never trusted: no events rather than wrong
-       * ones. */
-      if (!decode_counts (d))
-        {
-          g_debug ("the state cache's event density is damaged");
-          memset (d->cum, 0, (d->n_buckets + 1) * sizeof *d->cum);
-        }
-      d->total = d->cum[d->n_buckets];
-      d->cur = d->n_buckets;
-      g_atomic_int_set (&d->committed, (gint) d->n_buckets);
+      decode_and_commit (d);
       g_atomic_int_set (&d->lazy_pending, 0);
     }
   g_mutex_unlock (&d->lazy_lock);

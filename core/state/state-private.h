@@ -40,6 +40,7 @@ struct _LttvState {
   _Atomic uint64_t events_done; /* events read so far, for progress */
   gboolean from_cache;
   gboolean built;
+  gboolean decode_at_load;  /* lttv_state_set_decode_at_load */
   LttvDensity *density;     /* events per time bucket (density.c) */
   GPtrArray *retired;       /* histories replaced by a rebuild, kept for
                              * whoever still holds them */
@@ -106,7 +107,7 @@ guint64 state_density_bucket (LttvDensity *d, guint i);
 /* From the cache: `len` bytes of varint counts at `src` in `file`, with
  * their checksum, decoded and checked at the first query. */
 void state_density_load_lazy (LttvDensity *d, GMappedFile *file, const guint8 *src,
-                              gsize len, guint64 sum, guint64 n_events);
+                              gsize len, guint64 sum, guint64 n_events, gboolean now);
 /* The checksum of the cache's blocks (cache.c). */
 guint64 state_cache_checksum (const guint8 *p, gsize len);
 void state_density_reset (LttvDensity *d);

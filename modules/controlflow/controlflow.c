@@ -58,33 +58,51 @@ select_from_context (ControlFlow *self)
 
 /* --- Rows (listed by the timeline host) ----------------------------------- */
 
+/* What a listing's worker gets and gives: the index of its rows is built
+ * there too (thousands of rows: milliseconds the main loop keeps). */
+typedef struct {
+  LttvTime origin;
+  CfIndex *index;
+} CfFill;
+
+static void
+cf_fill_free (gpointer data)
+{
+  CfFill *f = data;
+  g_clear_pointer (&f->index, cf_index_free);
+  g_free (f);
+}
+
 static LttvTimelineModel *
 new_model (LttvViewerContext *ctx, LttvHistory *history, gpointer *fill_data, gpointer user_data)
 {
-  LttvTime *origin = g_new0 (LttvTime, 1);
+  CfFill *f = g_new0 (CfFill, 1);
   LttvTimelineModel *m = cf_model_new (ctx, history);
 
-  lttv_viewer_context_get_bounds (ctx, origin, NULL);
+  lttv_viewer_context_get_bounds (ctx, &f->origin, NULL);
   lttv_timeline_model_set_label_func (m, NULL, NULL);
-  *fill_data = origin;
+  *fill_data = f;
   return m;
 }
 
 static void
 fill (LttvTimelineModel *model, LttvHistory *history, gpointer fill_data)
 {
-  cf_model_fill (model, history, *(LttvTime *) fill_data);
+  CfFill *f = fill_data;
+  cf_model_fill (model, history, f->origin);
+  f->index = cf_index_new (model);
 }
 
 static void
-shown (LttvTimelineModel *model, gpointer user_data)
+shown (LttvTimelineModel *model, gpointer fill_data, gpointer user_data)
 {
   ControlFlow *self = user_data;
+  CfFill *f = fill_data;
 
   lttv_timeline_model_set_tree (model, gtk_toggle_button_get_active (self->tree));
   lttv_timeline_model_set_find (model, gtk_entry_get_text (GTK_ENTRY (self->find)));
   g_clear_pointer (&self->index, cf_index_free);
-  self->index = cf_index_new (model);
+  self->index = g_steal_pointer (&f->index);
   /* a new listing hides no row: filter (and sort 10 000 rows again) only
    * when the filter is on */
   if (gtk_toggle_button_get_active (self->active))
@@ -100,7 +118,7 @@ state_of (LttvViewerContext *ctx)
 
 static LttvTimelineHostFuncs host_funcs = {
   .new_model = new_model,
-  .fill_data_free = g_free,
+  .fill_data_free = cf_fill_free,
   .fill = fill,
   .shown = shown,
   .get_state = state_of,

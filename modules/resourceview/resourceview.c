@@ -194,7 +194,7 @@ fill (LttvTimelineModel *model, LttvHistory *history, gpointer fill_data)
 }
 
 static void
-shown (LttvTimelineModel *model, gpointer user_data)
+shown (LttvTimelineModel *model, gpointer fill_data, gpointer user_data)
 {
   ResourceView *self = user_data;
 

@@ -339,6 +339,78 @@ test_position_after_seek (void)
 
 static const char *without_delta (const char *line, GString *buf);
 
+/* Times seeks land on: the first event at or after the time, whatever the
+ * reader knows of its packets. The first seeks read packets from their
+ * start (and note seek points inside them as they go, every
+ * CTF_SEEK_POINT_EVENTS events); after a full read, seeks start at the
+ * points noted over whole packets. All give the events babeltrace2 prints
+ * from there, fields included. */
+static void
+check_seeks (const char *rel)
+{
+  Reference *ref = reference_load (rel);
+  if (ref == NULL)
+    return;
+  g_autoptr (GArray) times = g_array_new (FALSE, FALSE, sizeof (LttvTime));
+  g_autoptr (GError) error = NULL;
+  LttvTraceset *ts = open_trace (ref);
+  {
+    /* the times, from a traceset of their own (no points shared) */
+    LttvTraceset *ts0 = open_trace (ref);
+    g_autoptr (LttvIter) all = lttv_iter_new (ts0);
+    const LttvEvent *ev;
+    while ((ev = lttv_iter_next (all, &error)) != NULL)
+      {
+        LttvTime t = lttv_event_time (ev);
+        g_array_append_val (times, t);
+      }
+    g_assert_no_error (error);
+    g_clear_pointer (&all, lttv_iter_free);
+    lttv_traceset_free (ts0);
+  }
+  guint n = times->len;
+  g_assert_cmpuint (n, ==, ref->lines->len);
+  /* ranks spread over the trace, in an order that jumps back and forth */
+  const guint ranks[] = { n / 2, 1, n - 3, n / 3, 1500, 1023, 1024, 1025,
+                          n / 7, n - 1, 0, 2 * n / 3, n / 2 + 1 };
+  g_autoptr (LttvIter) it = lttv_iter_new (ts);
+  for (int pass = 0; pass < 2; pass++)
+    {
+      if (pass == 1)
+        {
+          g_autoptr (LttvIter) all = lttv_iter_new (ts);
+          while (lttv_iter_next (all, &error) != NULL)
+            ;
+          g_assert_no_error (error);
+        }
+      for (guint i = 0; i < G_N_ELEMENTS (ranks); i++)
+        for (int d = -1; d <= 1; d++)
+          {
+            LttvTime t = g_array_index (times, LttvTime, MIN (ranks[i], n - 1)) + d;
+            guint first = 0;   /* the first event at or after t */
+            while (first < n && g_array_index (times, LttvTime, first) < t)
+              first++;
+            g_assert_true (lttv_iter_seek_time (it, t, &error));
+            check_next (it, ref, first, 40);
+          }
+    }
+  g_clear_pointer (&it, lttv_iter_free);
+  lttv_traceset_free (ts);
+  reference_free (ref);
+}
+
+static void
+test_seeks_kernel (void)
+{
+  check_seeks ("lttng-kernel/many-threads");
+}
+
+static void
+test_seeks_perf (void)
+{
+  check_seeks ("perf/vm-small");
+}
+
 /* An iterator that wants the fields of one class only gives the same
  * events (time, class, CPU) as one that wants them all; the wanted class's
  * events print as babeltrace2 prints them, the others' fields are absent
@@ -514,6 +586,8 @@ main (int argc, char **argv)
   g_test_add_func ("/iterators/positions-perf", test_positions_perf);
   g_test_add_func ("/iterators/position-after-seek",
                    test_position_after_seek);
+  g_test_add_func ("/iterators/seeks-kernel", test_seeks_kernel);
+  g_test_add_func ("/iterators/seeks-perf", test_seeks_perf);
   g_test_add_func ("/iterators/threads", test_threads);
   g_test_add_func ("/iterators/fields-wanted-kernel",
                    test_fields_wanted_kernel);
