@@ -277,27 +277,23 @@ ctf_run_plan (CtfCursor *c, const CtfType *st)
           }
         case CTF_OP_BLOCK:
           if (G_LIKELY ((pos & 7) == 0 && pos <= limit
-                        && limit - pos >= op->bits))
+                        && limit - pos >= op->bits
+                        && (pos >> 3) + op->bits / 8 + 8 <= c->mapped))
             {
+              /* Eight bytes loaded for every integer, its own bits kept
+               * by two shifts (arithmetic for signed ones): no branch on
+               * its size or sign. */
               const uint8_t *base = buf + (pos >> 3);
               const CtfOp *m = op + 1, *mend = op + 1 + op->off;
               for (; m < mend; m++)
                 {
-                  const uint8_t *p = base + m->off;
-                  switch (m->bytes)
-                    {
-                    case 1: v = *p; break;
-                    case 2: { uint16_t x; memcpy (&x, p, 2); v = x; break; }
-                    case 4: { uint32_t x; memcpy (&x, p, 4); v = x; break; }
-                    default: memcpy (&v, p, 8); break;
-                    }
-                  if (m->op != CTF_OP_INT)
-                    {
-                      if (m->op >= CTF_OP_S8 && m->bytes < 8
-                          && (v >> (m->bytes * 8 - 1)) & 1)
-                        v |= ~UINT64_C (0) << (m->bytes * 8);
-                    }
-                  else
+                  uint64_t raw;
+                  memcpy (&raw, base + m->off, 8);
+                  guint keep = m->bits;
+                  uint64_t up = raw << keep;
+                  gboolean sign = (guint) (m->op - CTF_OP_S8) < 4u;
+                  v = sign ? (uint64_t) ((int64_t) up >> keep) : up >> keep;
+                  if (G_UNLIKELY (m->op == CTF_OP_INT))
                     {
                       const CtfType *t = m->t;
                       if (t->clock != NULL)

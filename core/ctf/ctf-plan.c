@@ -754,6 +754,7 @@ add_blocks (GArray *ops)
             {
               CtfOp m = g_array_index (ops, CtfOp, k);
               m.bytes = (uint8_t) (m.t->size / 8);
+              m.bits = 64 - m.t->size;   /* the shift that keeps its bits */
               m.off = off;
               off += m.bytes;
               g_array_append_val (out, m);

@@ -67,7 +67,8 @@ typedef struct {
   uint8_t bytes;                 /* in a block: the integer's size */
   uint16_t align;                /* bits */
   uint32_t off;                  /* in a block: byte offset; block: n */
-  uint32_t bits;                 /* block: its size */
+  uint32_t bits;                 /* block: its size; in a block: 64 -
+                                    the integer's size */
   int32_t slot;
   const CtfType *t;              /* CTF_OP_NODE: decoded generically */
 } CtfOp;
