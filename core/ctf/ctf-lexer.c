@@ -260,13 +260,13 @@ lex_token (CtfLexer *lx, CtfToken *t, GError **error)
   }
 }
 
+/* The look-ahead becomes the token: their texts change hands, no copy. */
 static void
 tok_move (CtfToken *dst, CtfToken *src)
 {
-  GString *keep = dst->text;
-  g_string_assign (keep, src->text->str);
+  GString *spare = dst->text;
   *dst = *src;
-  dst->text = keep;
+  src->text = spare;
 }
 
 gboolean

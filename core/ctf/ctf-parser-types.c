@@ -22,7 +22,12 @@ parse_attr_list (Parser *ps, AttrFunc func, gpointer data)
       if (TOK->kind != CTF_TOK_IDENT)
         return ctf_p_fail_at (ps, TOK->line, "expected an attribute name, found %s",
                         ctf_p_tok_desc (ps));
-      g_autofree char *name = g_strdup (TOK->text->str);
+      /* the usual short names without an allocation each */
+      char buf[32];
+      g_autofree char *long_name = NULL;
+      const char *name = TOK->text->len < sizeof buf
+                         ? memcpy (buf, TOK->text->str, TOK->text->len + 1)
+                         : (long_name = g_strdup (TOK->text->str));
       if (!ctf_p_next (ps) || !ctf_p_expect_punct (ps, '='))
         return FALSE;
       Value v;
