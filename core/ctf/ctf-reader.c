@@ -148,7 +148,6 @@ ctf_reader_seek (CtfReader *r, int64_t ns, GError **error)
           r->last_ns = r->head.last_ns;
           r->n_time_back = r->head.n_time_back;
           r->track_n = r->head.track_n;
-          r->track_max_ns = r->head.track_max_ns;
           g_array_set_size (r->track, r->head.track_len);
           if (!ctf_reader_next (r, error))
             return FALSE;
@@ -249,7 +248,6 @@ ctf_reader_next (CtfReader *r, GError **error)
       r->head.last_ns = r->last_ns;
       r->head.n_time_back = r->n_time_back;
       r->head.track_n = r->track_n;
-      r->head.track_max_ns = r->track_max_ns;
       r->head.track_len = r->tracking ? r->track->len : 0;
     }
   if (r->tracking && ++r->track_n >= CTF_SEEK_POINT_EVENTS)
@@ -303,11 +301,13 @@ ctf_reader_next (CtfReader *r, GError **error)
       c->err_pos = start;
       goto corrupt;
     }
-  if (r->tracking && r->event.ns > r->track_max_ns)
-    r->track_max_ns = r->event.ns;
   r->n_events++;
   if (G_UNLIKELY (r->event.ns < r->last_ns) && r->n_events > 1)
-    note_time_back (r->s, ++r->n_time_back);
+    {
+      note_time_back (r->s, ++r->n_time_back);
+      /* the packet's points hold while its times go up: no more */
+      ctf_seek_points_publish (r);
+    }
   r->last_ns = r->event.ns;
   return TRUE;
 

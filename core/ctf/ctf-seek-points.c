@@ -36,15 +36,13 @@ ctf_seek_points_track (CtfReader *r, guint i)
   r->tracking = TRUE;
   r->track_packet = i;
   r->track_n = 0;
-  r->track_max_ns = INT64_MIN;
 }
 
 void
 ctf_seek_points_note (CtfReader *r, uint64_t start)
 {
   CtfSeekPoint p = {
-    .pos = start, .clock = r->cur.clock,
-    .max_ns = r->track_max_ns, .last_ns = r->last_ns,
+    .pos = start, .clock = r->cur.clock, .last_ns = r->last_ns,
   };
   g_array_append_val (r->track, p);
   r->track_n = 0;
@@ -83,14 +81,14 @@ void
 ctf_seek_points_jump (CtfReader *r, int64_t ns)
 {
   const CtfSeekPoints *sp = g_atomic_pointer_get (&r->s->seek_points[r->packet]);
-  if (sp == NULL || sp->p[0].max_ns >= ns)
+  if (sp == NULL || sp->p[0].last_ns >= ns)
     return;
-  /* max_ns never decreases: the last point with max_ns < ns */
+  /* the last point after which every event is earlier than ns */
   guint lo = 0, hi = sp->n;
   while (hi - lo > 1)
     {
       guint mid = lo + (hi - lo) / 2;
-      if (sp->p[mid].max_ns < ns)
+      if (sp->p[mid].last_ns < ns)
         lo = mid;
       else
         hi = mid;
@@ -108,5 +106,4 @@ ctf_seek_points_jump (CtfReader *r, int64_t ns)
   g_array_set_size (r->track, 0);
   g_array_append_vals (r->track, sp->p, sp->n);
   r->track_n = 0;
-  r->track_max_ns = p->max_ns;
 }

@@ -86,7 +86,7 @@ struct _CtfReader {
   gboolean seeking;
   struct {
     uint64_t pos, clock;
-    int64_t last_ns, track_max_ns;
+    int64_t last_ns;
     uint64_t n_time_back;
     uint32_t track_n;
     guint track_len;
@@ -96,23 +96,24 @@ struct _CtfReader {
   guint track_packet;
   GArray *track;                 /* CtfSeekPoint */
   uint32_t track_n;              /* events since the last point */
-  int64_t track_max_ns;          /* latest time read in the packet */
 };
 
 /* --- Seek points (ctf-seek-points.c) --------------------------------------
  * Packets of perf traces hold 100 000 events and more: a seek that reads
  * from the packet's start costs milliseconds. Every CTF_SEEK_POINT_EVENTS
  * events, a reader that read the packet from its start notes where the
- * event begins and the latest time before it; a later seek starts at the
- * last point before which every event is earlier than its target, so it
- * finds the same event as reading from the start. */
+ * event begins and the time of the one before it, as long as the packet's
+ * times go up (the latest time before the point, then); a later seek
+ * starts at the last point before which every event is earlier than its
+ * target, so it finds the same event as reading from the start. */
 #define CTF_SEEK_POINT_EVENTS 1024
 
 typedef struct {
   uint64_t pos;                  /* the event's first bit in the packet */
   uint64_t clock;                /* the clock before its header */
-  int64_t max_ns;                /* latest time of the events before it */
-  int64_t last_ns;               /* time of the event just before it */
+  int64_t last_ns;               /* time of the event just before it: the
+                                    latest, the packet's times going up
+                                    until the point */
 } CtfSeekPoint;
 
 typedef struct _CtfSeekPoints {
