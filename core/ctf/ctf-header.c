@@ -37,6 +37,9 @@ typedef struct {
 
 struct _CtfHeaderFast {
   HdrIdTs id_ts;
+  /* LTTng's: the id alone before the variant (its tag), every integer
+   * unsigned and little-endian. */
+  gboolean tag_first;
   HdrLayout base;                /* the integers before the variant */
   int tag;                       /* index of the variant's tag in base */
   const CtfType *variant;        /* NULL: no variant */
@@ -94,6 +97,27 @@ detect_id_ts (CtfHeaderFast *f)
   };
 }
 
+static gboolean
+plain_le (const HdrLayout *l)
+{
+  for (guint k = 0; k < l->n; k++)
+    if (l->items[k].be || (l->items[k].flags & H_SIGNED))
+      return FALSE;
+  return TRUE;
+}
+
+static void
+detect_tag_first (CtfHeaderFast *f)
+{
+  if (G_BYTE_ORDER != G_LITTLE_ENDIAN || f->variant == NULL || f->base.n != 1 || f->tag != 0
+      || !plain_le (&f->base))
+    return;
+  for (guint o = 0; o < f->variant->n_fields; o++)
+    if (!plain_le (&f->options[o]))
+      return;
+  f->tag_first = TRUE;
+}
+
 CtfHeaderFast *
 ctf_header_fast_new (CtfTraceClass *tc, const CtfType *h)
 {
@@ -132,7 +156,60 @@ ctf_header_fast_new (CtfTraceClass *tc, const CtfType *h)
     }
   f->base.bits = pos;
   detect_id_ts (f);
+  detect_tag_first (f);
   return f;
+}
+
+/* An unsigned little-endian integer at its offset from `p` (16 bytes
+ * readable there). */
+static inline uint64_t
+le_item (const uint8_t *p, const HdrItem *it)
+{
+  const uint8_t *q = p + (it->off >> 3);
+  guint shift = it->off & 7;
+  uint64_t lo, hi;
+  memcpy (&lo, q, 8);
+  memcpy (&hi, q + 8, 8);
+  uint64_t v = shift ? (lo >> shift) | (hi << (64 - shift)) : lo;
+  return it->size < 64 ? v & ((UINT64_C (1) << it->size) - 1) : v;
+}
+
+static inline void
+apply_unsigned (CtfCursor *c, const HdrItem *it, uint64_t v)
+{
+  if (it->flags & H_CLOCK)
+    ctf_clock_update (c, v, it->size);
+  if (it->flags & H_ID)
+    {
+      c->event_id = v;
+      c->has_event_id = TRUE;
+    }
+  c->values[it->slot].u = v;
+  c->values[it->slot].gen = c->gen;
+}
+
+/* LTTng's header: the tag read, its option's integers after it. */
+static gboolean
+header_tag_first (CtfCursor *c, const CtfHeaderFast *f, uint64_t pos)
+{
+  const uint8_t *p = c->buf + (pos >> 3);
+  const HdrItem *tag_item = &f->base.items[0];
+  uint64_t tag = le_item (p, tag_item);
+  int option;
+  if (tag >= f->variant->n_option_values
+      || (option = f->variant->option_of_value[tag]) < 0)
+    return FALSE;     /* the plan reports it */
+  const HdrLayout *opt = &f->options[option];
+  if (G_UNLIKELY (pos > c->limit || c->limit - pos < opt->bits))
+    return FALSE;
+  apply_unsigned (c, tag_item, tag);
+  CtfValue *vv = &c->values[f->variant->slot];
+  vv->len = (uint64_t) option;
+  vv->gen = c->gen;
+  for (guint k = 0; k < opt->n; k++)
+    apply_unsigned (c, &opt->items[k], le_item (p, &opt->items[k]));
+  c->pos = pos + opt->bits;
+  return TRUE;
 }
 
 /* The raw bits (not sign-extended). */
@@ -186,6 +263,8 @@ ctf_header_fast (CtfCursor *c, const CtfHeaderFast *f)
       c->pos = pos + f->base.bits;
       return TRUE;
     }
+  if (f->tag_first)
+    return header_tag_first (c, f, pos);
   uint64_t base[MAX_ITEMS];
   for (guint k = 0; k < f->base.n; k++)
     base[k] = read_item (c, pos, &f->base.items[k]);
