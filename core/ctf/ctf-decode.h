@@ -141,3 +141,17 @@ ctf_clock_update (CtfCursor *c, uint64_t v, guint size)
 /* ns from origin of a clock value (exact integer arithmetic, no overflow:
  * FALSE when the result does not fit). */
 gboolean ctf_clock_to_ns (const CtfClock *k, uint64_t cycles, int64_t *ns);
+
+/* The same, inline for the usual clock (already in ns, a time that fits):
+ * once per event. */
+static inline gboolean
+ctf_clock_to_ns_fast (const CtfClock *k, uint64_t cycles, int64_t *ns)
+{
+  if (G_LIKELY (k->freq == 1000000000u && !k->overflows && cycles < (uint64_t) INT64_MAX
+                && (k->base_ns <= 0 || (int64_t) cycles <= INT64_MAX - k->base_ns)))
+    {
+      *ns = k->base_ns + (int64_t) cycles;
+      return TRUE;
+    }
+  return ctf_clock_to_ns (k, cycles, ns);
+}

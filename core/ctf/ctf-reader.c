@@ -294,7 +294,7 @@ ctf_reader_next (CtfReader *r, GError **error)
   r->event.cls = &s->trace->classes[ec->index];
   r->event.cycles = c->clock;
   r->event.ns = 0;
-  if (sc->clock != NULL && !ctf_clock_to_ns (sc->clock, c->clock,
+  if (sc->clock != NULL && !ctf_clock_to_ns_fast (sc->clock, c->clock,
                                              &r->event.ns))
     {
       g_strlcpy (c->err, "event time out of range", sizeof c->err);
