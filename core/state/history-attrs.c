@@ -31,9 +31,7 @@ lttv_history_free (LttvHistory *h)
       /* A lazy attribute's chunks belong to the cache's slab and mapping. */
       if (a->lazy == NULL)
         {
-          for (guint c = 0; c < a->n_chunks; c++)
-            g_free (a->chunks[c]);
-          g_free (a->chunks);
+          g_free (a->chunks);   /* the chunks are the arena's */
           g_free (a->chunk_first);
         }
       history_rank_index_free (a->rank);
@@ -41,6 +39,7 @@ lttv_history_free (LttvHistory *h)
         g_hash_table_destroy (a->children);
     }
   g_free (h->attrs);
+  history_arena_free (h);
   g_free (h->summary);
   history_lazy_free (h->lazy);
   g_free (h->damage);

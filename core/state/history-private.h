@@ -17,6 +17,11 @@ typedef struct {
 
 typedef struct _HistoryLazy HistoryLazy;
 
+typedef struct {
+  void *base;
+  gsize size;
+} HistorySlab;
+
 /* A finished busy attribute's rank index (history-rows.c): cum[b] is the
  * number of changes before base + b << shift, so that the last change
  * at or before any time is found from one lookup and a short scan, not
@@ -30,6 +35,12 @@ typedef struct {
 } HistoryRankIndex;
 
 typedef struct {
+  /* What the builder touches at every change, together: */
+  LttvValue current;    /* the builder's value now */
+  guint n;              /* changes stored; read with atomics */
+  HistoryChange *tail;  /* the last change, NULL when none */
+  HistoryChange *next;  /* where the next one goes, while it fits ... */
+  HistoryChange *next_end; /* ... in the chunk that ends here */
   /* Changes in time order, in chunks of HISTORY_CHUNK_SIZE; chunk_first[i]
    * is chunks[i][0].start, the sparse index searched first. Loaded from
    * the cache, a chunk is NULL until a query first needs it (lazy). */
@@ -37,10 +48,8 @@ typedef struct {
   LttvTime *chunk_first;
   guint n_chunks;
   guint cap_chunks;
-  guint n;              /* changes stored; read with atomics */
   guint capacity;       /* changes the chunks can hold */
   LttvTime first_start; /* of change 0, once there is one */
-  LttvValue current;    /* the builder's value now */
   LttvAttr parent;
   const char *name;     /* in the history's string chunk */
   GHashTable *children; /* name -> id + 1, created on demand */
@@ -80,6 +89,10 @@ struct _LttvHistory {
   HistoryLazy *lazy;        /* the cache file the chunks come from */
   char *damage;             /* the first damaged chunk found, or NULL */
   GMutex rank_lock;         /* one rank index made at a time */
+  /* The builder's chunks, carved from big slabs (history-arena.c). */
+  GArray *slabs;            /* HistorySlab */
+  guint8 *arena_next;
+  gsize arena_left;
   gint children_pending;    /* atomic: loaded, the name tables not made yet */
 };
 
@@ -103,6 +116,10 @@ history_chunk_of (guint k)
     return (guint) g_bit_storage (k / 16 + 1) - 1;
   return HISTORY_SMALL_CHUNKS + ((k - HISTORY_SMALL_TOTAL) >> HISTORY_CHUNK_BITS);
 }
+
+/* Room for `n` changes, kept until the history is freed (history-arena.c). */
+HistoryChange *history_arena_alloc (LttvHistory *h, guint n);
+void history_arena_free (LttvHistory *h);
 
 /* Decodes chunk `c` of a lazily loaded attribute (history-lazy.c). */
 HistoryChange *history_chunk_load (const HistoryAttr *a, guint c);

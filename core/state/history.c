@@ -12,15 +12,16 @@ lttv_history_set_begin (LttvHistory *h, LttvTime begin)
   h->begin = begin;
 }
 
-static void
-append (LttvHistory *h, HistoryAttr *a, LttvTime t, LttvValue v)
+/* Change `k` lands at the start of a chunk, or after a change undone
+ * there: where it goes, found the long way (a new chunk when full). */
+static HistoryChange *
+next_slot (LttvHistory *h, HistoryAttr *a, guint k, LttvTime t)
 {
-  guint k = a->n;
   if (k == a->capacity)
     {
       /* A new chunk: a structural change, under the write lock. */
       guint size = history_chunk_size (a->n_chunks);
-      HistoryChange *chunk = g_new (HistoryChange, size);
+      HistoryChange *chunk = history_arena_alloc (h, size);
       g_rw_lock_writer_lock (&h->lock);
       if (a->n_chunks == a->cap_chunks)
         {
@@ -34,12 +35,22 @@ append (LttvHistory *h, HistoryAttr *a, LttvTime t, LttvValue v)
       a->capacity += size;
       g_rw_lock_writer_unlock (&h->lock);
     }
-  HistoryChange *c = history_change (a, k);
+  guint chunk = history_chunk_of (k), base = history_chunk_base (chunk);
+  if (k == base)
+    a->chunk_first[chunk] = t;
+  a->next_end = a->chunks[chunk] + history_chunk_size (chunk);
+  return a->chunks[chunk] + (k - base);
+}
+
+static inline void
+append (LttvHistory *h, HistoryAttr *a, LttvTime t, LttvValue v)
+{
+  guint k = a->n;
+  HistoryChange *c = G_LIKELY (a->next != a->next_end) ? a->next : next_slot (h, a, k, t);
   c->start = t;
   c->value = v;
-  guint chunk = history_chunk_of (k);
-  if (k == history_chunk_base (chunk))
-    a->chunk_first[chunk] = t;
+  a->tail = c;
+  a->next = c + 1;
   if (k == 0)
     a->first_start = t;
   __atomic_store_n (&a->n, k + 1, __ATOMIC_RELEASE);
@@ -53,21 +64,26 @@ lttv_history_set (LttvHistory *h, LttvAttr attr, LttvTime t, LttvValue v)
   if (a->current == v)
     return;
   a->current = v;
-  guint n = a->n;
-  if (n > 0)
+  HistoryChange *last = a->tail;
+  if (last != NULL)
     {
-      HistoryChange *last = history_change (a, n - 1);
       if (last->start == t)
         {
           /* Several writes at one time: the last wins, and no zero-length
            * interval is left behind. Nobody reads it yet: it is past the
            * committed limit. */
+          guint n = a->n;
           LttvValue before = n >= 2 ? history_change (a, n - 2)->value
                                     : LTTV_VALUE_NONE;
           if (before == v)
             {
               __atomic_store_n (&a->n, n - 1, __ATOMIC_RELEASE);
               h->n_intervals--;
+              a->tail = n >= 2 ? history_change (a, n - 2) : NULL;
+              a->next = last;
+              /* the first of its chunk: the next one sets chunk_first */
+              if (n - 1 == history_chunk_base (history_chunk_of (n - 1)))
+                a->next_end = last;
             }
           else
             last->value = v;
