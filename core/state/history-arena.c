@@ -11,10 +11,27 @@
 
 #define SLAB_BYTES (8u << 20)
 
+/* Under AddressSanitizer, a chunk each from malloc, so that a write past
+ * a chunk is caught as before. */
+#if defined(__SANITIZE_ADDRESS__)
+#define ARENA_CHECKED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define ARENA_CHECKED 1
+#endif
+#endif
+
 HistoryChange *
 history_arena_alloc (LttvHistory *h, guint n)
 {
   gsize bytes = n * sizeof (HistoryChange);
+#ifdef ARENA_CHECKED
+  if (h->slabs == NULL)
+    h->slabs = g_array_new (FALSE, FALSE, sizeof (HistorySlab));
+  HistorySlab own = { g_malloc (bytes), 0 };   /* size 0: g_free'd */
+  g_array_append_val (h->slabs, own);
+  return own.base;
+#endif
   if (h->arena_left < bytes)
     {
       gsize size = MAX (SLAB_BYTES, bytes);
@@ -44,7 +61,10 @@ history_arena_free (LttvHistory *h)
   for (guint i = 0; i < h->slabs->len; i++)
     {
       HistorySlab *s = &g_array_index (h->slabs, HistorySlab, i);
-      munmap (s->base, s->size);
+      if (s->size == 0)
+        g_free (s->base);
+      else
+        munmap (s->base, s->size);
     }
   g_array_free (h->slabs, TRUE);
   h->slabs = NULL;
