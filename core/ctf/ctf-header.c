@@ -160,58 +160,6 @@ ctf_header_fast_new (CtfTraceClass *tc, const CtfType *h)
   return f;
 }
 
-/* An unsigned little-endian integer at its offset from `p` (16 bytes
- * readable there). */
-static inline uint64_t
-le_item (const uint8_t *p, const HdrItem *it)
-{
-  const uint8_t *q = p + (it->off >> 3);
-  guint shift = it->off & 7;
-  uint64_t lo, hi;
-  memcpy (&lo, q, 8);
-  memcpy (&hi, q + 8, 8);
-  uint64_t v = shift ? (lo >> shift) | (hi << (64 - shift)) : lo;
-  return it->size < 64 ? v & ((UINT64_C (1) << it->size) - 1) : v;
-}
-
-static inline void
-apply_unsigned (CtfCursor *c, const HdrItem *it, uint64_t v)
-{
-  if (it->flags & H_CLOCK)
-    ctf_clock_update (c, v, it->size);
-  if (it->flags & H_ID)
-    {
-      c->event_id = v;
-      c->has_event_id = TRUE;
-    }
-  c->values[it->slot].u = v;
-  c->values[it->slot].gen = c->gen;
-}
-
-/* LTTng's header: the tag read, its option's integers after it. */
-static gboolean
-header_tag_first (CtfCursor *c, const CtfHeaderFast *f, uint64_t pos)
-{
-  const uint8_t *p = c->buf + (pos >> 3);
-  const HdrItem *tag_item = &f->base.items[0];
-  uint64_t tag = le_item (p, tag_item);
-  int option;
-  if (tag >= f->variant->n_option_values
-      || (option = f->variant->option_of_value[tag]) < 0)
-    return FALSE;     /* the plan reports it */
-  const HdrLayout *opt = &f->options[option];
-  if (G_UNLIKELY (pos > c->limit || c->limit - pos < opt->bits))
-    return FALSE;
-  apply_unsigned (c, tag_item, tag);
-  CtfValue *vv = &c->values[f->variant->slot];
-  vv->len = (uint64_t) option;
-  vv->gen = c->gen;
-  for (guint k = 0; k < opt->n; k++)
-    apply_unsigned (c, &opt->items[k], le_item (p, &opt->items[k]));
-  c->pos = pos + opt->bits;
-  return TRUE;
-}
-
 /* The raw bits (not sign-extended). */
 static inline uint64_t
 read_item (const CtfCursor *c, uint64_t start, const HdrItem *it)
@@ -233,6 +181,34 @@ apply (CtfCursor *c, const HdrItem *it, uint64_t v)
     v |= ~UINT64_C (0) << it->size;
   c->values[it->slot].u = v;
   c->values[it->slot].gen = c->gen;
+}
+
+/* LTTng's header: the tag read, its option's integers after it (all
+ * little-endian and unsigned: detect_tag_first). */
+static gboolean
+header_tag_first (CtfCursor *c, const CtfHeaderFast *f, uint64_t pos)
+{
+  const uint8_t *p = c->buf + (pos >> 3);
+  const HdrItem *tag_item = &f->base.items[0];
+  uint64_t tag = ctf_read_bits_fast (p, tag_item->off, tag_item->size, FALSE);
+  int option;
+  if (tag >= f->variant->n_option_values
+      || (option = f->variant->option_of_value[tag]) < 0)
+    return FALSE;     /* the plan reports it */
+  const HdrLayout *opt = &f->options[option];
+  if (G_UNLIKELY (pos > c->limit || c->limit - pos < opt->bits))
+    return FALSE;
+  apply (c, tag_item, tag);
+  CtfValue *vv = &c->values[f->variant->slot];
+  vv->len = (uint64_t) option;
+  vv->gen = c->gen;
+  for (guint k = 0; k < opt->n; k++)
+    {
+      const HdrItem *it = &opt->items[k];
+      apply (c, it, ctf_read_bits_fast (p, it->off, it->size, FALSE));
+    }
+  c->pos = pos + opt->bits;
+  return TRUE;
 }
 
 gboolean
