@@ -33,9 +33,7 @@ history_lazy_free (HistoryLazy *lz)
 {
   if (lz == NULL)
     return;
-  for (guint64 i = 0; i < lz->n_chunks; i++)
-    g_free (lz->slab[i]);
-  g_free (lz->slab);
+  g_free (lz->slab);   /* the chunks are the history's arena's */
   g_mapped_file_unref (lz->file);
   g_free (lz->path);
   g_mutex_clear (&lz->lock);
@@ -228,7 +226,11 @@ history_chunk_load (const HistoryAttr *a, guint c)
   if (chunk == NULL)
     {
       guint m = MIN (history_chunk_size (c), a->n - history_chunk_base (c));
-      chunk = g_new (HistoryChange, m);
+      /* From the arena, in the order queries touch them: neighbouring
+       * pixels' chunks share pages (a busy row at a coarse zoom reads a
+       * few changes of every chunk). Loaded histories have no builder,
+       * so the lazy lock is the arena's only user. */
+      chunk = history_arena_alloc (lz->history, m);
       if (!decode (lz, a, c, m, chunk))
         {
           /* Never trusted: the chunk's changes read as nothing, at times

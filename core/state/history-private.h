@@ -158,6 +158,11 @@ gint64 history_find (const HistoryAttr *a, guint n, LttvTime t);
 const HistoryRankIndex *history_rank_index (LttvHistory *h, HistoryAttr *a);
 /* The last change of `a` starting at or before `t`, or -1. */
 gint64 history_rank (const HistoryAttr *a, const HistoryRankIndex *r, LttvTime t);
+/* Asks the memory for what history_rank will read at two later times: the
+ * bucket count at `t_cum`, and the changes at `t_changes` (whose bucket
+ * count an earlier call fetched). */
+void history_rank_prefetch (const HistoryAttr *a, const HistoryRankIndex *r,
+                            LttvTime t_cum, LttvTime t_changes);
 void history_rank_index_free (HistoryRankIndex *r);
 
 /* --- Lazy loading from the cache (history-lazy.c) ------------------------ *

@@ -3,7 +3,7 @@
  * number of changes inside it, the value at its start). A search per
  * pixel over millions of changes costs several cache misses each; a table
  * of change counts per time bucket (about 8 changes per bucket) gives the
- * answer from one lookup and a scan of a few neighbouring changes. */
+ * answer from one lookup and a look at a few neighbouring changes. */
 #include "config.h"
 
 #include "history-private.h"
@@ -12,8 +12,8 @@
 #define RANK_MIN_CHANGES 4096
 /* Changes per bucket, on average. */
 #define RANK_BUCKET_CHANGES 8
-/* Past this many changes in one bucket (a burst), binary search. */
-#define RANK_SCAN_MAX 16
+/* Steps from the guess before a binary search (history_rank). */
+#define RANK_STEPS 4
 
 static HistoryRankIndex *
 rank_index_new (const HistoryAttr *a)
@@ -64,6 +64,18 @@ history_rank_index (LttvHistory *h, HistoryAttr *a)
   return r;
 }
 
+/* Where in bucket b's changes [lo, hi) the last one at or before t
+ * should be, were they spread evenly over the bucket: a busy row's pixel
+ * end is usually found there or a step away, one place of memory read
+ * (which history_rank_prefetch can fetch ahead) instead of a scan or a
+ * search from the bucket's start. */
+static inline guint
+rank_guess (const HistoryRankIndex *r, LttvTime t, LttvTime b, guint lo, guint hi)
+{
+  LttvTime into = t - r->base - (b << r->shift);
+  return lo + (guint) (((guint64) (hi - lo) * into) >> r->shift);
+}
+
 gint64
 history_rank (const HistoryAttr *a, const HistoryRankIndex *r, LttvTime t)
 {
@@ -73,33 +85,68 @@ history_rank (const HistoryAttr *a, const HistoryRankIndex *r, LttvTime t)
   if (b >= r->n_buckets)
     return (gint64) a->n - 1;
   /* Changes cum[b] .. cum[b + 1] - 1 start inside bucket b, after the
-   * edge (so at or before t: at least cum[b] - 1). */
+   * edge (so the answer is at least cum[b] - 1). */
   guint lo = r->cum[b], hi = r->cum[b + 1];
   if (lo == hi)
     return (gint64) lo - 1;   /* no change in the bucket: none read */
-  if (hi - lo > RANK_SCAN_MAX)
+  /* From the guess, a few steps towards the answer, then a binary search
+   * of what is left: the answer is in [lo - 1, hi - 1]. */
+  guint g = MIN (rank_guess (r, t, b, lo, hi), hi - 1);
+  gint64 below, above;    /* start(below) <= t (or below = lo - 1) < start(above) */
+  if (history_change (a, g)->start <= t)
     {
-      while (hi > lo)
+      below = g, above = hi;
+      for (guint i = 0; i < RANK_STEPS && below + 1 < above; i++)
         {
-          guint mid = lo + (hi - lo) / 2;
-          if (history_change (a, mid)->start <= t)
-            lo = mid + 1;
-          else
-            hi = mid;
+          if (history_change (a, (guint) below + 1)->start > t)
+            return below;
+          below++;
         }
-      return (gint64) lo - 1;
     }
-  /* A short scan, inside one chunk at a time. */
-  while (lo < hi)
+  else
     {
-      guint c = history_chunk_of (lo), base = history_chunk_base (c);
-      const HistoryChange *chunk = history_chunk (a, c);
-      guint end = MIN (hi, base + history_chunk_size (c));
-      for (; lo < end; lo++)
-        if (chunk[lo - base].start > t)
-          return (gint64) lo - 1;
+      below = (gint64) lo - 1, above = g;
+      for (guint i = 0; i < RANK_STEPS && above - 1 > below; i++)
+        {
+          if (history_change (a, (guint) above - 1)->start <= t)
+            return above - 1;
+          above--;
+        }
     }
-  return (gint64) lo - 1;
+  while (above - below > 1)
+    {
+      gint64 mid = below + (above - below) / 2;
+      if (history_change (a, (guint) mid)->start <= t)
+        below = mid;
+      else
+        above = mid;
+    }
+  return below;
+}
+
+void
+history_rank_prefetch (const HistoryAttr *a, const HistoryRankIndex *r,
+                       LttvTime t_cum, LttvTime t_changes)
+{
+  if (t_cum >= r->base)
+    {
+      LttvTime b = (t_cum - r->base) >> r->shift;
+      if (b < r->n_buckets)
+        __builtin_prefetch (&r->cum[b]);
+    }
+  if (t_changes >= r->base)
+    {
+      LttvTime b = (t_changes - r->base) >> r->shift;
+      if (b < r->n_buckets && r->cum[b] < r->cum[b + 1])
+        {
+          guint g = MIN (rank_guess (r, t_changes, b, r->cum[b], r->cum[b + 1]),
+                         r->cum[b + 1] - 1);
+          guint c = history_chunk_of (g);
+          const HistoryChange *chunk = __atomic_load_n (&a->chunks[c], __ATOMIC_RELAXED);
+          if (chunk != NULL)
+            __builtin_prefetch (&chunk[g - history_chunk_base (c)]);
+        }
+    }
 }
 
 void

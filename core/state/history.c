@@ -293,6 +293,10 @@ lttv_history_query_full (LttvHistory *h, LttvTime t, guint *n_attrs)
 /* Beyond this many changes in one pixel, the pixel shows the value at its
  * start instead of looking for the longest one. */
 #define ROW_SCAN_MAX 16
+/* A busy row's pixels each read two places of memory far from the last
+ * pixel's (see history_rank): fetched this many pixels ahead. */
+#define ROW_PREFETCH_CUM 32
+#define ROW_PREFETCH_CHANGES 12
 
 /* The last change at or before `t`, knowing that change `from` (or none:
  * -1) starts at or before it: a galloping search forward from `from`,
@@ -338,6 +342,44 @@ find_after (const HistoryAttr *a, guint n, gint64 from, LttvTime t, guint64 hint
   return lo;
 }
 
+/* The value that holds most of pixel [ps, pe], in which changes k (or
+ * none: -1) to last fall: walked along their chunks, not looked up one by
+ * one (a busy row does this at most pixels). */
+static LttvValue
+longest_value (const HistoryAttr *a, gint64 k, gint64 last, LttvTime ps, LttvTime pe)
+{
+  guint i = k < 0 ? 0 : (guint) k;
+  guint c = history_chunk_of (i);
+  const HistoryChange *ch = history_chunk (a, c) + (i - history_chunk_base (c));
+  const HistoryChange *chunk_end = ch + (history_chunk_base (c) + history_chunk_size (c) - i);
+  LttvValue value = LTTV_VALUE_NONE;
+  LttvTime best = k < 0 ? ch->start - ps : 0;   /* before change 0: none */
+  for (;; i++)
+    {
+      LttvTime s = MAX (ch->start, ps);
+      const HistoryChange *cur = ch;
+      LttvTime e;
+      if (i == last)
+        e = pe;
+      else
+        {
+          if (++ch == chunk_end)
+            {
+              ch = history_chunk (a, ++c);
+              chunk_end = ch + history_chunk_size (c);
+            }
+          e = ch->start - 1;
+        }
+      if (e - s + 1 > best)
+        {
+          best = e - s + 1;
+          value = cur->value;
+        }
+      if (i == last)
+        return value;
+    }
+}
+
 guint
 lttv_history_query_row (LttvHistory *h, LttvAttr attr, LttvTime t0,
                         LttvTime step, guint n_samples, LttvSample *out)
@@ -369,28 +411,16 @@ lttv_history_query_row (LttvHistory *h, LttvAttr attr, LttvTime t0,
        * last change instead of from scratch (a window where changes are
        * sparse costs O(1) per pixel, a dense one O(log gap)). */
       gint64 k = p == 0 ? history_find (a, n, ps) : find_after (a, n, prev_last, ps, 1);
+      if (ri != NULL)
+        history_rank_prefetch (a, ri, pe + ROW_PREFETCH_CUM * step,
+                               pe + ROW_PREFETCH_CHANGES * step);
       gint64 last = ri != NULL ? history_rank (a, ri, pe) : find_after (a, n, k, pe, prev_gap);
       prev_gap = (guint64) (last - k);
       prev_last = last;
       out[p].mixed = (guint32) (last - k);
       out[p].value = k < 0 ? LTTV_VALUE_NONE : history_change (a, (guint) k)->value;
       if (last > k && last - k <= ROW_SCAN_MAX)
-        {
-          /* The value that holds most of the pixel. */
-          LttvTime best = 0;
-          for (gint64 i = k; i <= last; i++)
-            {
-              LttvTime s = i < 0 || history_change (a, (guint) i)->start < ps
-                           ? ps : history_change (a, (guint) i)->start;
-              LttvTime e = i == last ? pe : history_change (a, (guint) (i + 1))->start - 1;
-              if (e - s + 1 > best)
-                {
-                  best = e - s + 1;
-                  out[p].value = i < 0 ? LTTV_VALUE_NONE
-                                       : history_change (a, (guint) i)->value;
-                }
-            }
-        }
+        out[p].value = longest_value (a, k, last, ps, pe);
     }
   g_rw_lock_reader_unlock (&h->lock);
   return p;
