@@ -203,15 +203,15 @@ decode_variant (CtfCursor *c, const CtfType *t)
     }                                                                   \
   while (0)
 
-/* Runs a structure's plan: the loop every event's fields go through. */
+/* Runs a plan: the loop every event's fields go through. */
 gboolean
-ctf_run_plan (CtfCursor *c, const CtfType *st)
+ctf_run_ops (CtfCursor *c, const CtfOp *ops, guint n_ops)
 {
   const uint8_t *buf = c->buf;
   uint64_t pos = c->pos, limit = c->limit;
   CtfValue *vals = c->values;
   const uint32_t gen = c->gen;
-  const CtfOp *op = st->plan, *end = st->plan + st->n_plan;
+  const CtfOp *op = ops, *end = ops + n_ops;
   uint64_t v = 0;
 
   for (; op < end; op++)
@@ -312,6 +312,18 @@ ctf_run_plan (CtfCursor *c, const CtfType *st)
                 }
               pos += op->bits;
               op = mend - 1;
+              continue;
+            }
+          if (op->full != NULL)
+            {
+              /* A subset's block: the whole plan's block, integer by
+               * integer. */
+              const CtfOp *head = op;
+              c->pos = pos;
+              if (!ctf_run_ops (c, head->full + 1, head->full->off))
+                return FALSE;
+              pos = c->pos;
+              op = head + head->off;
             }
           continue;     /* else: each integer on its own */
         case CTF_OP_INT_ARRAY:

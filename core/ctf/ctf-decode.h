@@ -113,8 +113,14 @@ ctf_read_bits (const uint8_t *buf, uint64_t pos, guint size, int be)
 /* Decodes one value of type `t` at c->pos; FALSE with c->err set when the
  * data does not fit the packet or contradicts the metadata. */
 gboolean ctf_decode (CtfCursor *c, const CtfType *t);
-/* The same for a structure with a plan (ctf-plan.c). */
-gboolean ctf_run_plan (CtfCursor *c, const CtfType *st);
+/* Runs `n_ops` ops of a plan (ctf-plan.c): a structure's, or a subset. */
+gboolean ctf_run_ops (CtfCursor *c, const CtfOp *ops, guint n_ops);
+/* The same for a structure with a plan. */
+static inline gboolean
+ctf_run_plan (CtfCursor *c, const CtfType *st)
+{
+  return ctf_run_ops (c, st->plan, st->n_plan);
+}
 
 /* Decodes a scope (a structure), through its plan when it has one. */
 static inline gboolean

@@ -813,6 +813,63 @@ emit_struct (GArray *ops, const CtfType *st)
     }
 }
 
+CtfOp *
+ctf_plan_subset (const CtfType *st, const int *keep, guint n_keep,
+                 guint *n_ops)
+{
+  const CtfOp *plan = st->plan, *end = st->plan + st->n_plan;
+  guint n_slots = (guint) (st->slot_end - st->slot_first), dropped = 0;
+  g_autofree gboolean *kept = g_new0 (gboolean, n_slots + 1);
+
+  if (plan == NULL)
+    return NULL;
+  for (guint i = 0; i < n_keep; i++)
+    if (keep[i] >= st->slot_first && keep[i] < st->slot_end)
+      kept[keep[i] - st->slot_first] = TRUE;
+  /* Lengths and tags are read by later ops; what a generically decoded
+   * node or a variant's options refer to is not followed: no subset. */
+  for (const CtfOp *o = plan; o < end; o++)
+    {
+      if (o->op == CTF_OP_NODE || o->op == CTF_OP_VARIANT)
+        return NULL;
+      if (o->op == CTF_OP_BLOCK)
+        {
+          o += o->off;
+          continue;
+        }
+      if (o->t != NULL && o->t->kind == CTF_T_SEQ
+          && o->t->ref_slot >= st->slot_first && o->t->ref_slot < st->slot_end)
+        kept[o->t->ref_slot - st->slot_first] = TRUE;
+    }
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (CtfOp));
+  for (const CtfOp *o = plan; o < end; o++)
+    {
+      if (o->op != CTF_OP_BLOCK)
+        {
+          g_array_append_val (out, *o);
+          continue;
+        }
+      guint head = out->len;
+      CtfOp b = *o;
+      b.full = o;
+      g_array_append_val (out, b);
+      for (const CtfOp *m = o + 1; m <= o + o->off; m++)
+        if (m->op == CTF_OP_INT || kept[m->slot - st->slot_first])
+          g_array_append_val (out, *m);
+        else
+          dropped++;
+      g_array_index (out, CtfOp, head).off = out->len - head - 1;
+      o += o->off;
+    }
+  if (dropped == 0)
+    {
+      g_array_free (out, TRUE);
+      return NULL;
+    }
+  *n_ops = out->len;
+  return (CtfOp *) g_array_free (out, FALSE);
+}
+
 /* Gives every structure of `t` its plan (structures inside arrays and
  * variants too, as they are decoded through ctf_decode). */
 void

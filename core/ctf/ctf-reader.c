@@ -12,11 +12,13 @@
 #include <unistd.h>
 
 void
-ctf_reader_init (CtfReader *r, CtfStream *s, const guint8 *wanted)
+ctf_reader_init (CtfReader *r, CtfStream *s, const guint8 *wanted,
+                 const CtfPlanSubset *subsets)
 {
   memset (r, 0, sizeof *r);
   r->s = s;
   r->wanted = wanted;
+  r->subsets = subsets;
   r->sc = s->sc;
   r->values = g_new0 (CtfValue, s->max_slots);
   r->cur.values = r->values;
@@ -282,7 +284,10 @@ ctf_reader_next (CtfReader *r, GError **error)
       /* (a short packet: decoding tells which field goes past its end) */
       if (ec->context != NULL && !ctf_decode_scope (c, ec->context))
         goto corrupt;
-      if (ec->fields != NULL && !ctf_decode_scope (c, ec->fields))
+      const CtfPlanSubset *sub = &r->subsets[ec->index];
+      if (ec->fields != NULL
+          && !(G_UNLIKELY (sub->ops != NULL) ? ctf_run_ops (c, sub->ops, sub->n)
+               : ctf_decode_scope (c, ec->fields)))
         goto corrupt;
     }
   if (c->pos == start)

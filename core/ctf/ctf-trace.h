@@ -57,12 +57,19 @@ struct _CtfStream {
   GPtrArray *retired;
 };
 
+/* A plan that decodes only some of an event class's fields; none: all. */
+typedef struct {
+  CtfOp *ops;
+  guint n;
+} CtfPlanSubset;
+
 /* One iterator's position in a stream: what moves while reading. */
 struct _CtfReader {
   CtfStream *s;
   CtfStreamClass *sc;            /* s->sc */
   const guint8 *wanted;          /* per event class of the trace: decode
                                     its fields (else skip them) */
+  const CtfPlanSubset *subsets;  /* per event class: how, when wanted */
   guint packet;                  /* the current one */
   gboolean in_packet;
   CtfCursor cur;
@@ -176,8 +183,9 @@ gboolean ctf_stream_error (const CtfStream *s, GError **error, uint64_t byte,
 
 /* ctf-reader.c */
 /* `wanted`: per event class of the stream's trace, whether to decode the
- * fields of its events (kept by the caller). */
-void ctf_reader_init (CtfReader *r, CtfStream *s, const guint8 *wanted);
+ * fields of its events; `subsets`, how (both kept by the caller). */
+void ctf_reader_init (CtfReader *r, CtfStream *s, const guint8 *wanted,
+                      const CtfPlanSubset *subsets);
 void ctf_reader_clear (CtfReader *r);
 /* Restarts at the first packet whose end is after `ns`, then at its first
  * event not before `ns` (ns = INT64_MIN: the very first event). */

@@ -62,7 +62,7 @@ enum {
                          decoded again when printed */
 };
 
-typedef struct {
+typedef struct _CtfOp {
   uint8_t op;
   uint8_t bytes;                 /* in a block: the integer's size */
   uint16_t align;                /* bits */
@@ -70,7 +70,12 @@ typedef struct {
   uint32_t bits;                 /* block: its size; in a block: 64 -
                                     the integer's size */
   int32_t slot;
-  const CtfType *t;              /* CTF_OP_NODE: decoded generically */
+  union {
+    const CtfType *t;            /* CTF_OP_NODE: decoded generically */
+    const struct _CtfOp *full;   /* block of a subset plan: the block of
+                                    the whole plan, for when a block
+                                    cannot be read at once */
+  };
 } CtfOp;
 
 typedef struct {
@@ -248,6 +253,13 @@ gboolean ctf_metadata_parse (CtfTraceClass *tc, const char *text, gsize len,
  * it. */
 gboolean ctf_metadata_load (CtfTraceClass *tc, const char *path,
                             GError **error);
+/* A plan for structure `st` (with a plan) that stores only the integers
+ * in slots keep[0 .. n_keep - 1], and what decoding itself needs (lengths,
+ * tags, clocks, ids); the others are stepped over. For a consumer that
+ * reads a few fields of busy events. NULL when no op would be saved.
+ * g_free it. */
+CtfOp *ctf_plan_subset (const CtfType *st, const int *keep, guint n_keep,
+                        guint *n_ops);
 /* Compiles the decoding plans of every structure in `t`. */
 void ctf_compile_plans (CtfTraceClass *tc, CtfType *t);
 /* Resolves paths, meanings and slots; compiles the decoding plans. */

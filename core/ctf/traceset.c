@@ -15,6 +15,7 @@ struct _LttvIter {
   CtfReader *readers;   /* one per stream of every trace, in order */
   guint n_readers;
   guint8 **wanted;      /* per trace, per event class: decode the fields */
+  CtfPlanSubset **subsets; /* per trace, per event class: only some */
   CtfReader **heap;
   guint n;
   CtfReader *last;      /* returned by the previous call: to advance */
@@ -420,15 +421,17 @@ lttv_iter_new (LttvTraceset *ts)
     n += ((LttvTrace *) ts->traces->pdata[t])->streams->len;
   it->readers = g_new0 (CtfReader, n + 1);
   it->wanted = g_new0 (guint8 *, ts->traces->len + 1);
+  it->subsets = g_new0 (CtfPlanSubset *, ts->traces->len + 1);
   for (guint t = 0; t < ts->traces->len; t++)
     {
       LttvTrace *tr = ts->traces->pdata[t];
       guint nc = tr->tc->events->len;
       it->wanted[t] = g_malloc (nc + 1);
       memset (it->wanted[t], 1, nc + 1);
+      it->subsets[t] = g_new0 (CtfPlanSubset, nc + 1);
       for (guint i = 0; i < tr->streams->len; i++)
         ctf_reader_init (&it->readers[it->n_readers++], tr->streams->pdata[i],
-                         it->wanted[t]);
+                         it->wanted[t], it->subsets[t]);
     }
   it->heap = g_new0 (CtfReader *, n + 1);
   it->errors = g_new0 (GError *, n + 1);
@@ -446,7 +449,14 @@ lttv_iter_free (LttvIter *it)
     ctf_reader_clear (&it->readers[i]);
   g_free (it->readers);
   for (guint t = 0; t < it->ts->traces->len; t++)
-    g_free (it->wanted[t]);
+    {
+      const LttvTrace *tr = it->ts->traces->pdata[t];
+      for (guint k = 0; k < tr->tc->events->len; k++)
+        g_free (it->subsets[t][k].ops);
+      g_free (it->subsets[t]);
+      g_free (it->wanted[t]);
+    }
+  g_free (it->subsets);
   g_free (it->wanted);
   g_free (it->heap);
   g_free (it->errors);
@@ -515,6 +525,20 @@ lttv_iter_set_fields_wanted (LttvIter *it, const LttvEventClass *ec,
   g_return_if_fail (tr->index < it->ts->traces->len
                     && it->ts->traces->pdata[tr->index] == tr);
   it->wanted[tr->index][ec->ec->index] = wanted ? 1 : 0;
+  CtfPlanSubset *sub = &it->subsets[tr->index][ec->ec->index];
+  g_clear_pointer (&sub->ops, g_free);
+}
+
+void
+lttv_iter_set_fields_wanted_only (LttvIter *it, const LttvEventClass *ec,
+                                  const LttvFieldRef *fields, guint n_fields)
+{
+  lttv_iter_set_fields_wanted (it, ec, TRUE);
+  const CtfType *payload = ec->ec->fields;
+  if (n_fields == 0 || payload == NULL || payload->plan == NULL)
+    return;
+  CtfPlanSubset *sub = &it->subsets[ec->trace->index][ec->ec->index];
+  sub->ops = ctf_plan_subset (payload, fields, n_fields, &sub->n);
 }
 
 void
@@ -525,6 +549,8 @@ lttv_iter_set_all_fields_wanted (LttvIter *it, gboolean wanted)
     {
       const LttvTrace *tr = it->ts->traces->pdata[t];
       memset (it->wanted[t], wanted ? 1 : 0, tr->tc->events->len);
+      for (guint k = 0; k < tr->tc->events->len; k++)
+        g_clear_pointer (&it->subsets[t][k].ops, g_free);
     }
 }
 

@@ -118,6 +118,15 @@ const LttvEvent *lttv_iter_next (LttvIter *it, GError **error);
 void lttv_iter_set_fields_wanted (LttvIter *it, const LttvEventClass *ec,
                                   gboolean wanted);
 void lttv_iter_set_all_fields_wanted (LttvIter *it, gboolean wanted);
+/* Decodes only `fields` (from lttv_event_class_field) of class `ec`'s
+ * payload, and what reading them needs (lengths, tags, the clock); its
+ * other payload fields are left out where that saves work (and then read
+ * as absent), its contexts are decoded whole. For
+ * a consumer that reads a few fields of busy events (the state build);
+ * such events must not be printed. n_fields 0: all its fields. */
+void lttv_iter_set_fields_wanted_only (LttvIter *it, const LttvEventClass *ec,
+                                       const LttvFieldRef *fields,
+                                       guint n_fields);
 
 /* The iterator's position: after the event last returned (or, before any,
  * at the first event to come). Restoring it, on this iterator or another

@@ -63,8 +63,9 @@ reader_thread (gpointer data)
 {
   StateReader *r = data;
   g_autoptr (LttvIter) it = lttv_iter_new (r->ts);
-  /* Only the classes with a handler have their fields decoded; the others
-   * are counted from their time, class and CPU. */
+  /* Only the classes with a handler have their fields decoded, and only
+   * the fields it reads; the others are counted from their time, class and
+   * CPU. */
   lttv_iter_set_all_fields_wanted (it, FALSE);
   for (guint i = 0; i < r->n_traces; i++)
     {
@@ -72,7 +73,11 @@ reader_thread (gpointer data)
       for (guint k = 0; k < lttv_trace_n_event_classes (trace); k++)
         {
           const LttvEventClass *ec = lttv_trace_get_event_class (trace, k);
-          if (state_layout_wants (r->layouts[i], lttv_event_class_index (ec)))
+          LttvFieldRef fields[8];
+          guint n = state_layout_fields (r->layouts[i], lttv_event_class_index (ec), fields);
+          if (n > 0)
+            lttv_iter_set_fields_wanted_only (it, ec, fields, n);
+          else if (state_layout_wants (r->layouts[i], lttv_event_class_index (ec)))
             lttv_iter_set_fields_wanted (it, ec, TRUE);
         }
     }

@@ -274,6 +274,17 @@ state_layout_wants (const StateLayout *l, guint index)
   return index < l->n_handlers && l->handlers[index].kind != H_NONE;
 }
 
+guint
+state_layout_fields (const StateLayout *l, guint index, LttvFieldRef out[MAX_FIELDS])
+{
+  guint n = 0;
+  if (state_layout_wants (l, index))
+    for (guint i = 0; i < MAX_FIELDS; i++)
+      if (l->handlers[index].f[i] >= 0)
+        out[n++] = l->handlers[index].f[i];
+  return n;
+}
+
 /* The string fields of each kind of handler: which of its fields, in the
  * record's two string slots. */
 static void

@@ -5,6 +5,7 @@
  * position (without the delta column, which depends on the event before). */
 #include "config.h"
 
+#include <glib/gstdio.h>
 #include <lttv/event-format.h>
 #include <lttv/lttv.h>
 #include <string.h>
@@ -529,6 +530,182 @@ test_fields_wanted_perf (void)
   check_fields_wanted ("perf/vm-small", "sched:sched_switch");
 }
 
+/* Every class decodes only the fields of `keep` it has: those read the
+ * same as with every field decoded, the fields of `drop` that stand among
+ * whole-byte integers read as absent, every event comes with the same
+ * time, class and CPU, and the count is babeltrace2's. */
+static void
+check_fields_wanted_only (const char *rel)
+{
+  static const char *const keep[] = { "prev_tid", "next_tid", "ret", "id",
+                                      "perf_tid", "common_pid", "prio",
+                                      "next_comm", "tid", "vec", "irq" };
+  static const char *const drop[] = { "perf_ip", "perf_period", "prev_prio",
+                                      "common_flags", "target_cpu",
+                                      "prev_state", "next_prio" };
+  Reference *ref = reference_load (rel);
+  if (ref == NULL)
+    return;
+  LttvTraceset *ts = open_trace (ref);
+  LttvTrace *tr = lttv_traceset_get_trace (ts, 0);
+  Reader all;
+  reader_init (&all, ts);
+  g_autoptr (LttvIter) only = lttv_iter_new (ts);
+  for (guint i = 0; i < lttv_trace_n_event_classes (tr); i++)
+    {
+      const LttvEventClass *ec = lttv_trace_get_event_class (tr, i);
+      LttvFieldRef refs[G_N_ELEMENTS (keep)];
+      guint n = 0;
+      for (guint k = 0; k < G_N_ELEMENTS (keep); k++)
+        if ((refs[n] = lttv_event_class_field (ec, keep[k])) >= 0)
+          n++;
+      lttv_iter_set_fields_wanted_only (only, ec, refs, n);
+    }
+  guint n_same = 0, n_absent = 0;
+  g_autoptr (GError) error = NULL;
+  while (reader_step (&all, ref))
+    {
+      const LttvEvent *a = all.ev;
+      const LttvEvent *b = lttv_iter_next (only, &error);
+      g_assert_no_error (error);
+      g_assert_nonnull (b);
+      const LttvEventClass *ec = lttv_event_get_class (b);
+      g_assert_true (ec == lttv_event_get_class (a));
+      g_assert_cmpuint (lttv_event_time (b), ==, lttv_event_time (a));
+      g_assert_cmpint (lttv_event_cpu (b), ==, lttv_event_cpu (a));
+      for (guint k = 0; k < G_N_ELEMENTS (keep); k++)
+        {
+          LttvFieldRef f = lttv_event_class_field (ec, keep[k]);
+          if (f < 0)
+            continue;
+          LttvFieldKind kind = lttv_event_field_kind (a, f);
+          g_assert_cmpint (lttv_event_field_kind (b, f), ==, kind);
+          if (kind == LTTV_FIELD_SIGNED || kind == LTTV_FIELD_UNSIGNED)
+            {
+              uint64_t va = 0, vb = 1;
+              g_assert_true (lttv_event_get_uint (a, f, &va));
+              g_assert_true (lttv_event_get_uint (b, f, &vb));
+              g_assert_cmpuint (va, ==, vb);
+            }
+          else if (kind == LTTV_FIELD_STRING)
+            {
+              size_t la, lb;
+              const char *sa = lttv_event_get_string (a, f, &la);
+              const char *sb = lttv_event_get_string (b, f, &lb);
+              g_assert_cmpmem (sa, la, sb, lb);
+            }
+          n_same++;
+        }
+      for (guint k = 0; k < G_N_ELEMENTS (drop); k++)
+        {
+          LttvFieldRef f = lttv_event_class_field (ec, drop[k]);
+          if (f >= 0 && lttv_event_field_kind (b, f) == LTTV_FIELD_ABSENT)
+            n_absent++;
+        }
+    }
+  g_assert_null (lttv_iter_next (only, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (all.n, ==, ref->lines->len);
+  g_test_message ("%u fields compared, %u left out", n_same, n_absent);
+  g_assert_cmpuint (n_same, >, 1000);
+  g_assert_cmpuint (n_absent, >, 1000);
+  g_clear_pointer (&only, lttv_iter_free);
+  reader_clear (&all);
+  lttv_traceset_free (ts);
+  reference_free (ref);
+}
+
+static void
+test_fields_wanted_only_kernel (void)
+{
+  check_fields_wanted_only ("lttng-kernel/many-threads");
+}
+
+static void
+test_fields_wanted_only_perf (void)
+{
+  check_fields_wanted_only ("perf/vm-small");
+}
+
+/* CTF little-endian bit order: bit k of the stream is bit k % 8 of byte
+ * k / 8. */
+static void
+put_bits (guint8 *buf, guint *pos, guint64 v, guint n)
+{
+  for (guint i = 0; i < n; i++, (*pos)++)
+    if ((v >> i) & 1)
+      buf[*pos / 8] |= (guint8) (1u << (*pos % 8));
+}
+
+/* A hand-made stream where the whole-byte integers b, c, d follow a 3-bit
+ * one: their block never starts on a byte, so decoding only c takes the
+ * integer-by-integer path, which must still step over b and d. */
+static void
+test_fields_wanted_only_unaligned (void)
+{
+  static const char metadata[] =
+    "/* CTF 1.8 */\n"
+    "trace { major = 1; minor = 8; byte_order = le;\n"
+    "  packet.header := struct { integer { size = 32; align = 8; } magic; }; };\n"
+    "event { name = e; fields := struct {\n"
+    "  integer { size = 3; align = 1; } a;\n"
+    "  integer { size = 32; align = 1; } b;\n"
+    "  integer { size = 32; align = 1; } c;\n"
+    "  integer { size = 32; align = 1; } d; }; };\n";
+  enum { N = 5 };
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("lttv-unaligned-XXXXXX", &error);
+  g_assert_no_error (error);
+  g_autofree char *meta_path = g_build_filename (dir, "metadata", NULL);
+  g_autofree char *stream_path = g_build_filename (dir, "stream", NULL);
+  guint8 bytes[4 + (N * 99 + 7) / 8] = { 0 };
+  guint pos = 0;
+  put_bits (bytes, &pos, 0xc1fc1fc1, 32);
+  for (guint i = 0; i < N; i++)
+    {
+      put_bits (bytes, &pos, i & 7, 3);
+      put_bits (bytes, &pos, 0x11110000u + i, 32);
+      put_bits (bytes, &pos, 0x22220000u + i, 32);
+      put_bits (bytes, &pos, 0x33330000u + i, 32);
+    }
+  g_assert_true (g_file_set_contents (meta_path, metadata, -1, NULL));
+  /* (the padding bits after the last event: a 3-bit event too short to
+   * hold b, c, d, which the packet's end, its content size, excludes) */
+  g_assert_true (g_file_set_contents (stream_path, (const char *) bytes, (pos + 7) / 8, NULL));
+
+  const char *paths[] = { dir, NULL };
+  LttvTraceset *ts = lttv_traceset_open (paths, &error);
+  g_assert_no_error (error);
+  LttvTrace *tr = lttv_traceset_get_trace (ts, 0);
+  const LttvEventClass *ec = lttv_trace_get_event_class (tr, 0);
+  LttvFieldRef a = lttv_event_class_field (ec, "a"), b = lttv_event_class_field (ec, "b");
+  LttvFieldRef c = lttv_event_class_field (ec, "c"), d = lttv_event_class_field (ec, "d");
+  LttvIter *it = lttv_iter_new (ts);
+  lttv_iter_set_fields_wanted_only (it, ec, &c, 1);
+  const LttvEvent *ev;
+  guint n = 0;
+  while ((ev = lttv_iter_next (it, &error)) != NULL)
+    {
+      uint64_t v = 0;
+      g_assert_true (lttv_event_get_uint (ev, a, &v));
+      g_assert_cmpuint (v, ==, n & 7);
+      g_assert_true (lttv_event_get_uint (ev, c, &v));
+      g_assert_cmphex (v, ==, 0x22220000u + n);
+      /* (left out, or read on the way: then right) */
+      if (lttv_event_get_uint (ev, b, &v))
+        g_assert_cmphex (v, ==, 0x11110000u + n);
+      if (lttv_event_get_uint (ev, d, &v))
+        g_assert_cmphex (v, ==, 0x33330000u + n);
+      n++;
+    }
+  g_assert_cmpuint (n, ==, N);
+  lttv_iter_free (it);
+  lttv_traceset_free (ts);
+  g_unlink (meta_path);
+  g_unlink (stream_path);
+  g_rmdir (dir);
+}
+
 typedef struct {
   LttvTraceset *ts;
   const Reference *ref;
@@ -592,6 +769,12 @@ main (int argc, char **argv)
   g_test_add_func ("/iterators/fields-wanted-kernel",
                    test_fields_wanted_kernel);
   g_test_add_func ("/iterators/fields-wanted-perf", test_fields_wanted_perf);
+  g_test_add_func ("/iterators/fields-wanted-only-kernel",
+                   test_fields_wanted_only_kernel);
+  g_test_add_func ("/iterators/fields-wanted-only-perf",
+                   test_fields_wanted_only_perf);
+  g_test_add_func ("/iterators/fields-wanted-only-unaligned",
+                   test_fields_wanted_only_unaligned);
   int status = g_test_run ();
   g_clear_pointer (&references, g_hash_table_destroy);
   return status;

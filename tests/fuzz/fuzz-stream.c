@@ -72,6 +72,24 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
       g_string_free (out, TRUE);
       lttv_text_format_free (fmt);
       lttv_iter_free (it);
+      /* Again, decoding only some fields of each class (every other slot,
+       * as the state build picks a few), read without printing. */
+      it = lttv_iter_new (ts);
+      LttvFieldRef refs[16];
+      for (int k = 0; k < 16; k++)
+        refs[k] = 2 * k + 1;
+      LttvTrace *tr = lttv_traceset_get_trace (ts, 0);
+      for (guint i = 0; i < lttv_trace_n_event_classes (tr); i++)
+        lttv_iter_set_fields_wanted_only (it, lttv_trace_get_event_class (tr, i), refs, 16);
+      n = 0;
+      while (n++ < 2000 && (ev = lttv_iter_next (it, &error)) != NULL)
+        for (int k = 0; k < 16; k++)
+          {
+            uint64_t v;
+            (void) lttv_event_get_uint (ev, refs[k], &v);
+          }
+      g_clear_error (&error);
+      lttv_iter_free (it);
       lttv_traceset_free (ts);
     }
   return 0;
