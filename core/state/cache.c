@@ -26,7 +26,12 @@
  *   DENSITY varints: events per density bucket, checked at its first query */
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <string.h>
+#include <unistd.h>
+
+#include <glib/gstdio.h>
 
 #include "history-private.h"
 #include "state-private.h"
@@ -181,11 +186,78 @@ put_meta (LttvState *s, Writer *b, const char *key)
     put_string (b, g_ptr_array_index (h->strings, i));
 }
 
-static void
-align8 (Writer *w)
+/* The attributes [from, to) of the history: their ATTRS entries, and
+ * their blocks (DATA) with FIRSTS, OFFS (from this part's DATA start) and
+ * SUMS. The two halves of a history are encoded at once, in two threads. */
+typedef struct {
+  LttvHistory *h;
+  guint from, to;
+  Writer attrs, firsts, offs, sums, data;
+} Part;
+
+static gpointer
+encode_part (gpointer data)
 {
-  static const guint8 zeros[8];
-  put_bytes (w, zeros, (8 - w->len % 8) % 8);
+  Part *p = data;
+  LttvHistory *h = p->h;
+  reserve (&p->data, 1 << 20);
+  for (guint i = p->from; i < p->to; i++)
+    {
+      HistoryAttr *a = &h->attrs[i];
+      put_varint (&p->attrs, a->parent == LTTV_ATTR_NONE ? 0 : (guint64) a->parent + 1);
+      put_string (&p->attrs, a->name);
+      put_varint (&p->attrs, a->n);
+      if (a->n == 0)
+        continue;
+      HistoryChange *last = history_change (a, a->n - 1);
+      put_varint (&p->attrs, last->start - a->first_start);
+      put_varint (&p->attrs, last->value);
+      guint n_chunks = history_chunk_of (a->n - 1) + 1;
+      for (guint c = 0; c < n_chunks; c++)
+        {
+          const HistoryChange *chunk = history_chunk (a, c);
+          guint m = MIN (history_chunk_size (c), a->n - history_chunk_base (c));
+          guint64 off = p->data.len;
+          put_bytes (&p->firsts, &chunk[0].start, 8);
+          put_bytes (&p->offs, &off, 8);
+          put_varint (&p->data, chunk[0].value);
+          for (guint k = 1; k < m; k++)
+            {
+              put_varint (&p->data, chunk[k].start - chunk[k - 1].start);
+              put_varint (&p->data, chunk[k].value);
+            }
+          guint32 sum = block_sum (p->data.data + off, p->data.len - off);
+          put_bytes (&p->sums, &sum, 4);
+        }
+    }
+  return NULL;
+}
+
+/* Writes `n` pieces to `path` through a temporary file renamed over it:
+ * a reader sees the old file or the whole new one (and a history mapping
+ * the old one keeps it). */
+static gboolean
+write_pieces (const char *path, const Writer *pieces, guint n)
+{
+  g_autofree char *tmp = g_strconcat (path, ".XXXXXX", NULL);
+  int fd = g_mkstemp_full (tmp, O_WRONLY, 0600);
+  if (fd < 0)
+    return FALSE;
+  gboolean ok = TRUE;
+  for (guint i = 0; i < n && ok; i++)
+    for (gsize done = 0; done < pieces[i].len && ok;)
+      {
+        ssize_t w = write (fd, pieces[i].data + done, pieces[i].len - done);
+        if (w < 0 && errno == EINTR)
+          continue;
+        ok = w > 0;
+        done += w > 0 ? (gsize) w : 0;
+      }
+  ok = close (fd) == 0 && ok;
+  if (ok && g_rename (tmp, path) == 0)
+    return TRUE;
+  g_unlink (tmp);
+  return FALSE;
 }
 
 void
@@ -198,64 +270,69 @@ state_cache_save (LttvState *s)
     return;
 
   LttvHistory *h = s->history;
+  /* Two parts of about as many changes each. */
+  guint64 total = 0, half = 0;
+  for (guint i = 0; i < h->n_attrs; i++)
+    total += h->attrs[i].n;
+  guint split = 0;
+  while (split < h->n_attrs && half < total / 2)
+    half += h->attrs[split++].n;
+  Part parts[2] = { { .h = h, .from = 0, .to = split },
+                    { .h = h, .from = split, .to = h->n_attrs } };
+  GThread *helper = g_thread_new ("lttv-cache-save", encode_part, &parts[0]);
+  encode_part (&parts[1]);
+
   Writer sec[N_SECTIONS] = { { 0 } };
-  /* The file is built in the DATA writer: the header first, the blocks
-   * next, the other sections appended at the end. */
-  Writer *data = &sec[SEC_DATA];
-  reserve (data, 1 << 20);
-  data->len = HEADER_LEN;
   put_meta (s, &sec[SEC_META], key);
   for (guint i = 0; i < state_density_n_buckets (s->density); i++)
     put_varint (&sec[SEC_DENSITY], state_density_bucket (s->density, i));
-  put_varint (&sec[SEC_ATTRS], h->n_attrs);
-  for (guint i = 0; i < h->n_attrs; i++)
-    {
-      HistoryAttr *a = &h->attrs[i];
-      put_varint (&sec[SEC_ATTRS], a->parent == LTTV_ATTR_NONE ? 0 : (guint64) a->parent + 1);
-      put_string (&sec[SEC_ATTRS], a->name);
-      put_varint (&sec[SEC_ATTRS], a->n);
-      if (a->n == 0)
-        continue;
-      HistoryChange *last = history_change (a, a->n - 1);
-      put_varint (&sec[SEC_ATTRS], last->start - a->first_start);
-      put_varint (&sec[SEC_ATTRS], last->value);
-      guint n_chunks = history_chunk_of (a->n - 1) + 1;
-      for (guint c = 0; c < n_chunks; c++)
-        {
-          const HistoryChange *chunk = history_chunk (a, c);
-          guint m = MIN (history_chunk_size (c), a->n - history_chunk_base (c));
-          guint64 off = data->len - HEADER_LEN;
-          put_bytes (&sec[SEC_FIRSTS], &chunk[0].start, 8);
-          put_bytes (&sec[SEC_OFFS], &off, 8);
-          put_varint (data, chunk[0].value);
-          for (guint k = 1; k < m; k++)
-            {
-              put_varint (data, chunk[k].start - chunk[k - 1].start);
-              put_varint (data, chunk[k].value);
-            }
-          guint32 sum = block_sum (data->data + HEADER_LEN + off, data->len - HEADER_LEN - off);
-          put_bytes (&sec[SEC_SUMS], &sum, 4);
-        }
-    }
-  guint64 data_end = data->len - HEADER_LEN;
-  put_bytes (&sec[SEC_OFFS], &data_end, 8);
+  g_thread_join (helper);
 
-  guint64 toc[N_SECTIONS][3];
+  put_varint (&sec[SEC_ATTRS], h->n_attrs);
+  guint64 data_base = 0;
+  for (guint k = 0; k < 2; k++)
+    {
+      Part *p = &parts[k];
+      put_bytes (&sec[SEC_ATTRS], p->attrs.data, p->attrs.len);
+      put_bytes (&sec[SEC_FIRSTS], p->firsts.data, p->firsts.len);
+      put_bytes (&sec[SEC_SUMS], p->sums.data, p->sums.len);
+      for (gsize o = 0; o < p->offs.len; o += 8)
+        {
+          guint64 off;
+          memcpy (&off, p->offs.data + o, 8);
+          off += data_base;
+          put_bytes (&sec[SEC_OFFS], &off, 8);
+        }
+      data_base += p->data.len;
+    }
+  put_bytes (&sec[SEC_OFFS], &data_base, 8);
+
+  /* The file: the header, the two parts' blocks, then each other
+   * section after its padding to 8 bytes. */
+  static guint8 zeros[8];
+  guint8 head[HEADER_LEN] = { 0 };
+  Writer pieces[3 + 2 * N_SECTIONS];
+  guint n = 0;
+  pieces[n++] = (Writer) { head, HEADER_LEN, HEADER_LEN };
+  pieces[n++] = parts[0].data;
+  pieces[n++] = parts[1].data;
+  guint64 toc[N_SECTIONS][3], size = HEADER_LEN + data_base;
   toc[SEC_DATA][0] = HEADER_LEN;
-  toc[SEC_DATA][1] = data_end;
+  toc[SEC_DATA][1] = data_base;
   toc[SEC_DATA][2] = 0;   /* checked block by block */
   for (guint i = SEC_DATA + 1; i < N_SECTIONS; i++)
     {
-      align8 (data);
-      toc[i][0] = data->len;
+      gsize pad = (8 - size % 8) % 8;
+      pieces[n++] = (Writer) { zeros, pad, pad };
+      size += pad;
+      toc[i][0] = size;
       toc[i][1] = sec[i].len;
       toc[i][2] = state_cache_checksum (sec[i].data, sec[i].len);
-      put_bytes (data, sec[i].data, sec[i].len);
-      g_free (sec[i].data);
+      pieces[n++] = sec[i];
+      size += sec[i].len;
     }
-  guint8 *head = data->data;
   guint32 version = STATE_CACHE_VERSION, bom = BYTE_ORDER_MARK;
-  guint64 size = data->len, n_sections = N_SECTIONS;
+  guint64 n_sections = N_SECTIONS;
   memcpy (head, STATE_CACHE_MAGIC, MAGIC_LEN);
   memcpy (head + 16, &version, 4);
   memcpy (head + 20, &bom, 4);
@@ -264,11 +341,18 @@ state_cache_save (LttvState *s)
   memcpy (head + TOC_POS, toc, sizeof toc);
   guint64 head_sum = state_cache_checksum (head, HEADER_SUM_POS);
   memcpy (head + HEADER_SUM_POS, &head_sum, 8);
-  /* Atomic: a reader sees the old file or the whole new one (and a
-   * history mapping the old one keeps it). */
-  if (g_file_set_contents (path, (const char *) data->data, (gssize) data->len, NULL))
+  if (write_pieces (path, pieces, n))
     state_cache_remove_stale (s, path);
-  g_free (data->data);
+  for (guint k = 0; k < 2; k++)
+    {
+      g_free (parts[k].attrs.data);
+      g_free (parts[k].firsts.data);
+      g_free (parts[k].offs.data);
+      g_free (parts[k].sums.data);
+      g_free (parts[k].data.data);
+    }
+  for (guint i = 0; i < N_SECTIONS; i++)
+    g_free (sec[i].data);
 }
 
 /* --- Reading, every bound checked ----------------------------------------- */
