@@ -42,6 +42,7 @@ struct _LttvTab
   LttvJob *open_job;
   LttvJob *build_job;   /* the state build, while it runs */
   guint build_timer;    /* polls its progress */
+  guint damage_timer;   /* watches the cached state for damaged blocks */
   char *title;
 };
 
@@ -268,6 +269,7 @@ lttv_tab_get_viewer_widget (LttvTab *self, guint index)
 /* --- Building the state ---------------------------------------------------- */
 
 static void show_problems (LttvTab *self, const char *text);
+static gboolean damage_tick (gpointer user_data);
 
 static void
 for_each_context (LttvTab *self, void (*fn) (LttvViewerContext *, gpointer), gpointer arg)
@@ -352,6 +354,8 @@ start_build (LttvTab *self)
   lttv_job_start (self->build_job, build_done, g_object_ref (self));
   lttv_job_bar_add (LTTV_JOB_BAR (self->job_bar), self->build_job);
   self->build_timer = g_timeout_add (250, build_tick, self);
+  if (self->damage_timer == 0)
+    self->damage_timer = g_timeout_add (500, damage_tick, self);
 }
 
 /* --- Opening ------------------------------------------------------------- */
@@ -359,6 +363,8 @@ start_build (LttvTab *self)
 typedef struct
 {
   char **paths;
+  gboolean rebuild;     /* the state from the trace, not the cache */
+  char *note;           /* shown with the traces' problems, or NULL */
   LttvTraceset *traceset;
   GError *error;
 } OpenData;
@@ -368,6 +374,7 @@ open_data_free (gpointer data)
 {
   OpenData *d = data;
   g_strfreev (d->paths);
+  g_free (d->note);
   g_clear_pointer (&d->traceset, lttv_traceset_free);
   g_clear_error (&d->error);
   g_free (d);
@@ -434,6 +441,8 @@ open_done (GObject *source, GAsyncResult *result, gpointer user_data)
   stop_build (self);
   for_each_context (self, set_state, NULL);
   self->data = lttv_trace_data_new (g_steal_pointer (&d->traceset));
+  if (d->rebuild)
+    lttv_trace_data_set_rebuild (self->data);
   self->traceset = lttv_trace_data_get_traceset (self->data);
   for_each_context (self, hold, self->data);
   for (guint i = 0; i < self->viewers->len; i++)
@@ -446,9 +455,9 @@ open_done (GObject *source, GAsyncResult *result, gpointer user_data)
   else
     {
       const GPtrArray *problems = lttv_traceset_get_problems (self->traceset);
-      g_autoptr (GString) text = g_string_new (NULL);
+      g_autoptr (GString) text = g_string_new (d->note);
       for (guint i = 0; problems != NULL && i < problems->len; i++)
-        g_string_append_printf (text, "%s%s", i > 0 ? "\n" : "", ((GError *) problems->pdata[i])->message);
+        g_string_append_printf (text, "%s%s", text->len > 0 ? "\n" : "", ((GError *) problems->pdata[i])->message);
       show_problems (self, text->len > 0 ? text->str : NULL);
       lttv_time_context_set_bounds (self->time_context, lttv_traceset_begin (self->traceset),
                                     lttv_traceset_end (self->traceset));
@@ -458,6 +467,31 @@ open_done (GObject *source, GAsyncResult *result, gpointer user_data)
   g_signal_emit (self, signals[OPENED], 0);
   g_object_unref (self);
 }
+
+static void open_paths (LttvTab *self, OpenData *d);
+
+/* A block of the cached state found damaged by a query (lttv_history_check):
+ * what it held reads as nothing, so the tab opens its traces again and
+ * builds the state from them, saying why. */
+static gboolean
+damage_tick (gpointer user_data)
+{
+  LttvTab *self = user_data;
+  LttvState *state = lttv_tab_get_state (self);
+  g_autoptr (GError) damage = NULL;
+
+  if (state == NULL || self->open_job != NULL
+      || lttv_history_check (lttv_state_get_history (state), &damage))
+    return G_SOURCE_CONTINUE;
+  self->damage_timer = 0;
+  OpenData *d = g_new0 (OpenData, 1);
+  d->rebuild = TRUE;
+  d->note = g_strdup_printf (_("%s: the state is built again from the trace."), damage->message);
+  show_problems (self, d->note);
+  open_paths (self, d);
+  return G_SOURCE_REMOVE;
+}
+
 
 void
 lttv_tab_add_traces (LttvTab *self, GFile **files, int n_files)
@@ -471,6 +505,13 @@ lttv_tab_add_traces (LttvTab *self, GFile **files, int n_files)
       if (path != NULL && !g_ptr_array_find_with_equal_func (self->paths, path, g_str_equal, NULL))
         g_ptr_array_add (self->paths, g_steal_pointer (&path));
     }
+  open_paths (self, d);
+}
+
+/* Opens the tab's paths again, replacing its traceset and state. */
+static void
+open_paths (LttvTab *self, OpenData *d)
+{
   d->paths = g_new0 (char *, self->paths->len + 1);
   for (guint i = 0; i < self->paths->len; i++)
     d->paths[i] = g_strdup (self->paths->pdata[i]);
@@ -539,6 +580,7 @@ lttv_tab_dispose (GObject *object)
       g_clear_object (&self->open_job);
     }
   stop_build (self);
+  g_clear_handle_id (&self->damage_timer, g_source_remove);
   g_clear_pointer (&self->viewers, g_ptr_array_unref);
   if (self->ruler_context != NULL)
     lttv_viewer_context_detach (self->ruler_context);

@@ -8,6 +8,7 @@ struct _LttvTraceData
 {
   LttvTraceset *traceset;
   LttvState *state;
+  gboolean rebuild;
 };
 
 static void
@@ -57,6 +58,12 @@ build_func (LttvJob *job, gpointer data, GCancellable *cancellable, GError **err
   return lttv_state_build (d->state, TRUE, cancellable, error);
 }
 
+void
+lttv_trace_data_set_rebuild (LttvTraceData *d)
+{
+  d->rebuild = TRUE;
+}
+
 LttvJob *
 lttv_trace_data_build_job (LttvTraceData *d)
 {
@@ -66,6 +73,7 @@ lttv_trace_data_build_job (LttvTraceData *d)
     {
       d->state = lttv_state_new (d->traceset);
       lttv_state_set_decode_at_load (d->state, TRUE);
+      lttv_state_set_ignore_cache (d->state, d->rebuild);
     }
   return lttv_job_new (_("Building the state history…"), build_func,
                        lttv_trace_data_ref (d), (GDestroyNotify) lttv_trace_data_unref);

@@ -23,6 +23,9 @@ LttvTraceset *lttv_trace_data_get_traceset (LttvTraceData *d);
 /* NULL until lttv_trace_data_build_job, or without a traceset. */
 LttvState *lttv_trace_data_get_state (LttvTraceData *d);
 
+/* The build reads the trace, not the cache (found damaged), and saves
+ * the cache again. Before lttv_trace_data_build_job. */
+void lttv_trace_data_set_rebuild (LttvTraceData *d);
 /* A job (not started) that builds the state, using the cache; NULL without
  * a traceset. Its progress is polled with lttv_trace_data_report. */
 LttvJob *lttv_trace_data_build_job (LttvTraceData *d);

@@ -53,6 +53,10 @@ gboolean lttv_state_build_finish (LttvState *s, GAsyncResult *result,
  * thread, rather than in a viewer's first draw. lttv_state_build_async
  * sets it. */
 void lttv_state_set_decode_at_load (LttvState *s, gboolean now);
+/* The next lttv_state_build with use_cache reads the trace instead of the
+ * cache, then saves the cache again: for a cache found damaged since it was
+ * loaded (lttv_history_check). */
+void lttv_state_set_ignore_cache (LttvState *s, gboolean ignore);
 /* Fraction of the traceset's time range built so far, 0 to 1; any thread. */
 double lttv_state_progress (LttvState *s);
 /* Events read so far by the build (updated every 64 K events); any thread. */

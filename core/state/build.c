@@ -247,7 +247,7 @@ lttv_state_build (LttvState *s, gboolean use_cache, GCancellable *cancellable,
 {
   g_return_val_if_fail (s != NULL && !s->built, FALSE);
   s->built = TRUE;
-  if (use_cache && state_cache_load (s))
+  if (use_cache && !s->ignore_cache && state_cache_load (s))
     {
       s->from_cache = TRUE;
       g_atomic_int_set (&s->progress_permille, 1000);
@@ -316,6 +316,13 @@ void
 lttv_state_set_decode_at_load (LttvState *s, gboolean now)
 {
   s->decode_at_load = now;
+}
+
+void
+lttv_state_set_ignore_cache (LttvState *s, gboolean ignore)
+{
+  g_return_if_fail (s != NULL);
+  s->ignore_cache = ignore;
 }
 
 void

@@ -5,6 +5,7 @@
  * loop. */
 #include "config.h"
 
+#include <glib/gstdio.h>
 #include <string.h>
 #include <time.h>
 
@@ -200,6 +201,170 @@ test_failed_trace_shows_in_info_bar (void)
   /* The default layout has a viewer whatever happened. */
   g_assert_cmpuint (lttv_tab_get_n_viewers (tab), >=, 1);
   gtk_widget_destroy (GTK_WIDGET (w));
+}
+
+/* Copies the sample trace into a new folder: a trace of its own, with a
+ * state cache file of its own (the cache key has the trace's path). */
+static char *
+copy_of_sample_trace (void)
+{
+  g_autoptr (GError) error = NULL;
+  char *dir = g_dir_make_tmp ("lttv-damaged-cache-XXXXXX", &error);
+  g_assert_no_error (error);
+  static const char *const files[] = { "metadata", "perf_stream_0", "perf_stream_1" };
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autofree char *from = g_build_filename (lttv_paths_sample_trace (), files[i], NULL);
+      g_autofree char *to = g_build_filename (dir, files[i], NULL);
+      g_autofree char *bytes = NULL;
+      gsize len;
+      g_assert_true (g_file_get_contents (from, &bytes, &len, NULL));
+      g_assert_true (g_file_set_contents (to, bytes, (gssize) len, NULL));
+    }
+  return dir;
+}
+
+/* The state cache file written for `trace` by building its state. */
+static char *
+cache_file_of (const char *trace)
+{
+  const char *paths[] = { trace, NULL };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LttvTraceset) ts = lttv_traceset_open (paths, &error);
+  g_assert_no_error (error);
+  g_autofree char *dir = lttv_paths_cache_dir ();
+  g_autoptr (GHashTable) before = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    g_hash_table_add (before, g_strdup (name));
+  LttvState *state = lttv_state_new (ts);
+  g_assert_true (lttv_state_build (state, TRUE, NULL, &error));
+  lttv_state_free (state);
+  g_clear_pointer (&d, g_dir_close);
+  d = g_dir_open (dir, 0, &error);
+  g_assert_no_error (error);
+  char *found = NULL;
+  while ((name = g_dir_read_name (d)) != NULL)
+    if (g_str_has_suffix (name, ".cache") && !g_hash_table_contains (before, name))
+      {
+        g_assert_null (found);
+        found = g_build_filename (dir, name, NULL);
+      }
+  g_assert_nonnull (found);
+  return found;
+}
+
+/* TRUE when every block of `trace`'s cached state reads back intact. */
+static gboolean
+cache_is_sound (const char *trace)
+{
+  const char *paths[] = { trace, NULL };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LttvTraceset) ts = lttv_traceset_open (paths, &error);
+  g_assert_no_error (error);
+  LttvState *state = lttv_state_new (ts);
+  g_assert_true (lttv_state_build (state, TRUE, NULL, &error));
+  LttvHistory *h = lttv_state_get_history (state);
+  for (LttvAttr a = 0; a < lttv_history_n_attrs (h); a++)
+    g_array_unref (lttv_history_intervals (h, a, lttv_history_begin (h), lttv_history_committed_end (h)));
+  gboolean sound = lttv_history_check (h, NULL);
+  lttv_state_free (state);
+  return sound;
+}
+
+static gboolean
+tab_state_done (gpointer tab)
+{
+  LttvState *s = lttv_tab_get_state (tab);
+  return !lttv_tab_is_opening (tab) && s != NULL
+         && lttv_history_is_finished (lttv_state_get_history (s));
+}
+
+static gboolean
+tab_rebuilt (gpointer tab)
+{
+  LttvState *s = lttv_tab_get_state (tab);
+  return tab_state_done (tab) && lttv_history_check (lttv_state_get_history (s), NULL);
+}
+
+static gboolean
+tab_saw_damage (gpointer tab)
+{
+  const char *p = lttv_tab_get_problems (tab);
+  return p != NULL && strstr (p, "damaged state block") != NULL;
+}
+
+typedef struct {
+  const char *path;
+  const char *damaged;
+  gsize len;
+} CacheFile;
+
+static gboolean
+cache_rewritten (gpointer data)
+{
+  const CacheFile *f = data;
+  g_autofree char *now = NULL;
+  gsize len;
+  return g_file_get_contents (f->path, &now, &len, NULL)
+         && (len != f->len || memcmp (now, f->damaged, len) != 0);
+}
+
+/* A block of the cached state damaged on disk is found when a query reads
+ * it: the tab says so (file, byte, what) and builds the state again from
+ * the trace, which rewrites the cache. */
+static void
+test_damaged_cache_is_rebuilt (void)
+{
+  g_autofree char *trace = copy_of_sample_trace ();
+  g_autofree char *cache = cache_file_of (trace);
+  g_assert_true (cache_is_sound (trace));
+  /* Damage the middle of the blocks (DATA: the first section, its length
+   * in the header's section table, at byte 48). */
+  g_autofree char *bytes = NULL;
+  gsize len;
+  guint64 data_len;
+  g_assert_true (g_file_get_contents (cache, &bytes, &len, NULL));
+  memcpy (&data_len, bytes + 48, 8);
+  g_assert_cmpuint (data_len, >, 1000);
+  g_assert_cmpuint (216 + data_len, <=, len);
+  for (guint i = 0; i < 16; i++)
+    bytes[216 + data_len / 2 + i] ^= 0x5a;
+  g_assert_true (g_file_set_contents (cache, bytes, (gssize) len, NULL));
+  g_assert_false (cache_is_sound (trace));
+
+  LttvWindow *w = new_window ();
+  g_autoptr (GFile) file = g_file_new_for_path (trace);
+  GFile *files[] = { file };
+  LttvTab *tab = lttv_window_open_traces (w, files, 1);
+  g_assert_true (iterate_until (tab_state_done, tab, 20000));
+  LttvState *loaded = lttv_tab_get_state (tab);
+  g_assert_nonnull (loaded);
+  /* What the viewers do as they draw, over every row: read them all. */
+  LttvHistory *h = lttv_state_get_history (loaded);
+  for (LttvAttr a = 0; a < lttv_history_n_attrs (h); a++)
+    g_array_unref (lttv_history_intervals (h, a, lttv_history_begin (h), lttv_history_committed_end (h)));
+  g_assert_false (lttv_history_check (h, NULL));
+  g_assert_true (iterate_until (tab_saw_damage, tab, 5000));
+  g_test_message ("info bar: %s", lttv_tab_get_problems (tab));
+  g_assert_nonnull (strstr (lttv_tab_get_problems (tab), cache));
+  g_assert_true (iterate_until (tab_rebuilt, tab, 30000));
+  g_assert_true (lttv_tab_get_state (tab) != loaded);
+  g_assert_true (tab_saw_damage (tab));   /* still said after the rebuild */
+  /* (the build saves the cache after finishing the history) */
+  CacheFile f = { cache, bytes, len };
+  g_assert_true (iterate_until (cache_rewritten, &f, 30000));
+  gtk_widget_destroy (GTK_WIDGET (w));
+  g_assert_true (cache_is_sound (trace));
+  g_unlink (cache);
+  for (guint i = 0; i < 3; i++)
+    {
+      static const char *const names[] = { "metadata", "perf_stream_0", "perf_stream_1" };
+      g_autofree char *f = g_build_filename (trace, names[i], NULL);
+      g_unlink (f);
+    }
+  g_rmdir (trace);
 }
 
 /* First and last event times of `trace` as babeltrace2 prints them with
@@ -545,6 +710,7 @@ main (int argc, char **argv)
   g_test_add_func ("/tabs/back-and-forward-actions", test_back_and_forward_actions);
   g_test_add_func ("/tabs/viewers-move-and-go", test_viewers_move_and_go);
   g_test_add_func ("/tabs/failed-trace-shows-in-info-bar", test_failed_trace_shows_in_info_bar);
+  g_test_add_func ("/tabs/damaged-cache-is-rebuilt", test_damaged_cache_is_rebuilt);
   g_test_add_func ("/tabs/time-bar-shows-the-traceset-range", test_time_bar_shows_the_traceset_range);
   g_test_add_func ("/tabs/default-split-favours-the-timelines", test_default_split_favours_the_timelines);
   g_test_add_func ("/jobs/progress-and-responsiveness", test_job_progress_and_responsiveness);
