@@ -956,10 +956,17 @@ lttv_timeline_model_draw_legend (LttvTimelineModel *m, cairo_t *cr, int width)
   cairo_clip (cr);
   cairo_set_source_rgb (cr, 0.96, 0.96, 0.95);
   cairo_paint (cr);
-  for (guint i = 0; i <= m->legend->len; i++)
+  /* After the states: dense pixels, and the threads' tints when some row
+   * shows them (the resource view's CPUs, on demand). */
+  gboolean tinted = FALSE;
+  for (guint i = 0; i < m->rows->len && !tinted; i++)
+    tinted = g_array_index (m->rows, LttvTimelineRow, i).tint;
+  guint n_entries = m->legend->len + 1 + (tinted ? 1 : 0);
+  for (guint i = 0; i < n_entries; i++)
     {
       const char *label = i < m->legend->len ? g_array_index (m->legend, LegendEntry, i).label
-                                             : _("Dense (several changes per pixel)");
+                          : i == m->legend->len ? _("Dense (several changes per pixel)")
+                          : _("Running, a tint per thread");
       int w = text_width (layout, label);
 
       pango_layout_get_pixel_size (layout, NULL, &th);
@@ -970,7 +977,7 @@ lttv_timeline_model_draw_legend (LttvTimelineModel *m, cairo_t *cr, int width)
           cairo_rectangle (cr, x, (h - 12) / 2.0, 18, 12);
           cairo_fill (cr);
         }
-      else
+      else if (i == m->legend->len)
         {
           cairo_set_source_rgb (cr, 0.8, 0.8, 0.8);
           cairo_rectangle (cr, x, (h - 12) / 2.0, 18, 12);
@@ -979,6 +986,15 @@ lttv_timeline_model_draw_legend (LttvTimelineModel *m, cairo_t *cr, int width)
           cairo_rectangle (cr, x, (h - 12) / 2.0, 18, 3);
           cairo_fill (cr);
         }
+      else
+        for (int k = 0; k < 3; k++)
+          {
+            double rgb[3];
+            tint_of ((LttvValue) (k + 1) << 2, rgb);
+            cairo_set_source_rgb (cr, rgb[0], rgb[1], rgb[2]);
+            cairo_rectangle (cr, x + 6 * k, (h - 12) / 2.0, 6, 12);
+            cairo_fill (cr);
+          }
       cairo_set_source_rgb (cr, 0.15, 0.15, 0.15);
       cairo_move_to (cr, x + 22, (h - th) / 2.0);
       pango_cairo_show_layout (cr, layout);

@@ -522,18 +522,39 @@ test_hide_empty_hides_the_rows_empty_in_the_window (Fixture *f, gconstpointer v)
   g_assert_cmpuint (lttv_timeline_model_n_visible (m), ==, 6);
 }
 
+/* The legend drawn alone, as bytes. */
+static GBytes *
+legend_pixels (LttvTimelineModel *m)
+{
+  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 1400, LTTV_TIMELINE_LEGEND_HEIGHT);
+  cairo_t *cr = cairo_create (s);
+  lttv_timeline_model_draw_legend (m, cr, 1400);
+  cairo_destroy (cr);
+  cairo_surface_flush (s);
+  GBytes *b = g_bytes_new (cairo_image_surface_get_data (s),
+                           cairo_image_surface_get_stride (s) * LTTV_TIMELINE_LEGEND_HEIGHT);
+  cairo_surface_destroy (s);
+  return b;
+}
+
 static void
 test_tint_action_tints_the_cpu_rows (Fixture *f, gconstpointer v)
 {
   LttvTimelineModel *m = lttv_timeline_view_get_model (f->view);
   int cpu0 = row_of_kind (f, RV_CPU, 0), irq = row_of_kind (f, RV_IRQ, 19);
+  g_autoptr (GBytes) plain = legend_pixels (m);
 
   g_assert_false (lttv_timeline_model_get_row (m, cpu0)->tint);
   activate (f, "resourceview", "tint");
   g_assert_true (lttv_timeline_model_get_row (m, cpu0)->tint);
   g_assert_false (lttv_timeline_model_get_row (m, irq)->tint);
+  /* The legend has an entry for the tints while they show. */
+  g_autoptr (GBytes) tinted = legend_pixels (m);
+  g_assert_false (g_bytes_equal (plain, tinted));
   activate (f, "resourceview", "tint");
   g_assert_false (lttv_timeline_model_get_row (m, cpu0)->tint);
+  g_autoptr (GBytes) again = legend_pixels (m);
+  g_assert_true (g_bytes_equal (plain, again));
 }
 
 /* The user's sort and hidden rows survive a new listing of the rows (a
