@@ -63,9 +63,8 @@ reader_thread (gpointer data)
 {
   StateReader *r = data;
   g_autoptr (LttvIter) it = lttv_iter_new (r->ts);
-  /* Only the classes with a handler have their fields decoded, and only
-   * the fields it reads; the others are counted from their time, class and
-   * CPU. */
+  /* Only the fields the classes' handlers read are decoded; the other
+   * events are counted from their time, class and CPU. */
   lttv_iter_set_all_fields_wanted (it, FALSE);
   for (guint i = 0; i < r->n_traces; i++)
     {
@@ -75,10 +74,10 @@ reader_thread (gpointer data)
           const LttvEventClass *ec = lttv_trace_get_event_class (trace, k);
           LttvFieldRef fields[8];
           guint n = state_layout_fields (r->layouts[i], lttv_event_class_index (ec), fields);
+          /* (a handler that reads no field, like a system call's exit:
+           * skipped like the classes without one) */
           if (n > 0)
             lttv_iter_set_fields_wanted_only (it, ec, fields, n);
-          else if (state_layout_wants (r->layouts[i], lttv_event_class_index (ec)))
-            lttv_iter_set_fields_wanted (it, ec, TRUE);
         }
     }
   for (;;)
