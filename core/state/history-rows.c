@@ -73,7 +73,9 @@ static inline guint
 rank_guess (const HistoryRankIndex *r, LttvTime t, LttvTime b, guint lo, guint hi)
 {
   LttvTime into = t - r->base - (b << r->shift);
-  return lo + (guint) (((guint64) (hi - lo) * into) >> r->shift);
+  /* (into < 2^shift: its top 32 bits at most, so that the product fits) */
+  guint drop = r->shift > 32 ? r->shift - 32 : 0;
+  return lo + (guint) (((guint64) (hi - lo) * (into >> drop)) >> (r->shift - drop));
 }
 
 gint64
