@@ -817,12 +817,11 @@ CtfOp *
 ctf_plan_subset (const CtfType *st, const int *keep, guint n_keep,
                  guint *n_ops)
 {
+  if (st->plan == NULL)
+    return NULL;
   const CtfOp *plan = st->plan, *end = st->plan + st->n_plan;
   guint n_slots = (guint) (st->slot_end - st->slot_first), dropped = 0;
   g_autofree gboolean *kept = g_new0 (gboolean, n_slots + 1);
-
-  if (plan == NULL)
-    return NULL;
   for (guint i = 0; i < n_keep; i++)
     if (keep[i] >= st->slot_first && keep[i] < st->slot_end)
       kept[keep[i] - st->slot_first] = TRUE;
