@@ -276,7 +276,8 @@ ctf_reader_next (CtfReader *r, GError **error)
     }
   if (sc->event_context != NULL && !ctf_decode_scope (c, sc->event_context))
     goto corrupt;
-  if (G_UNLIKELY (!r->wanted[ec->index] || r->seeking) && ec->skip != NULL
+  const guint8 wanted = r->wanted[ec->index];
+  if (G_UNLIKELY (!wanted || r->seeking) && ec->skip != NULL
       && skip_fields (c, ec))
     ;                                      /* not wanted: skipped */
   else
@@ -286,7 +287,7 @@ ctf_reader_next (CtfReader *r, GError **error)
         goto corrupt;
       const CtfPlanSubset *sub = &r->subsets[ec->index];
       if (ec->fields != NULL
-          && !(G_UNLIKELY (sub->ops != NULL) ? ctf_run_ops (c, sub->ops, sub->n)
+          && !(G_UNLIKELY (wanted == CTF_WANTED_SOME) ? ctf_run_ops (c, sub->ops, sub->n)
                : ctf_decode_scope (c, ec->fields)))
         goto corrupt;
     }

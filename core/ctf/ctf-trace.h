@@ -57,6 +57,8 @@ struct _CtfStream {
   GPtrArray *retired;
 };
 
+#define CTF_WANTED_SOME 2
+
 /* A plan that decodes only some of an event class's fields; none: all. */
 typedef struct {
   CtfOp *ops;
@@ -68,7 +70,8 @@ struct _CtfReader {
   CtfStream *s;
   CtfStreamClass *sc;            /* s->sc */
   const guint8 *wanted;          /* per event class of the trace: decode
-                                    its fields (else skip them) */
+                                    its fields (else skip them); 2
+                                    (CTF_WANTED_SOME): with its subset */
   const CtfPlanSubset *subsets;  /* per event class: how, when wanted */
   guint packet;                  /* the current one */
   gboolean in_packet;

@@ -539,6 +539,8 @@ lttv_iter_set_fields_wanted_only (LttvIter *it, const LttvEventClass *ec,
     return;
   CtfPlanSubset *sub = &it->subsets[ec->trace->index][ec->ec->index];
   sub->ops = ctf_plan_subset (payload, fields, n_fields, &sub->n);
+  if (sub->ops != NULL)
+    it->wanted[ec->trace->index][ec->ec->index] = CTF_WANTED_SOME;
 }
 
 void
