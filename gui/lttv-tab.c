@@ -492,7 +492,6 @@ damage_tick (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
-
 void
 lttv_tab_add_traces (LttvTab *self, GFile **files, int n_files)
 {
