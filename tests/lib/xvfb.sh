@@ -19,6 +19,10 @@ export GSETTINGS_BACKEND=memory
 export XDG_DATA_HOME="${LTTV_BUILDDIR:-/tmp}/tests/xdg-data/$(basename "$0" .sh)"
 mkdir -p "$XDG_DATA_HOME"
 export NO_AT_BRIDGE=1
+# The X server of this test, for lttv-gui's stall meter: its wait for a
+# core is the machine's load, not the program's doing.
+LTTV_STALL_XSERVER_PID=$(pgrep -n -f "^Xvfb $DISPLAY( |\$)" 2>/dev/null || true)
+export LTTV_STALL_XSERVER_PID
 
 # wait_window NAME_REGEX [SECONDS]: prints the id of the first visible
 # window whose title matches, or nothing after the timeout.

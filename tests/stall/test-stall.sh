@@ -6,8 +6,9 @@
 # longest gap between ticks of a 5 ms timer (wall clock: printed) and the
 # main thread's CPU time between two ticks (judged: it is what callbacks
 # cost), and the gap minus the time the main thread waited for a core
-# meanwhile (judged: what callbacks cost plus any blocking on a lock or the
-# disk, without the wait caused by other jobs loading this shared machine).
+# meanwhile, and the time this test's X server waited for one (judged:
+# what callbacks cost plus any blocking on a lock or the disk, without the
+# wait caused by other jobs loading this shared machine).
 . "$LTTV_SRCDIR/tests/lib/tap.sh"
 . "$LTTV_SRCDIR/tests/lib/xvfb.sh"
 plan 4
