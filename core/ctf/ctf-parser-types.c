@@ -110,7 +110,8 @@ int_attr (Parser *ps, const char *name, Value *v, gpointer data)
     }
   else if (!strcmp (name, "map"))
     {
-      if (v->kind != V_PATH || !g_str_has_prefix (v->s, "clock.")
+      /* (longer than both: "clock.value" names no clock) */
+      if (v->kind != V_PATH || strlen (v->s) <= 12 || !g_str_has_prefix (v->s, "clock.")
           || !g_str_has_suffix (v->s, ".value"))
         return ctf_p_fail_at (ps, v->line, "map: expected clock.NAME.value");
       g_autofree char *clk = g_strndup (v->s + 6, strlen (v->s) - 12);
