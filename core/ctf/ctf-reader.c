@@ -285,9 +285,9 @@ ctf_reader_next (CtfReader *r, GError **error)
       /* (a short packet: decoding tells which field goes past its end) */
       if (ec->context != NULL && !ctf_decode_scope (c, ec->context))
         goto corrupt;
-      const CtfPlanSubset *sub = &r->subsets[ec->index];
       if (ec->fields != NULL
-          && !(G_UNLIKELY (wanted == CTF_WANTED_SOME) ? ctf_run_ops (c, sub->ops, sub->n)
+          && !(G_UNLIKELY (wanted == CTF_WANTED_SOME)
+               ? ctf_run_ops (c, r->subsets[ec->index].ops, r->subsets[ec->index].n)
                : ctf_decode_scope (c, ec->fields)))
         goto corrupt;
     }

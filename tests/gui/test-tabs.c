@@ -203,6 +203,9 @@ test_failed_trace_shows_in_info_bar (void)
   gtk_widget_destroy (GTK_WIDGET (w));
 }
 
+/* The sample trace's files. */
+static const char *const sample_files[] = { "metadata", "perf_stream_0", "perf_stream_1" };
+
 /* Copies the sample trace into a new folder: a trace of its own, with a
  * state cache file of its own (the cache key has the trace's path). */
 static char *
@@ -211,11 +214,10 @@ copy_of_sample_trace (void)
   g_autoptr (GError) error = NULL;
   char *dir = g_dir_make_tmp ("lttv-damaged-cache-XXXXXX", &error);
   g_assert_no_error (error);
-  static const char *const files[] = { "metadata", "perf_stream_0", "perf_stream_1" };
-  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+  for (guint i = 0; i < G_N_ELEMENTS (sample_files); i++)
     {
-      g_autofree char *from = g_build_filename (lttv_paths_sample_trace (), files[i], NULL);
-      g_autofree char *to = g_build_filename (dir, files[i], NULL);
+      g_autofree char *from = g_build_filename (lttv_paths_sample_trace (), sample_files[i], NULL);
+      g_autofree char *to = g_build_filename (dir, sample_files[i], NULL);
       g_autofree char *bytes = NULL;
       gsize len;
       g_assert_true (g_file_get_contents (from, &bytes, &len, NULL));
@@ -358,10 +360,9 @@ test_damaged_cache_is_rebuilt (void)
   gtk_widget_destroy (GTK_WIDGET (w));
   g_assert_true (cache_is_sound (trace));
   g_unlink (cache);
-  for (guint i = 0; i < 3; i++)
+  for (guint i = 0; i < G_N_ELEMENTS (sample_files); i++)
     {
-      static const char *const names[] = { "metadata", "perf_stream_0", "perf_stream_1" };
-      g_autofree char *f = g_build_filename (trace, names[i], NULL);
+      g_autofree char *f = g_build_filename (trace, sample_files[i], NULL);
       g_unlink (f);
     }
   g_rmdir (trace);
