@@ -326,6 +326,25 @@ ctf_run_ops (CtfCursor *c, const CtfOp *ops, guint n_ops)
               op = head + head->off;
             }
           continue;     /* else: each integer on its own */
+        case CTF_OP_BLOCK_PLAIN:
+          if (G_LIKELY ((pos & 7) == 0 && pos <= limit
+                        && limit - pos >= op->bits
+                        && (pos >> 3) + op->bits / 8 + 8 <= c->mapped))
+            {
+              const uint8_t *base = buf + (pos >> 3);
+              const CtfPlainInt *m = op->plain, *mend = m + op->off;
+              CtfValue *out = &vals[op->slot];
+              for (; m < mend; m++, out++)
+                {
+                  uint64_t raw;
+                  memcpy (&raw, base + m->off, 8);
+                  out->u = ((raw & m->mask) ^ m->sign) - m->sign;
+                  out->gen = gen;
+                }
+              pos += op->bits;
+              op += op->off;
+            }
+          continue;     /* else: each integer on its own */
         case CTF_OP_INT_ARRAY:
           {
             const CtfType *t = op->t;

@@ -35,8 +35,19 @@ typedef struct {
   int id_slot, ts_slot;
 } HdrIdTs;
 
+/* LTTng's header per option of its variant: at most an id, then a
+ * timestamp (unsigned, little-endian): no loop over items. */
+typedef struct {
+  uint16_t id_off, ts_off;       /* bits from the header's start */
+  uint8_t id_size, ts_size;      /* id_size 0: the tag is the id */
+  int id_slot, ts_slot;
+  uint32_t bits;
+} HdrIdTsOption;
+
 struct _CtfHeaderFast {
   HdrIdTs id_ts;
+  HdrIdTsOption *id_ts_options;  /* per option, when every option is an
+                                    id then a timestamp (LTTng's) */
   /* LTTng's: the id alone before the variant (its tag), every integer
    * unsigned and little-endian. */
   gboolean tag_first;
@@ -118,6 +129,46 @@ detect_tag_first (CtfHeaderFast *f)
   f->tag_first = TRUE;
 }
 
+/* Fills `o` from an option's items when they are an optional id then
+ * a timestamp. */
+static gboolean
+id_ts_option (const HdrLayout *l, HdrIdTsOption *o)
+{
+  *o = (HdrIdTsOption) { .id_slot = -1, .ts_slot = -1, .bits = l->bits };
+  for (guint k = 0; k < l->n; k++)
+    {
+      const HdrItem *it = &l->items[k];
+      if (it->flags == H_ID && o->id_slot < 0 && o->ts_slot < 0)
+        {
+          o->id_off = it->off;
+          o->id_size = it->size;
+          o->id_slot = it->slot;
+        }
+      else if (it->flags == H_CLOCK && o->ts_slot < 0)
+        {
+          o->ts_off = it->off;
+          o->ts_size = it->size;
+          o->ts_slot = it->slot;
+        }
+      else
+        return FALSE;
+    }
+  return o->ts_slot >= 0;
+}
+
+static void
+detect_id_ts_options (CtfTraceClass *tc, CtfHeaderFast *f)
+{
+  if (!f->tag_first || f->base.items[0].flags != H_ID)
+    return;
+  guint n = f->variant->n_fields;
+  HdrIdTsOption *opts = ctf_alloc (tc, n * sizeof *opts);
+  for (guint o = 0; o < n; o++)
+    if (!id_ts_option (&f->options[o], &opts[o]))
+      return;
+  f->id_ts_options = opts;
+}
+
 CtfHeaderFast *
 ctf_header_fast_new (CtfTraceClass *tc, const CtfType *h)
 {
@@ -157,6 +208,7 @@ ctf_header_fast_new (CtfTraceClass *tc, const CtfType *h)
   f->base.bits = pos;
   detect_id_ts (f);
   detect_tag_first (f);
+  detect_id_ts_options (tc, f);
   return f;
 }
 
@@ -211,6 +263,44 @@ header_tag_first (CtfCursor *c, const CtfHeaderFast *f, uint64_t pos)
   return TRUE;
 }
 
+/* The same for options of an id and a timestamp (LTTng's compact and
+ * extended headers). */
+static gboolean
+header_id_ts_options (CtfCursor *c, const CtfHeaderFast *f, uint64_t pos)
+{
+  const uint8_t *p = c->buf + (pos >> 3);
+  const HdrItem *tag_item = &f->base.items[0];
+  const CtfType *var = f->variant;
+  uint64_t tag = ctf_read_bits_fast (p, tag_item->off, tag_item->size, FALSE);
+  int option;
+  if (tag >= var->n_option_values || (option = var->option_of_value[tag]) < 0)
+    return FALSE;     /* the plan reports it */
+  const HdrIdTsOption *o = &f->id_ts_options[option];
+  if (G_UNLIKELY (pos > c->limit || c->limit - pos < o->bits))
+    return FALSE;
+  CtfValue *vals = c->values;
+  const uint32_t gen = c->gen;
+  uint64_t id = tag;
+  vals[tag_item->slot].u = tag;
+  vals[tag_item->slot].gen = gen;
+  vals[var->slot].len = (uint64_t) option;
+  vals[var->slot].gen = gen;
+  if (o->id_slot >= 0)
+    {
+      id = ctf_read_bits_fast (p, o->id_off, o->id_size, FALSE);
+      vals[o->id_slot].u = id;
+      vals[o->id_slot].gen = gen;
+    }
+  c->event_id = id;
+  c->has_event_id = TRUE;
+  uint64_t ts = ctf_read_bits_fast (p, o->ts_off, o->ts_size, FALSE);
+  ctf_clock_update (c, ts, o->ts_size);
+  vals[o->ts_slot].u = ts;
+  vals[o->ts_slot].gen = gen;
+  c->pos = pos + o->bits;
+  return TRUE;
+}
+
 gboolean
 ctf_header_fast (CtfCursor *c, const CtfHeaderFast *f)
 {
@@ -239,6 +329,8 @@ ctf_header_fast (CtfCursor *c, const CtfHeaderFast *f)
       c->pos = pos + f->base.bits;
       return TRUE;
     }
+  if (f->id_ts_options != NULL)
+    return header_id_ts_options (c, f, pos);
   if (f->tag_first)
     return header_tag_first (c, f, pos);
   uint64_t base[MAX_ITEMS];

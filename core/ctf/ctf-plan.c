@@ -831,7 +831,7 @@ ctf_plan_subset (const CtfType *st, const int *keep, guint n_keep,
     {
       if (o->op == CTF_OP_NODE || o->op == CTF_OP_VARIANT)
         return NULL;
-      if (o->op == CTF_OP_BLOCK)
+      if (o->op == CTF_OP_BLOCK || o->op == CTF_OP_BLOCK_PLAIN)
         {
           o += o->off;
           continue;
@@ -843,13 +843,15 @@ ctf_plan_subset (const CtfType *st, const int *keep, guint n_keep,
   GArray *out = g_array_new (FALSE, FALSE, sizeof (CtfOp));
   for (const CtfOp *o = plan; o < end; o++)
     {
-      if (o->op != CTF_OP_BLOCK)
+      if (o->op != CTF_OP_BLOCK && o->op != CTF_OP_BLOCK_PLAIN)
         {
           g_array_append_val (out, *o);
           continue;
         }
       guint head = out->len;
       CtfOp b = *o;
+      b.op = CTF_OP_BLOCK;      /* its slots are no longer consecutive */
+      b.slot = -1;
       b.full = o;
       g_array_append_val (out, b);
       for (const CtfOp *m = o + 1; m <= o + o->off; m++)
@@ -869,6 +871,30 @@ ctf_plan_subset (const CtfType *st, const int *keep, guint n_keep,
   return (CtfOp *) g_array_free (out, FALSE);
 }
 
+/* Turns a block into a plain block when its integers need no check and
+ * fill consecutive slots: the commonest block, read with no branch per
+ * integer and no slot number to load. */
+static void
+make_plain (CtfTraceClass *tc, CtfOp *b)
+{
+  const CtfOp *m = b + 1;
+  for (guint k = 0; k < b->off; k++)
+    if (m[k].op > CTF_OP_S64 || m[k].slot != m[0].slot + (int) k)
+      return;
+  CtfPlainInt *plain = ctf_alloc (tc, b->off * sizeof *plain);
+  for (guint k = 0; k < b->off; k++)
+    {
+      guint size = 64 - m[k].bits;
+      gboolean is_signed = m[k].op >= CTF_OP_S8;
+      plain[k].off = m[k].off;
+      plain[k].mask = size < 64 ? (UINT64_C (1) << size) - 1 : ~UINT64_C (0);
+      plain[k].sign = is_signed && size < 64 ? UINT64_C (1) << (size - 1) : 0;
+    }
+  b->op = CTF_OP_BLOCK_PLAIN;
+  b->slot = m[0].slot;
+  b->plain = plain;
+}
+
 /* Gives every structure of `t` its plan (structures inside arrays and
  * variants too, as they are decoded through ctf_decode). */
 void
@@ -886,6 +912,9 @@ ctf_compile_plans (CtfTraceClass *tc, CtfType *t)
       if (ops->len > 0)
         memcpy (t->plan, ops->data, sizeof (CtfOp) * ops->len);
       g_array_free (ops, TRUE);
+      for (guint i = 0; i < t->n_plan; i++)
+        if (t->plan[i].op == CTF_OP_BLOCK)
+          make_plain (tc, &t->plan[i]);
     }
   for (guint i = 0; i < t->n_fields; i++)
     ctf_compile_plans (tc, t->fields[i].type);

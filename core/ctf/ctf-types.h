@@ -60,7 +60,19 @@ enum {
   CTF_OP_BLOCK,       /* the next `n` integers: whole bytes, contiguous */
   CTF_OP_INT_ARRAY,   /* array or sequence of plain integers: skipped, and
                          decoded again when printed */
+  CTF_OP_BLOCK_PLAIN, /* a block of integers that need no check (no clock,
+                         no meaning) in consecutive slots from `slot`:
+                         read through `plain` */
 };
+
+/* An integer of a plain block: its bytes at `off` from the block's start,
+ * loaded 8 at a time, then ((raw & mask) ^ sign) - sign: the value, sign-
+ * extended when `sign` is its top bit (0 when unsigned or 64 bits). */
+typedef struct {
+  uint64_t mask;
+  uint64_t sign;
+  uint32_t off;
+} CtfPlainInt;
 
 typedef struct _CtfOp {
   uint8_t op;
@@ -75,6 +87,7 @@ typedef struct _CtfOp {
     const struct _CtfOp *full;   /* block of a subset plan: the block of
                                     the whole plan, for when a block
                                     cannot be read at once */
+    const CtfPlainInt *plain;    /* CTF_OP_BLOCK_PLAIN: its integers */
   };
 } CtfOp;
 
