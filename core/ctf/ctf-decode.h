@@ -153,8 +153,7 @@ gboolean ctf_clock_to_ns (const CtfClock *k, uint64_t cycles, int64_t *ns);
 static inline gboolean
 ctf_clock_to_ns_fast (const CtfClock *k, uint64_t cycles, int64_t *ns)
 {
-  if (G_LIKELY (k->freq == 1000000000u && !k->overflows && cycles < (uint64_t) INT64_MAX
-                && (k->base_ns <= 0 || (int64_t) cycles <= INT64_MAX - k->base_ns)))
+  if (G_LIKELY (cycles < k->direct_below))
     {
       *ns = k->base_ns + (int64_t) cycles;
       return TRUE;

@@ -25,27 +25,17 @@ typedef struct {
   uint32_t bits;                 /* the header's size with this layout */
 } HdrLayout;
 
-/* The commonest header (perf's): an id then a timestamp, whole bytes,
- * little-endian on a little-endian host: two loads, no loop. */
-typedef struct {
-  gboolean on;
-  uint8_t id_off, ts_off;        /* bytes */
-  uint8_t ts_size;               /* bits */
-  uint64_t id_mask, ts_mask;
-  int id_slot, ts_slot;
-} HdrIdTs;
-
 /* LTTng's header per option of its variant: at most an id, then a
  * timestamp (unsigned, little-endian): no loop over items. */
 typedef struct {
   uint16_t id_off, ts_off;       /* bits from the header's start */
-  uint8_t id_size, ts_size;      /* id_size 0: the tag is the id */
-  int id_slot, ts_slot;
+  uint8_t id_size, ts_size;
+  int id_slot, ts_slot;          /* id_slot -1: the tag is the id */
   uint32_t bits;
 } HdrIdTsOption;
 
 struct _CtfHeaderFast {
-  HdrIdTs id_ts;
+  CtfHeaderIdTs id_ts;
   HdrIdTsOption *id_ts_options;  /* per option, when every option is an
                                     id then a timestamp (LTTng's) */
   /* LTTng's: the id alone before the variant (its tag), every integer
@@ -99,8 +89,8 @@ detect_id_ts (CtfHeaderFast *f)
       || id->flags != H_ID || ts->flags != H_CLOCK
       || !whole_le_bytes (id) || !whole_le_bytes (ts))
     return;
-  f->id_ts = (HdrIdTs) {
-    .on = TRUE, .id_off = (uint8_t) (id->off / 8), .ts_off = (uint8_t) (ts->off / 8),
+  f->id_ts = (CtfHeaderIdTs) {
+    .bits = f->base.bits, .id_off = (uint8_t) (id->off / 8), .ts_off = (uint8_t) (ts->off / 8),
     .ts_size = ts->size,
     .id_mask = id->size < 64 ? (UINT64_C (1) << id->size) - 1 : ~UINT64_C (0),
     .ts_mask = ts->size < 64 ? (UINT64_C (1) << ts->size) - 1 : ~UINT64_C (0),
@@ -301,6 +291,12 @@ header_id_ts_options (CtfCursor *c, const CtfHeaderFast *f, uint64_t pos)
   return TRUE;
 }
 
+const CtfHeaderIdTs *
+ctf_header_fast_id_ts (const CtfHeaderFast *f)
+{
+  return f != NULL && f->id_ts.bits != 0 ? &f->id_ts : NULL;
+}
+
 gboolean
 ctf_header_fast (CtfCursor *c, const CtfHeaderFast *f)
 {
@@ -308,27 +304,8 @@ ctf_header_fast (CtfCursor *c, const CtfHeaderFast *f)
   /* 16 bytes past the largest header (80 bytes): the fast reads' slack */
   if (G_UNLIKELY ((pos & 7) != 0 || (pos >> 3) + 96 > c->mapped))
     return FALSE;
-  if (f->id_ts.on)
-    {
-      const HdrIdTs *h = &f->id_ts;
-      if (G_UNLIKELY (pos > c->limit || c->limit - pos < f->base.bits))
-        return FALSE;
-      const uint8_t *p = c->buf + (pos >> 3);
-      uint64_t id, ts;
-      memcpy (&id, p + h->id_off, 8);
-      memcpy (&ts, p + h->ts_off, 8);
-      id &= h->id_mask;
-      ts &= h->ts_mask;
-      ctf_clock_update (c, ts, h->ts_size);
-      c->event_id = id;
-      c->has_event_id = TRUE;
-      c->values[h->id_slot].u = id;
-      c->values[h->id_slot].gen = c->gen;
-      c->values[h->ts_slot].u = ts;
-      c->values[h->ts_slot].gen = c->gen;
-      c->pos = pos + f->base.bits;
-      return TRUE;
-    }
+  if (f->id_ts.bits != 0)
+    return ctf_header_id_ts (c, &f->id_ts);
   if (f->id_ts_options != NULL)
     return header_id_ts_options (c, f, pos);
   if (f->tag_first)

@@ -619,6 +619,10 @@ prepare_clocks (Compiler *c)
         k->base_ns = k->offset_s * 1000000000
                      + (int64_t) ((unsigned __int128) k->offset
                                   * 1000000000u / k->freq);
+      /* as ctf_clock_to_ns: the sum must fit */
+      if (k->freq == 1000000000u && !k->overflows)
+        k->direct_below = k->base_ns <= 0 ? (uint64_t) INT64_MAX
+                          : (uint64_t) (INT64_MAX - k->base_ns) + 1;
     }
   return TRUE;
 }

@@ -257,9 +257,11 @@ ctf_reader_next (CtfReader *r, GError **error)
   c->gen++;
   c->has_event_id = FALSE;
   c->event_id = 0;
-  if (sc->event_header != NULL
-      && !(sc->header_fast != NULL && ctf_header_fast (c, sc->header_fast))
-      && !ctf_decode_scope (c, sc->event_header))
+  if (sc->header_id_ts != NULL && ctf_header_id_ts (c, sc->header_id_ts))
+    ;
+  else if (sc->event_header != NULL
+           && !(sc->header_fast != NULL && ctf_header_fast (c, sc->header_fast))
+           && !ctf_decode_scope (c, sc->event_header))
     goto corrupt;
   CtfEventClass *ec = NULL;
   if (c->event_id < sc->n_dense)

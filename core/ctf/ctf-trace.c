@@ -112,6 +112,7 @@ ctf_trace_open (const char *dir, GError **error)
     {
       CtfStreamClass *sc = t->tc->streams->pdata[i];
       sc->header_fast = ctf_header_fast_new (t->tc, sc->event_header);
+      sc->header_id_ts = ctf_header_fast_id_ts (sc->header_fast);
     }
   for (guint i = 0; i < t->tc->events->len; i++)
     {

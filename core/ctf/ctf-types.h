@@ -165,9 +165,22 @@ struct _CtfClock {
   gboolean has_uuid;
   int64_t base_ns;               /* offset_s and offset, in ns */
   gboolean overflows;            /* base_ns does not fit */
+  uint64_t direct_below;         /* cycles below this are base_ns + cycles
+                                    ns (a clock in ns): one compare per
+                                    event; 0 for other clocks */
 };
 
 typedef struct _CtfStreamClass CtfStreamClass;
+
+/* The commonest event header (perf's): an id then a timestamp, whole
+ * bytes, little-endian on a little-endian host (ctf-header.c). */
+typedef struct {
+  uint32_t bits;                 /* the header's size; 0: not this form */
+  uint8_t id_off, ts_off;        /* bytes */
+  uint8_t ts_size;               /* bits */
+  uint64_t id_mask, ts_mask;
+  int id_slot, ts_slot;
+} CtfHeaderIdTs;
 
 typedef struct {
   char *name;
@@ -217,6 +230,8 @@ struct _CtfStreamClass {
   int slot_event_id;             /* compact header "id" */
   int slot_event_id_ext;         /* extended header "id" */
   CtfType **slot_types;          /* slot -> type (stream-level slots) */
+  const CtfHeaderIdTs *header_id_ts;  /* header_fast's, when of that
+                                         form: read inline */
   CtfHeaderFast *header_fast;    /* event header's layouts (ctf-header.c),
                                     or NULL */
 };
