@@ -25,19 +25,10 @@ typedef struct {
   uint32_t bits;                 /* the header's size with this layout */
 } HdrLayout;
 
-/* LTTng's header per option of its variant: at most an id, then a
- * timestamp (unsigned, little-endian): no loop over items. */
-typedef struct {
-  uint16_t id_off, ts_off;       /* bits from the header's start */
-  uint8_t id_size, ts_size;
-  int id_slot, ts_slot;          /* id_slot -1: the tag is the id */
-  uint32_t bits;
-} HdrIdTsOption;
-
 struct _CtfHeaderFast {
   CtfHeaderIdTs id_ts;
-  HdrIdTsOption *id_ts_options;  /* per option, when every option is an
-                                    id then a timestamp (LTTng's) */
+  CtfHeaderTagged tagged;        /* options: NULL unless every option is
+                                    an id then a timestamp (LTTng's) */
   /* LTTng's: the id alone before the variant (its tag), every integer
    * unsigned and little-endian. */
   gboolean tag_first;
@@ -120,24 +111,30 @@ detect_tag_first (CtfHeaderFast *f)
 }
 
 /* Fills `o` from an option's items when they are an optional id then
- * a timestamp. */
+ * a timestamp, within 16 bytes. */
 static gboolean
-id_ts_option (const HdrLayout *l, HdrIdTsOption *o)
+tagged_option (const HdrLayout *l, CtfHeaderTaggedOption *o)
 {
-  *o = (HdrIdTsOption) { .id_slot = -1, .ts_slot = -1, .bits = l->bits };
+  *o = (CtfHeaderTaggedOption) { .id_slot = -1, .ts_slot = -1,
+                                 .bits = l->bits };
   for (guint k = 0; k < l->n; k++)
     {
       const HdrItem *it = &l->items[k];
+      uint64_t mask = it->size < 64 ? (UINT64_C (1) << it->size) - 1
+                      : ~UINT64_C (0);
+      if (it->off + it->size > 128)
+        return FALSE;
       if (it->flags == H_ID && o->id_slot < 0 && o->ts_slot < 0)
         {
-          o->id_off = it->off;
-          o->id_size = it->size;
+          o->id_off = (uint8_t) it->off;
+          o->id_mask = mask;
           o->id_slot = it->slot;
         }
       else if (it->flags == H_CLOCK && o->ts_slot < 0)
         {
-          o->ts_off = it->off;
+          o->ts_off = (uint8_t) it->off;
           o->ts_size = it->size;
+          o->ts_mask = mask;
           o->ts_slot = it->slot;
         }
       else
@@ -147,16 +144,19 @@ id_ts_option (const HdrLayout *l, HdrIdTsOption *o)
 }
 
 static void
-detect_id_ts_options (CtfTraceClass *tc, CtfHeaderFast *f)
+detect_tagged (CtfTraceClass *tc, CtfHeaderFast *f)
 {
-  if (!f->tag_first || f->base.items[0].flags != H_ID)
+  const HdrItem *tag = &f->base.items[0];
+  if (!f->tag_first || tag->flags != H_ID || tag->off != 0 || tag->size >= 64)
     return;
   guint n = f->variant->n_fields;
-  HdrIdTsOption *opts = ctf_alloc (tc, n * sizeof *opts);
+  CtfHeaderTaggedOption *opts = ctf_alloc (tc, n * sizeof *opts);
   for (guint o = 0; o < n; o++)
-    if (!id_ts_option (&f->options[o], &opts[o]))
+    if (!tagged_option (&f->options[o], &opts[o]))
       return;
-  f->id_ts_options = opts;
+  f->tagged = (CtfHeaderTagged) {
+    .tag_mask = (UINT64_C (1) << tag->size) - 1,
+    .tag_slot = tag->slot, .variant = f->variant, .options = opts };
 }
 
 CtfHeaderFast *
@@ -198,7 +198,7 @@ ctf_header_fast_new (CtfTraceClass *tc, const CtfType *h)
   f->base.bits = pos;
   detect_id_ts (f);
   detect_tag_first (f);
-  detect_id_ts_options (tc, f);
+  detect_tagged (tc, f);
   return f;
 }
 
@@ -253,48 +253,16 @@ header_tag_first (CtfCursor *c, const CtfHeaderFast *f, uint64_t pos)
   return TRUE;
 }
 
-/* The same for options of an id and a timestamp (LTTng's compact and
- * extended headers). */
-static gboolean
-header_id_ts_options (CtfCursor *c, const CtfHeaderFast *f, uint64_t pos)
-{
-  const uint8_t *p = c->buf + (pos >> 3);
-  const HdrItem *tag_item = &f->base.items[0];
-  const CtfType *var = f->variant;
-  uint64_t tag = ctf_read_bits_fast (p, tag_item->off, tag_item->size, FALSE);
-  int option;
-  if (tag >= var->n_option_values || (option = var->option_of_value[tag]) < 0)
-    return FALSE;     /* the plan reports it */
-  const HdrIdTsOption *o = &f->id_ts_options[option];
-  if (G_UNLIKELY (pos > c->limit || c->limit - pos < o->bits))
-    return FALSE;
-  CtfValue *vals = c->values;
-  const uint32_t gen = c->gen;
-  uint64_t id = tag;
-  vals[tag_item->slot].u = tag;
-  vals[tag_item->slot].gen = gen;
-  vals[var->slot].len = (uint64_t) option;
-  vals[var->slot].gen = gen;
-  if (o->id_slot >= 0)
-    {
-      id = ctf_read_bits_fast (p, o->id_off, o->id_size, FALSE);
-      vals[o->id_slot].u = id;
-      vals[o->id_slot].gen = gen;
-    }
-  c->event_id = id;
-  c->has_event_id = TRUE;
-  uint64_t ts = ctf_read_bits_fast (p, o->ts_off, o->ts_size, FALSE);
-  ctf_clock_update (c, ts, o->ts_size);
-  vals[o->ts_slot].u = ts;
-  vals[o->ts_slot].gen = gen;
-  c->pos = pos + o->bits;
-  return TRUE;
-}
-
 const CtfHeaderIdTs *
 ctf_header_fast_id_ts (const CtfHeaderFast *f)
 {
   return f != NULL && f->id_ts.bits != 0 ? &f->id_ts : NULL;
+}
+
+const CtfHeaderTagged *
+ctf_header_fast_tagged (const CtfHeaderFast *f)
+{
+  return f != NULL && f->tagged.options != NULL ? &f->tagged : NULL;
 }
 
 gboolean
@@ -306,8 +274,8 @@ ctf_header_fast (CtfCursor *c, const CtfHeaderFast *f)
     return FALSE;
   if (f->id_ts.bits != 0)
     return ctf_header_id_ts (c, &f->id_ts);
-  if (f->id_ts_options != NULL)
-    return header_id_ts_options (c, f, pos);
+  if (f->tagged.options != NULL)
+    return ctf_header_tagged (c, &f->tagged);
   if (f->tag_first)
     return header_tag_first (c, f, pos);
   uint64_t base[MAX_ITEMS];

@@ -7,6 +7,34 @@
 #include <lttv/error.h>
 #include <string.h>
 
+/* Character classes, so that the scanning loops test one table entry per
+ * byte instead of a chain of compares. */
+enum { C_SPACE = 1, C_IDENT = 2, C_DIGIT = 4, C_PUNCT = 8 };
+
+static const uint8_t *
+char_classes (void)
+{
+  static uint8_t classes[256];
+  static gsize done = 0;
+  if (g_once_init_enter (&done))
+    {
+      for (guint c = 0; c < 256; c++)
+        {
+          if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'
+              || c == '\0')   /* NUL: padding of packetized metadata */
+            classes[c] |= C_SPACE;
+          if (g_ascii_isalnum (c) || c == '_')
+            classes[c] |= C_IDENT;
+          if (g_ascii_isdigit (c))
+            classes[c] |= C_DIGIT;
+          if (c != 0 && strchr ("{}[]()<>;,:=.*+-", (int) c) != NULL)
+            classes[c] |= C_PUNCT;
+        }
+      g_once_init_leave (&done, 1);
+    }
+  return classes;
+}
+
 void
 ctf_lexer_init (CtfLexer *lx, const char *text, gsize len, const char *path)
 {
@@ -15,6 +43,7 @@ ctf_lexer_init (CtfLexer *lx, const char *text, gsize len, const char *path)
   lx->end = text + len;
   lx->line = 1;
   lx->path = path;
+  lx->classes = char_classes ();
   lx->tok.text = g_string_new (NULL);
   lx->peek.text = g_string_new (NULL);
 }
@@ -37,37 +66,52 @@ lex_error (CtfLexer *lx, GError **error, const char *what)
 static gboolean
 skip_space (CtfLexer *lx, GError **error)
 {
-  while (lx->p < lx->end)
+  const uint8_t *cls = lx->classes;
+  const char *p = lx->p, *end = lx->end;
+  while (p < end)
     {
-      char c = *lx->p;
-      if (c == '\n')
+      char c = *p;
+      if (cls[(uint8_t) c] & C_SPACE)
+        p++;
+      else if (c == '\n')
         {
           lx->line++;
-          lx->p++;
+          p++;
         }
-      else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v')
-        lx->p++;
-      else if (c == '/' && lx->p + 1 < lx->end && lx->p[1] == '*')
+      else if (c == '/' && p + 1 < end && p[1] == '*')
         {
-          const char *q = lx->p + 2;
-          for (; q + 1 < lx->end && !(q[0] == '*' && q[1] == '/'); q++)
+          const char *q = p + 2;
+          for (; q + 1 < end && !(q[0] == '*' && q[1] == '/'); q++)
             if (*q == '\n')
               lx->line++;
-          if (q + 1 >= lx->end)
-            return lex_error (lx, error, "unterminated comment");
-          lx->p = q + 2;
+          if (q + 1 >= end)
+            {
+              lx->p = p;
+              return lex_error (lx, error, "unterminated comment");
+            }
+          p = q + 2;
         }
-      else if (c == '/' && lx->p + 1 < lx->end && lx->p[1] == '/')
+      else if (c == '/' && p + 1 < end && p[1] == '/')
         {
-          while (lx->p < lx->end && *lx->p != '\n')
-            lx->p++;
+          while (p < end && *p != '\n')
+            p++;
         }
-      else if (c == '\0')
-        lx->p++;      /* padding of packetized metadata */
       else
         break;
     }
+  lx->p = p;
   return TRUE;
+}
+
+/* The token's text becomes `n` bytes at `s` (its buffer is reused). */
+static void
+set_text (CtfToken *t, const char *s, gsize n)
+{
+  if (n >= t->text->allocated_len)
+    g_string_set_size (t->text, n);
+  memcpy (t->text->str, s, n);
+  t->text->str[n] = '\0';
+  t->text->len = n;
 }
 
 static int
@@ -172,23 +216,27 @@ lex_token (CtfLexer *lx, CtfToken *t, GError **error)
   if (!skip_space (lx, error))
     return FALSE;
   t->line = lx->line;
-  g_string_truncate (t->text, 0);
+  t->text->len = 0;
+  t->text->str[0] = '\0';
   if (lx->p >= lx->end)
     {
       t->kind = CTF_TOK_EOF;
       return TRUE;
     }
+  const uint8_t *cls = lx->classes;
   char c = *lx->p;
-  if (g_ascii_isalpha (c) || c == '_')
+  uint8_t k = cls[(uint8_t) c];
+  if ((k & (C_IDENT | C_DIGIT)) == C_IDENT)
     {
-      const char *s = lx->p;
-      while (lx->p < lx->end && (g_ascii_isalnum (*lx->p) || *lx->p == '_'))
-        lx->p++;
+      const char *s = lx->p, *p = s + 1, *end = lx->end;
+      while (p < end && (cls[(uint8_t) *p] & C_IDENT))
+        p++;
+      lx->p = p;
       t->kind = CTF_TOK_IDENT;
-      g_string_append_len (t->text, s, lx->p - s);
+      set_text (t, s, (gsize) (p - s));
       return TRUE;
     }
-  if (g_ascii_isdigit (c))
+  if (k & C_DIGIT)
     return lex_number (lx, t, error);
   if (c == '"')
     {
@@ -242,7 +290,7 @@ lex_token (CtfLexer *lx, CtfToken *t, GError **error)
       t->kind = CTF_TOK_ELLIPSIS;
       return TRUE;
     }
-  if (strchr ("{}[]()<>;,:=.*+-", c) != NULL)
+  if (k & C_PUNCT)
     {
       lx->p++;
       t->kind = CTF_TOK_PUNCT;

@@ -27,6 +27,7 @@ typedef struct {
   const char *p, *end;
   int line;
   const char *path;
+  const uint8_t *classes;  /* per byte: C_* of ctf-lexer.c */
   CtfToken tok;         /* current token */
   CtfToken peek;        /* one token of look-ahead */
   gboolean has_peek;

@@ -47,7 +47,7 @@ int_attr (Parser *ps, const char *name, Value *v, gpointer data)
   CtfType *t = data;
   uint64_t u = 0;
 
-  if (!strcmp (name, "size"))
+  if (ctf_streq (name, "size"))
     {
       if (!ctf_p_value_uint (ps, v, "size", &u))
         return FALSE;
@@ -56,7 +56,7 @@ int_attr (Parser *ps, const char *name, Value *v, gpointer data)
                         " out of range (1 to 64 bits)", u);
       t->size = (guint) u;
     }
-  else if (!strcmp (name, "align"))
+  else if (ctf_streq (name, "align"))
     {
       if (!ctf_p_value_uint (ps, v, "align", &u))
         return FALSE;
@@ -64,28 +64,28 @@ int_attr (Parser *ps, const char *name, Value *v, gpointer data)
         return ctf_p_fail_at (ps, v->line, "align must be a power of two");
       t->align = (guint) u;
     }
-  else if (!strcmp (name, "signed"))
+  else if (ctf_streq (name, "signed"))
     return ctf_p_value_bool (ps, v, "signed", &t->is_signed);
-  else if (!strcmp (name, "byte_order"))
+  else if (ctf_streq (name, "byte_order"))
     return ctf_p_value_byte_order (ps, v, TRUE, &t->byte_order);
-  else if (!strcmp (name, "base"))
+  else if (ctf_streq (name, "base"))
     {
       if (v->kind == V_INT && !v->negative)
         u = v->u;
       else if (v->kind == V_PATH)
         {
           const char *s = v->s;
-          if (!strcmp (s, "decimal") || !strcmp (s, "dec") || !strcmp (s, "d")
-              || !strcmp (s, "i") || !strcmp (s, "u"))
+          if (ctf_streq (s, "decimal") || ctf_streq (s, "dec") || ctf_streq (s, "d")
+              || ctf_streq (s, "i") || ctf_streq (s, "u"))
             u = 10;
-          else if (!strcmp (s, "hexadecimal") || !strcmp (s, "hex")
-                   || !strcmp (s, "x") || !strcmp (s, "X")
-                   || !strcmp (s, "p"))
+          else if (ctf_streq (s, "hexadecimal") || ctf_streq (s, "hex")
+                   || ctf_streq (s, "x") || ctf_streq (s, "X")
+                   || ctf_streq (s, "p"))
             u = 16;
-          else if (!strcmp (s, "octal") || !strcmp (s, "oct")
-                   || !strcmp (s, "o"))
+          else if (ctf_streq (s, "octal") || ctf_streq (s, "oct")
+                   || ctf_streq (s, "o"))
             u = 8;
-          else if (!strcmp (s, "binary") || !strcmp (s, "b"))
+          else if (ctf_streq (s, "binary") || ctf_streq (s, "b"))
             u = 2;
           else
             u = 0;
@@ -96,19 +96,19 @@ int_attr (Parser *ps, const char *name, Value *v, gpointer data)
         return ctf_p_fail_at (ps, v->line, "invalid integer base");
       t->base = (int) u;
     }
-  else if (!strcmp (name, "encoding"))
+  else if (ctf_streq (name, "encoding"))
     {
       if (v->kind != V_PATH)
         return ctf_p_fail_at (ps, v->line, "invalid encoding");
-      if (!strcmp (v->s, "UTF8") || !strcmp (v->s, "utf8")
-          || !strcmp (v->s, "ASCII") || !strcmp (v->s, "ascii"))
+      if (ctf_streq (v->s, "UTF8") || ctf_streq (v->s, "utf8")
+          || ctf_streq (v->s, "ASCII") || ctf_streq (v->s, "ascii"))
         t->encoded = TRUE;
-      else if (!strcmp (v->s, "none"))
+      else if (ctf_streq (v->s, "none"))
         t->encoded = FALSE;
       else
         return ctf_p_fail_at (ps, v->line, "invalid encoding '%s'", v->s);
     }
-  else if (!strcmp (name, "map"))
+  else if (ctf_streq (name, "map"))
     {
       /* (longer than both: "clock.value" names no clock) */
       if (v->kind != V_PATH || strlen (v->s) <= 12 || !g_str_has_prefix (v->s, "clock.")
@@ -127,7 +127,7 @@ float_attr (Parser *ps, const char *name, Value *v, gpointer data)
   CtfType *t = data;
   uint64_t u = 0;
 
-  if (!strcmp (name, "exp_dig") || !strcmp (name, "mant_dig"))
+  if (ctf_streq (name, "exp_dig") || ctf_streq (name, "mant_dig"))
     {
       if (!ctf_p_value_uint (ps, v, name, &u))
         return FALSE;
@@ -138,7 +138,7 @@ float_attr (Parser *ps, const char *name, Value *v, gpointer data)
       else
         t->mant_dig = (guint) u;
     }
-  else if (!strcmp (name, "align"))
+  else if (ctf_streq (name, "align"))
     {
       if (!ctf_p_value_uint (ps, v, "align", &u))
         return FALSE;
@@ -146,7 +146,7 @@ float_attr (Parser *ps, const char *name, Value *v, gpointer data)
         return ctf_p_fail_at (ps, v->line, "align must be a power of two");
       t->align = (guint) u;
     }
-  else if (!strcmp (name, "byte_order"))
+  else if (ctf_streq (name, "byte_order"))
     return ctf_p_value_byte_order (ps, v, TRUE, &t->byte_order);
   /* unknown attributes are ignored, as babeltrace2 does */
   return TRUE;
@@ -167,7 +167,7 @@ ctf_p_is_type_keyword (const char *s)
     "const", "char", "short", "int", "long", "signed", "unsigned", "float",
     "double", "void", "_Bool", "_Complex", "_Imaginary", NULL };
   for (int i = 0; words[i]; i++)
-    if (!strcmp (s, words[i]))
+    if (ctf_streq (s, words[i]))
       return TRUE;
   return FALSE;
 }
@@ -180,7 +180,7 @@ ctf_p_is_reserved (const char *s)
     "integer", "stream", "string", "struct", "trace", "typealias",
     "typedef", "variant", NULL };
   for (int i = 0; words[i]; i++)
-    if (!strcmp (s, words[i]))
+    if (ctf_streq (s, words[i]))
       return TRUE;
   return ctf_p_is_type_keyword (s);
 }
@@ -456,7 +456,7 @@ parse_variant (Parser *ps)
         return NULL;
       for (guint i = 0; i < t->n_fields; i++)
         for (guint j = 0; j < i; j++)
-          if (!strcmp (t->fields[i].name, t->fields[j].name))
+          if (ctf_streq (t->fields[i].name, t->fields[j].name))
             {
               ctf_p_fail_at (ps, line, "variant option '%s' declared twice",
                        t->fields[i].name);
@@ -880,7 +880,7 @@ ctf_p_parse_struct_body (Parser *ps, GArray *fields)
           if (!parse_declarator (ps, base, &f.name, &f.type))
             break;
           for (guint i = 0; i < fields->len; i++)
-            if (!strcmp (g_array_index (fields, CtfField, i).name, f.name))
+            if (ctf_streq (g_array_index (fields, CtfField, i).name, f.name))
               {
                 ctf_p_fail_at (ps, line, "field '%s' declared twice", f.name);
                 break;

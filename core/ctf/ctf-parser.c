@@ -48,12 +48,6 @@ ctf_p_is_punct (Parser *ps, char c)
   return TOK->kind == CTF_TOK_PUNCT && TOK->c == c;
 }
 
-gboolean
-ctf_p_is_ident (Parser *ps, const char *s)
-{
-  return TOK->kind == CTF_TOK_IDENT && strcmp (TOK->text->str, s) == 0;
-}
-
 const char *
 ctf_p_tok_desc (Parser *ps)
 {
@@ -243,11 +237,11 @@ ctf_p_value_bool (Parser *ps, const Value *v, const char *what, gboolean *out)
 {
   if (v->kind == V_INT && !v->negative && v->u <= 1)
     *out = v->u == 1;
-  else if (v->kind == V_PATH && (!strcmp (v->s, "true")
-                                 || !strcmp (v->s, "TRUE")))
+  else if (v->kind == V_PATH && (ctf_streq (v->s, "true")
+                                 || ctf_streq (v->s, "TRUE")))
     *out = TRUE;
-  else if (v->kind == V_PATH && (!strcmp (v->s, "false")
-                                 || !strcmp (v->s, "FALSE")))
+  else if (v->kind == V_PATH && (ctf_streq (v->s, "false")
+                                 || ctf_streq (v->s, "FALSE")))
     *out = FALSE;
   else
     return ctf_p_fail_at (ps, v->line, "%s: expected true or false", what);
@@ -260,18 +254,18 @@ ctf_p_value_byte_order (Parser *ps, const Value *v, gboolean allow_native,
 {
   if (v->kind == V_PATH)
     {
-      if (!strcmp (v->s, "le") || !strcmp (v->s, "little_endian"))
+      if (ctf_streq (v->s, "le") || ctf_streq (v->s, "little_endian"))
         {
           *out = CTF_LE;
           return TRUE;
         }
-      if (!strcmp (v->s, "be") || !strcmp (v->s, "big_endian")
-          || !strcmp (v->s, "network"))
+      if (ctf_streq (v->s, "be") || ctf_streq (v->s, "big_endian")
+          || ctf_streq (v->s, "network"))
         {
           *out = CTF_BE;
           return TRUE;
         }
-      if (allow_native && !strcmp (v->s, "native"))
+      if (allow_native && ctf_streq (v->s, "native"))
         {
           *out = CTF_NATIVE;
           return TRUE;
@@ -314,17 +308,17 @@ typedef struct {
 static gboolean
 block_type (Parser *ps, BlockState *b, const char *key, CtfType *t, int line)
 {
-  if (b->kind == B_TRACE && !strcmp (key, "packet.header"))
+  if (b->kind == B_TRACE && ctf_streq (key, "packet.header"))
     ps->tc->packet_header = t;
-  else if (b->kind == B_STREAM && !strcmp (key, "packet.context"))
+  else if (b->kind == B_STREAM && ctf_streq (key, "packet.context"))
     b->sc->packet_context = t;
-  else if (b->kind == B_STREAM && !strcmp (key, "event.header"))
+  else if (b->kind == B_STREAM && ctf_streq (key, "event.header"))
     b->sc->event_header = t;
-  else if (b->kind == B_STREAM && !strcmp (key, "event.context"))
+  else if (b->kind == B_STREAM && ctf_streq (key, "event.context"))
     b->sc->event_context = t;
-  else if (b->kind == B_EVENT && !strcmp (key, "context"))
+  else if (b->kind == B_EVENT && ctf_streq (key, "context"))
     b->ec->context = t;
-  else if (b->kind == B_EVENT && !strcmp (key, "fields"))
+  else if (b->kind == B_EVENT && ctf_streq (key, "fields"))
     b->ec->fields = t;
   else
     return TRUE;    /* unknown assignments are ignored, as babeltrace2 does */
@@ -342,7 +336,7 @@ block_value (Parser *ps, BlockState *b, const char *key, Value *v)
   switch (b->kind)
     {
     case B_TRACE:
-      if (!strcmp (key, "major") || !strcmp (key, "minor"))
+      if (ctf_streq (key, "major") || ctf_streq (key, "minor"))
         {
           if (!ctf_p_value_uint (ps, v, key, &u))
             return FALSE;
@@ -351,13 +345,13 @@ block_value (Parser *ps, BlockState *b, const char *key, Value *v)
           else
             tc->minor = (guint) u, b->seen_minor = TRUE;
         }
-      else if (!strcmp (key, "uuid"))
+      else if (ctf_streq (key, "uuid"))
         {
           if (v->kind != V_STRING || !parse_uuid (v->s, tc->uuid))
             return ctf_p_fail_at (ps, v->line, "invalid trace uuid");
           tc->has_uuid = TRUE;
         }
-      else if (!strcmp (key, "byte_order"))
+      else if (ctf_streq (key, "byte_order"))
         return ctf_p_value_byte_order (ps, v, FALSE, &tc->byte_order);
       return TRUE;
     case B_ENV:
@@ -373,7 +367,7 @@ block_value (Parser *ps, BlockState *b, const char *key, Value *v)
         else
           e->s = ctf_strdup (tc, v->s);
         for (guint i = 0; i < tc->env->len; i++)
-          if (!strcmp (((CtfEnvEntry *) tc->env->pdata[i])->key, key))
+          if (ctf_streq (((CtfEnvEntry *) tc->env->pdata[i])->key, key))
             {
               tc->env->pdata[i] = e;
               return TRUE;
@@ -384,22 +378,22 @@ block_value (Parser *ps, BlockState *b, const char *key, Value *v)
     case B_CLOCK:
       {
         CtfClock *c = b->clock;
-        if (!strcmp (key, "name"))
+        if (ctf_streq (key, "name"))
           {
             if (v->kind == V_INT)
               return ctf_p_fail_at (ps, v->line, "invalid clock name");
             c->name = ctf_strdup (tc, v->s);
           }
-        else if (!strcmp (key, "freq"))
+        else if (ctf_streq (key, "freq"))
           {
             if (!ctf_p_value_uint (ps, v, key, &c->freq))
               return FALSE;
             if (c->freq == 0)
               return ctf_p_fail_at (ps, v->line, "clock frequency of 0");
           }
-        else if (!strcmp (key, "offset_s"))
+        else if (ctf_streq (key, "offset_s"))
           return ctf_p_value_int (ps, v, key, &c->offset_s);
-        else if (!strcmp (key, "offset"))
+        else if (ctf_streq (key, "offset"))
           {
             int64_t off;
             if (!ctf_p_value_int (ps, v, key, &off))
@@ -414,15 +408,15 @@ block_value (Parser *ps, BlockState *b, const char *key, Value *v)
             else
               c->offset = (uint64_t) off;
           }
-        else if (!strcmp (key, "absolute"))
+        else if (ctf_streq (key, "absolute"))
           return ctf_p_value_bool (ps, v, key, &c->absolute);
-        else if (!strcmp (key, "description"))
+        else if (ctf_streq (key, "description"))
           {
             if (v->kind != V_STRING)
               return ctf_p_fail_at (ps, v->line, "invalid clock description");
             c->description = ctf_strdup (tc, v->s);
           }
-        else if (!strcmp (key, "uuid"))
+        else if (ctf_streq (key, "uuid"))
           {
             if (v->kind != V_STRING || !parse_uuid (v->s, c->uuid))
               return ctf_p_fail_at (ps, v->line, "invalid clock uuid");
@@ -431,7 +425,7 @@ block_value (Parser *ps, BlockState *b, const char *key, Value *v)
         return TRUE;
       }
     case B_STREAM:
-      if (!strcmp (key, "id"))
+      if (ctf_streq (key, "id"))
         {
           if (!ctf_p_value_uint (ps, v, key, &b->sc->id))
             return FALSE;
@@ -439,31 +433,31 @@ block_value (Parser *ps, BlockState *b, const char *key, Value *v)
         }
       return TRUE;
     case B_EVENT:
-      if (!strcmp (key, "name"))
+      if (ctf_streq (key, "name"))
         {
           if (v->kind == V_INT)
             return ctf_p_fail_at (ps, v->line, "invalid event name");
           b->ec->name = ctf_strdup (tc, v->s);
           b->seen_name = TRUE;
         }
-      else if (!strcmp (key, "id"))
+      else if (ctf_streq (key, "id"))
         {
           if (!ctf_p_value_uint (ps, v, key, &b->ec->id))
             return FALSE;
           b->seen_id = TRUE;
         }
-      else if (!strcmp (key, "stream_id"))
+      else if (ctf_streq (key, "stream_id"))
         {
           b->ec->has_stream_id = TRUE;
           return ctf_p_value_uint (ps, v, key, &b->ec->stream_id);
         }
-      else if (!strcmp (key, "loglevel"))
+      else if (ctf_streq (key, "loglevel"))
         {
           if (!ctf_p_value_int (ps, v, key, &b->ec->loglevel))
             return FALSE;
           b->ec->has_loglevel = TRUE;
         }
-      else if (!strcmp (key, "model.emf.uri"))
+      else if (ctf_streq (key, "model.emf.uri"))
         {
           if (v->kind != V_STRING)
             return ctf_p_fail_at (ps, v->line, "invalid model.emf.uri");

@@ -8,6 +8,16 @@
 
 #define CTF_NATIVE (-1)
 
+#include <string.h>
+
+/* strcmp (a, b) == 0, rejecting most other words on their first byte
+ * without a call (b is usually a literal). */
+static inline gboolean
+ctf_streq (const char *a, const char *b)
+{
+  return a[0] == b[0] && strcmp (a, b) == 0;
+}
+
 typedef struct {
   CtfLexer lx;
   CtfTraceClass *tc;
@@ -41,7 +51,11 @@ gboolean ctf_p_fail_at (Parser *ps, int line, const char *fmt, ...)
   G_GNUC_PRINTF (3, 4);
 gboolean ctf_p_next (Parser *ps);
 gboolean ctf_p_is_punct (Parser *ps, char c);
-gboolean ctf_p_is_ident (Parser *ps, const char *s);
+static inline gboolean
+ctf_p_is_ident (Parser *ps, const char *s)
+{
+  return TOK->kind == CTF_TOK_IDENT && ctf_streq (TOK->text->str, s);
+}
 const char *ctf_p_tok_desc (Parser *ps);
 gboolean ctf_p_expect_punct (Parser *ps, char c);
 

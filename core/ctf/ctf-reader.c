@@ -259,6 +259,9 @@ ctf_reader_next (CtfReader *r, GError **error)
   c->event_id = 0;
   if (sc->header_id_ts != NULL && ctf_header_id_ts (c, sc->header_id_ts))
     ;
+  else if (sc->header_tagged != NULL
+           && ctf_header_tagged (c, sc->header_tagged))
+    ;
   else if (sc->event_header != NULL
            && !(sc->header_fast != NULL && ctf_header_fast (c, sc->header_fast))
            && !ctf_decode_scope (c, sc->event_header))

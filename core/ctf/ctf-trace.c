@@ -105,21 +105,19 @@ ctf_trace_open (const char *dir, GError **error)
       || !ctf_trace_class_compile (t->tc, t->metadata_path, error))
     goto fail;
   t->classes = g_new0 (LttvEventClass, t->tc->events->len + 1);
-  /* what printing needs is built now: iterators of several threads may
-     print at once */
   t->header_prefix = ctf_trace_prefix (t->tc);
   for (guint i = 0; i < t->tc->streams->len; i++)
     {
       CtfStreamClass *sc = t->tc->streams->pdata[i];
       sc->header_fast = ctf_header_fast_new (t->tc, sc->event_header);
       sc->header_id_ts = ctf_header_fast_id_ts (sc->header_fast);
+      sc->header_tagged = ctf_header_fast_tagged (sc->header_fast);
     }
   for (guint i = 0; i < t->tc->events->len; i++)
     {
       t->classes[i].ec = t->tc->events->pdata[i];
       t->classes[i].trace = t;
       ctf_event_skip_build (t->tc, t->classes[i].ec);
-      ctf_text_plan_build (t->tc, t->classes[i].ec, t->header_prefix);
     }
 
   GError *err = NULL;

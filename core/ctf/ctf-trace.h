@@ -217,10 +217,19 @@ void ctf_format_value (CtfCursor *c, const CtfType *t, GString *out);
 char *ctf_trace_prefix (const CtfTraceClass *tc);
 
 /* text-plan.c: compiles how an event class's fields print (the scopes of
- * its stream class too), when its trace opens; runs it on an event's
- * values (`cur`: its reader's cursor). */
-void ctf_text_plan_build (CtfTraceClass *tc, CtfEventClass *ec,
-                          const char *prefix);
+ * its stream class too) the first time one of its events prints, in
+ * whichever thread; runs it on an event's values (`cur`: its reader's
+ * cursor). */
+void ctf_text_plan_build_once (CtfTraceClass *tc, CtfEventClass *ec,
+                               const char *prefix);
+static inline void
+ctf_text_plan_ensure (CtfTraceClass *tc, CtfEventClass *ec,
+                      const char *prefix)
+{
+  if (G_UNLIKELY (__atomic_load_n (&ec->text_plan_ready, __ATOMIC_ACQUIRE)
+                  == 0))
+    ctf_text_plan_build_once (tc, ec, prefix);
+}
 void ctf_text_plan_run (const CtfEventClass *ec, const CtfCursor *cur,
                         GString *out);
 
@@ -233,6 +242,48 @@ CtfHeaderFast *ctf_header_fast_new (CtfTraceClass *tc, const CtfType *h);
 gboolean ctf_header_fast (CtfCursor *c, const CtfHeaderFast *f);
 /* The id-then-timestamp form of `f`, or NULL. */
 const CtfHeaderIdTs *ctf_header_fast_id_ts (const CtfHeaderFast *f);
+/* LTTng's tagged form of `f`, or NULL. */
+const CtfHeaderTagged *ctf_header_fast_tagged (const CtfHeaderFast *f);
+
+/* ctf_header_fast for the tagged form, inline: one 16-byte load. */
+static inline gboolean
+ctf_header_tagged (CtfCursor *c, const CtfHeaderTagged *h)
+{
+  uint64_t pos = c->pos;
+  if (G_UNLIKELY ((pos & 7) != 0 || (pos >> 3) + 96 > c->mapped))
+    return FALSE;
+  unsigned __int128 x;
+  memcpy (&x, c->buf + (pos >> 3), 16);
+  uint64_t tag = (uint64_t) x & h->tag_mask;
+  const CtfType *var = h->variant;
+  int option;
+  if (tag >= var->n_option_values || (option = var->option_of_value[tag]) < 0)
+    return FALSE;     /* the plan reports it */
+  const CtfHeaderTaggedOption *o = &h->options[option];
+  if (G_UNLIKELY (pos > c->limit || c->limit - pos < o->bits))
+    return FALSE;
+  CtfValue *vals = c->values;
+  const uint32_t gen = c->gen;
+  uint64_t id = tag;
+  vals[h->tag_slot].u = tag;
+  vals[h->tag_slot].gen = gen;
+  vals[var->slot].len = (uint64_t) option;
+  vals[var->slot].gen = gen;
+  if (o->id_slot >= 0)
+    {
+      id = (uint64_t) (x >> o->id_off) & o->id_mask;
+      vals[o->id_slot].u = id;
+      vals[o->id_slot].gen = gen;
+    }
+  c->event_id = id;
+  c->has_event_id = TRUE;
+  uint64_t ts = (uint64_t) (x >> o->ts_off) & o->ts_mask;
+  ctf_clock_update (c, ts, o->ts_size);
+  vals[o->ts_slot].u = ts;
+  vals[o->ts_slot].gen = gen;
+  c->pos = pos + o->bits;
+  return TRUE;
+}
 
 /* ctf_header_fast for that form, inline: it runs once per event. */
 static inline gboolean

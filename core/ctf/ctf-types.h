@@ -172,6 +172,24 @@ struct _CtfClock {
 
 typedef struct _CtfStreamClass CtfStreamClass;
 
+/* LTTng's event header: a tag (the id) at bit 0, then by the tag's value
+ * an option of an optional id and a timestamp, unsigned little-endian,
+ * all within 16 bytes (ctf-header.c). */
+typedef struct {
+  uint64_t id_mask, ts_mask;
+  uint8_t id_off, ts_off;        /* bits from the header's start */
+  uint8_t ts_size;
+  int id_slot, ts_slot;          /* id_slot -1: the tag is the id */
+  uint32_t bits;                 /* the header's size with this option */
+} CtfHeaderTaggedOption;
+
+typedef struct {
+  uint64_t tag_mask;
+  int tag_slot;
+  const CtfType *variant;        /* its option_of_value chooses */
+  const CtfHeaderTaggedOption *options;
+} CtfHeaderTagged;
+
 /* The commonest event header (perf's): an id then a timestamp, whole
  * bytes, little-endian on a little-endian host (ctf-header.c). */
 typedef struct {
@@ -202,6 +220,9 @@ typedef struct {
                                     boundary: bytes to skip (>= 0) or a
                                     string (-1), in turn; NULL: decode */
   guint n_skip;
+  /* How it prints, built when first printed (ctf_text_plan_ensure):
+   * most runs print few classes or none. */
+  gsize text_plan_ready;
   CtfTextOp *text_plan;          /* its fields as text (text-plan.c) */
   guint n_text_plan;
   char *line_head;               /* "host NAME: ", 8 readable bytes after */
@@ -232,6 +253,7 @@ struct _CtfStreamClass {
   CtfType **slot_types;          /* slot -> type (stream-level slots) */
   const CtfHeaderIdTs *header_id_ts;  /* header_fast's, when of that
                                          form: read inline */
+  const CtfHeaderTagged *header_tagged;  /* or of that one */
   CtfHeaderFast *header_fast;    /* event header's layouts (ctf-header.c),
                                     or NULL */
 };

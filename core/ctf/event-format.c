@@ -372,11 +372,20 @@ format_scope (CtfCursor *c, const CtfType *t, gboolean first, GString *out)
   return FALSE;
 }
 
+/* The class's text plan and line head, built on its first print. */
+static inline void
+ensure_text_plan (const LttvEvent *ev)
+{
+  const LttvEventClass *cls = ev->cls;
+  ctf_text_plan_ensure (cls->trace->tc, cls->ec, cls->trace->header_prefix);
+}
+
 static void
 format_fields_from (const LttvEvent *ev, gboolean first, GString *out)
 {
   const CtfReader *r = ev->rd;
   const CtfEventClass *ec = ev->cls->ec;
+  ensure_text_plan (ev);
   if (first && ec->text_plan != NULL)
     {
       ctf_text_plan_run (ec, &r->cur, out);
@@ -536,6 +545,7 @@ lttv_text_format_event (LttvTextFormat *f, const LttvEvent *ev, GString *out)
   const CtfReader *r = ev->rd;
   const CtfEventClass *ec = ev->cls->ec;
 
+  ensure_text_plan (ev);
   if (ec->line_head != NULL && r->sc->clock != NULL
       && fast_time (f, ev->ns, out))
     {

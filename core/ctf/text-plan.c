@@ -151,8 +151,8 @@ tp_scope (TextBuilder *b, const CtfType *t, gboolean *first)
   tp_value (b, t);
 }
 
-void
-ctf_text_plan_build (CtfTraceClass *tc, CtfEventClass *ec, const char *prefix)
+static void
+text_plan_build (CtfTraceClass *tc, CtfEventClass *ec, const char *prefix)
 {
   size_t plen = strlen (prefix);
   ec->line_head_len = (guint) (plen + ec->name_len + 2);
@@ -182,6 +182,22 @@ ctf_text_plan_build (CtfTraceClass *tc, CtfEventClass *ec, const char *prefix)
   g_string_free (b.text, TRUE);
 }
 
+
+/* The trace class's allocator is not thread-safe: one build at a time. */
+G_LOCK_DEFINE_STATIC (text_plans);
+
+void
+ctf_text_plan_build_once (CtfTraceClass *tc, CtfEventClass *ec,
+                          const char *prefix)
+{
+  if (g_once_init_enter (&ec->text_plan_ready))
+    {
+      G_LOCK (text_plans);
+      text_plan_build (tc, ec, prefix);
+      G_UNLOCK (text_plans);
+      g_once_init_leave (&ec->text_plan_ready, 1);
+    }
+}
 
 /* --- Running a plan ---------------------------------------------------- */
 
