@@ -351,15 +351,19 @@ ctf_run_ops (CtfCursor *c, const CtfOp *ops, guint n_ops)
             uint64_t n = t->kind == CTF_T_ARRAY ? t->length
                          : vals[t->ref_slot].u;
             guint esize = t->elem->size;
+            uint64_t bits;
             pos = (pos + op->align - 1) & ~(uint64_t) (op->align - 1);
-            if (G_UNLIKELY (pos > limit || (n > 0
-                                            && n > (limit - pos) / esize)))
+            /* a multiplication, not a division: once per event */
+            if (G_UNLIKELY (pos > limit
+                            || __builtin_mul_overflow (n, (uint64_t) esize,
+                                                       &bits)
+                            || bits > limit - pos))
               goto overflow;
             CtfValue *val = &vals[op->slot];
             val->pos = pos;
             val->len = n;
             val->gen = gen;
-            pos += n * esize;
+            pos += bits;
             continue;
           }
         case CTF_OP_TEXT_ARRAY:
@@ -369,7 +373,7 @@ ctf_run_ops (CtfCursor *c, const CtfOp *ops, guint n_ops)
             uint64_t n = op->op == CTF_OP_TEXT_ARRAY ? t->length
                          : vals[t->ref_slot].u;
             pos = (pos + 7) & ~(uint64_t) 7;
-            if (G_UNLIKELY (pos > limit || n > (limit - pos) / 8))
+            if (G_UNLIKELY (pos > limit || n > (limit - pos) >> 3))
               goto overflow;
             CtfValue *val = &vals[op->slot];
             val->str = (const char *) buf + (pos >> 3);
