@@ -631,7 +631,7 @@ lttv_event_get_class (const LttvEvent *ev)
   return ev->cls;
 }
 
-static const CtfType *
+static inline const CtfType *
 slot_type (const LttvEvent *ev, LttvFieldRef field, const CtfValue **val)
 {
   const CtfReader *r = ev->rd;
@@ -667,6 +667,24 @@ lttv_event_get_int (const LttvEvent *ev, LttvFieldRef field, int64_t *out)
     return FALSE;
   *out = v->i;
   return TRUE;
+}
+
+guint
+lttv_event_get_ints (const LttvEvent *ev, const LttvFieldRef *fields,
+                     guint n, int64_t *out)
+{
+  guint has = 0;
+  for (guint i = 0; i < n; i++)
+    {
+      const CtfValue *v;
+      const CtfType *t = slot_type (ev, fields[i], &v);
+      if (t != NULL && t->kind == CTF_T_INT)
+        {
+          out[i] = v->i;
+          has |= 1u << i;
+        }
+    }
+  return has;
 }
 
 gboolean

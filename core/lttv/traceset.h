@@ -150,6 +150,11 @@ const LttvEventClass *lttv_event_get_class (const LttvEvent *ev);
  * the field is absent in this event or not an integer. */
 gboolean lttv_event_get_int (const LttvEvent *ev, LttvFieldRef field,
                              int64_t *out);
+/* lttv_event_get_int for fields[i], i < n (a negative ref is absent):
+ * out[i] gets each integer found; the result has bit i set for each. One
+ * call for an event's fields (the state build's reader, per event). */
+guint lttv_event_get_ints (const LttvEvent *ev, const LttvFieldRef *fields,
+                           guint n, int64_t *out);
 gboolean lttv_event_get_uint (const LttvEvent *ev, LttvFieldRef field,
                               uint64_t *out);
 /* What a field holds in this event, to read it with the right getter:

@@ -36,6 +36,7 @@ typedef enum {
 typedef struct {
   HandlerKind kind;
   LttvFieldRef f[MAX_FIELDS];
+  guint n_f;                     /* f[n_f..] are all absent */
   LttvValue syscall;
 } Handler;
 
@@ -217,6 +218,9 @@ state_layout_new (LttvTrace *trace, LttvHistory *h)
                 name = perf_field_name (hd->kind, name);
               hd->f[f] = *name ? lttv_event_class_field (ec, name) : -1;
             }
+      for (guint f = 0; f < MAX_FIELDS; f++)
+        if (hd->f[f] >= 0)
+          hd->n_f = f + 1;
     }
   return l;
 }
@@ -308,10 +312,7 @@ state_layout_extract (const StateLayout *l, const LttvEvent *ev, StateRec *r,
   r->kind = (guint8) hd->kind;
   if (hd->kind == H_NONE)
     return;
-  r->has = 0;
-  for (guint i = 0; i < MAX_FIELDS; i++)
-    if (hd->f[i] >= 0 && lttv_event_get_int (ev, hd->f[i], &r->v[i]))
-      r->has |= (guint8) (1u << i);
+  r->has = (guint8) lttv_event_get_ints (ev, hd->f, hd->n_f, r->v);
   int sf[2];
   string_fields (hd->kind, sf);
   for (guint k = 0; k < 2; k++)
