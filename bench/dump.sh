@@ -51,9 +51,9 @@ line () { # line NAME "OURS_CPU OURS_WALL" "REF_CPU REF_WALL"
       $1, $2, $4, r, $3, $5 }'
 }
 # The machine's speed changes from one second to the next: each figure is
-# the best of $LTTV_BENCH_RUNS runs (3), ours and the reference's taking
+# the best of $BENCH_REPEAT runs (3), ours and the reference's taking
 # turns; a reference run over 10 s is not repeated.
-runs=${LTTV_BENCH_RUNS:-3}
+runs=${BENCH_REPEAT:-3}
 keep_best () { # keep_best BEST NEW: the one of less CPU time
   if [ -z "$1" ]; then echo "$2"; else printf '%s\n%s\n' "$1" "$2" | sort -n | head -1; fi
 }

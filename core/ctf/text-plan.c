@@ -182,7 +182,6 @@ text_plan_build (CtfTraceClass *tc, CtfEventClass *ec, const char *prefix)
   g_string_free (b.text, TRUE);
 }
 
-
 /* The trace class's allocator is not thread-safe: one build at a time. */
 G_LOCK_DEFINE_STATIC (text_plans);
 
