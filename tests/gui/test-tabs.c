@@ -246,9 +246,17 @@ cache_file_of (const char *trace)
   g_clear_pointer (&d, g_dir_close);
   d = g_dir_open (dir, 0, &error);
   g_assert_no_error (error);
+  /* Other tests build states in the same cache folder meanwhile: only
+   * this traceset's files count, named state-<first 16 hex digits of the
+   * SHA-256 of its paths>-... (core/state/cache-key.c). */
+  g_autofree char *canon = g_canonicalize_filename (trace, NULL);
+  g_autofree char *paths_line = g_strdup_printf ("%s\n", canon);
+  g_autofree char *sum = g_compute_checksum_for_string (G_CHECKSUM_SHA256, paths_line, -1);
+  g_autofree char *prefix = g_strdup_printf ("state-%.16s-", sum);
   char *found = NULL;
   while ((name = g_dir_read_name (d)) != NULL)
-    if (g_str_has_suffix (name, ".cache") && !g_hash_table_contains (before, name))
+    if (g_str_has_prefix (name, prefix) && g_str_has_suffix (name, ".cache")
+        && !g_hash_table_contains (before, name))
       {
         g_assert_null (found);
         found = g_build_filename (dir, name, NULL);
