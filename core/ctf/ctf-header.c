@@ -272,10 +272,6 @@ ctf_header_fast (CtfCursor *c, const CtfHeaderFast *f)
   /* 16 bytes past the largest header (80 bytes): the fast reads' slack */
   if (G_UNLIKELY ((pos & 7) != 0 || (pos >> 3) + 96 > c->mapped))
     return FALSE;
-  if (f->id_ts.bits != 0)
-    return ctf_header_id_ts (c, &f->id_ts);
-  if (f->tagged.options != NULL)
-    return ctf_header_tagged (c, &f->tagged);
   if (f->tag_first)
     return header_tag_first (c, f, pos);
   uint64_t base[MAX_ITEMS];

@@ -263,14 +263,13 @@ ctf_reader_next (CtfReader *r, GError **error)
   c->gen++;
   c->has_event_id = FALSE;
   c->event_id = 0;
-  if (sc->header_id_ts != NULL && ctf_header_id_ts (c, sc->header_id_ts))
-    ;
-  else if (sc->header_tagged != NULL
-           && ctf_header_tagged (c, sc->header_tagged))
-    ;
-  else if (sc->event_header != NULL
-           && !(sc->header_fast != NULL && ctf_header_fast (c, sc->header_fast))
-           && !ctf_decode_scope (c, sc->event_header))
+  /* the header's fast path (its commonest forms inline), else its plan */
+  gboolean header_read
+    = sc->header_id_ts != NULL ? ctf_header_id_ts (c, sc->header_id_ts)
+      : sc->header_tagged != NULL ? ctf_header_tagged (c, sc->header_tagged)
+      : sc->header_fast != NULL && ctf_header_fast (c, sc->header_fast);
+  if (!header_read && sc->event_header != NULL
+      && !ctf_decode_scope (c, sc->event_header))
     goto corrupt;
   CtfEventClass *ec = NULL;
   if (c->event_id < sc->n_dense)

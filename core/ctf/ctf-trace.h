@@ -238,7 +238,9 @@ void ctf_text_plan_run (const CtfEventClass *ec, const CtfCursor *cur,
  * an earlier one); NULL otherwise. */
 CtfHeaderFast *ctf_header_fast_new (CtfTraceClass *tc, const CtfType *h);
 /* Decodes the header at c->pos through them; FALSE (nothing changed) when
- * the plan must: not on a byte, near the packet's end, unknown tag. */
+ * the plan must: not on a byte, near the packet's end, unknown tag. The
+ * two forms below are read by their inline functions instead (the stream
+ * class keeps them: header_id_ts, header_tagged). */
 gboolean ctf_header_fast (CtfCursor *c, const CtfHeaderFast *f);
 /* The id-then-timestamp form of `f`, or NULL. */
 const CtfHeaderIdTs *ctf_header_fast_id_ts (const CtfHeaderFast *f);

@@ -661,12 +661,7 @@ slot_type (const LttvEvent *ev, LttvFieldRef field, const CtfValue **val)
 gboolean
 lttv_event_get_int (const LttvEvent *ev, LttvFieldRef field, int64_t *out)
 {
-  const CtfValue *v;
-  const CtfType *t = slot_type (ev, field, &v);
-  if (t == NULL || t->kind != CTF_T_INT)
-    return FALSE;
-  *out = v->i;
-  return TRUE;
+  return lttv_event_get_ints (ev, &field, 1, out) != 0;
 }
 
 guint

@@ -72,7 +72,7 @@ reader_thread (gpointer data)
       for (guint k = 0; k < lttv_trace_n_event_classes (trace); k++)
         {
           const LttvEventClass *ec = lttv_trace_get_event_class (trace, k);
-          LttvFieldRef fields[8];
+          LttvFieldRef fields[STATE_REC_FIELDS];
           guint n = state_layout_fields (r->layouts[i], lttv_event_class_index (ec), fields);
           /* (a handler that reads no field, like a system call's exit:
            * skipped like the classes without one) */

@@ -31,7 +31,7 @@ typedef enum {
   H_BLOCK_COMPLETE,
 } HandlerKind;
 
-#define MAX_FIELDS 8
+#define MAX_FIELDS STATE_REC_FIELDS
 
 typedef struct {
   HandlerKind kind;

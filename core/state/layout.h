@@ -45,8 +45,9 @@ void state_layout_execute (StateLayout *l, StateMachine *m, const StateRec *r,
 /* TRUE when events of class `index` change the state (their fields are
  * read); the others are only counted. */
 gboolean state_layout_wants (const StateLayout *l, guint index);
-/* The fields the handler of class `index` reads (at most 8), into `out`;
- * their number. */
-guint state_layout_fields (const StateLayout *l, guint index, LttvFieldRef out[8]);
+/* The fields the handler of class `index` reads, into `out`; their
+ * number. */
+guint state_layout_fields (const StateLayout *l, guint index,
+                           LttvFieldRef out[STATE_REC_FIELDS]);
 /* TRUE for perf traces, FALSE for LTTng. */
 gboolean state_layout_is_perf (const StateLayout *l);
