@@ -631,6 +631,16 @@ lttv_event_get_class (const LttvEvent *ev)
   return ev->cls;
 }
 
+void
+lttv_event_basics (const LttvEvent *ev, LttvEventBasics *out)
+{
+  const CtfReader *r = ev->rd;
+  out->time = (LttvTime) ev->ns;
+  out->cpu = r->sc->slot_cpu_id < 0 ? -1 : (int) r->values[r->sc->slot_cpu_id].u;
+  out->class_index = ev->cls->ec->index;
+  out->trace = ev->cls->trace;
+}
+
 static inline const CtfType *
 slot_type (const LttvEvent *ev, LttvFieldRef field, const CtfValue **val)
 {

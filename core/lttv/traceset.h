@@ -146,6 +146,14 @@ LttvTime lttv_event_time (const LttvEvent *ev);
 /* The CPU of the event's stream (packet context `cpu_id`), or -1. */
 int lttv_event_cpu (const LttvEvent *ev);
 const LttvEventClass *lttv_event_get_class (const LttvEvent *ev);
+/* What every event has, in one call for loops over millions of them. */
+typedef struct {
+  LttvTime time;
+  int cpu;                      /* lttv_event_cpu */
+  guint class_index;            /* lttv_event_class_index of its class */
+  const LttvTrace *trace;       /* lttv_event_class_trace of its class */
+} LttvEventBasics;
+void lttv_event_basics (const LttvEvent *ev, LttvEventBasics *out);
 /* Integer (or enumeration) field as a signed or unsigned value; FALSE when
  * the field is absent in this event or not an integer. */
 gboolean lttv_event_get_int (const LttvEvent *ev, LttvFieldRef field,

@@ -42,11 +42,12 @@ fill (StateReader *r, LttvIter *it, StateBatch *b, GError **error)
   while (b->n < BATCH_RECS && (ev = lttv_iter_next (it, error)) != NULL)
     {
       StateRec *rec = &b->recs[b->n++];
-      const LttvEventClass *ec = lttv_event_get_class (ev);
-      rec->time = lttv_event_time (ev);
-      rec->cpu = lttv_event_cpu (ev);
-      rec->cls = lttv_event_class_index (ec);
-      rec->trace = cur = trace_of (r, lttv_event_class_trace (ec), cur);
+      LttvEventBasics eb;
+      lttv_event_basics (ev, &eb);
+      rec->time = eb.time;
+      rec->cpu = eb.cpu;
+      rec->cls = eb.class_index;
+      rec->trace = cur = trace_of (r, eb.trace, cur);
       rec->kind = 0;
       if (cur == G_MAXUINT32)
         {

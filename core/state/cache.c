@@ -113,18 +113,24 @@ reserve (Writer *w, gsize n)
     }
 }
 
-static inline void
-put_varint (Writer *w, guint64 v)
+/* Writes `v` as a varint at `p` (room for 10 bytes); returns its end. */
+static inline guint8 *
+varint_at (guint8 *p, guint64 v)
 {
-  reserve (w, 10);
-  guint8 *p = w->data + w->len;
   while (v > 0x7f)
     {
       *p++ = (guint8) (v | 0x80);
       v >>= 7;
     }
   *p++ = (guint8) v;
-  w->len = (gsize) (p - w->data);
+  return p;
+}
+
+static inline void
+put_varint (Writer *w, guint64 v)
+{
+  reserve (w, 10);
+  w->len = (gsize) (varint_at (w->data + w->len, v) - w->data);
 }
 
 static void
@@ -186,6 +192,19 @@ put_meta (LttvState *s, Writer *b, const char *key)
     put_string (b, g_ptr_array_index (h->strings, i));
 }
 
+/* DENSITY: the events of each bucket (2 M of them on a long trace). */
+static void
+put_density (Writer *w, LttvDensity *d)
+{
+  guint n = state_density_n_buckets (d);
+  const guint64 *cum = state_density_sums (d);
+  reserve (w, (gsize) n * 10);
+  guint8 *q = w->data + w->len;
+  for (guint i = 0; i < n; i++)
+    q = varint_at (q, cum[i + 1] - cum[i]);
+  w->len = (gsize) (q - w->data);
+}
+
 /* The attributes [from, to) of the history: their ATTRS entries, and
  * their blocks (DATA) with FIRSTS, OFFS (from this part's DATA start) and
  * SUMS. The two halves of a history are encoded at once, in two threads. */
@@ -220,12 +239,16 @@ encode_part (gpointer data)
           guint64 off = p->data.len;
           put_bytes (&p->firsts, &chunk[0].start, 8);
           put_bytes (&p->offs, &off, 8);
-          put_varint (&p->data, chunk[0].value);
+          /* Room for the whole block first: the loop then keeps the
+           * write position in a register. */
+          reserve (&p->data, (gsize) m * 20);
+          guint8 *q = varint_at (p->data.data + off, chunk[0].value);
           for (guint k = 1; k < m; k++)
             {
-              put_varint (&p->data, chunk[k].start - chunk[k - 1].start);
-              put_varint (&p->data, chunk[k].value);
+              q = varint_at (q, chunk[k].start - chunk[k - 1].start);
+              q = varint_at (q, chunk[k].value);
             }
+          p->data.len = (gsize) (q - p->data.data);
           guint32 sum = block_sum (p->data.data + off, p->data.len - off);
           put_bytes (&p->sums, &sum, 4);
         }
@@ -284,8 +307,7 @@ state_cache_save (LttvState *s)
 
   Writer sec[N_SECTIONS] = { { 0 } };
   put_meta (s, &sec[SEC_META], key);
-  for (guint i = 0; i < state_density_n_buckets (s->density); i++)
-    put_varint (&sec[SEC_DENSITY], state_density_bucket (s->density, i));
+  put_density (&sec[SEC_DENSITY], s->density);
   g_thread_join (helper);
 
   put_varint (&sec[SEC_ATTRS], h->n_attrs);

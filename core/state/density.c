@@ -238,11 +238,11 @@ state_density_n_buckets (LttvDensity *d)
   return d->n_buckets;
 }
 
-guint64
-state_density_bucket (LttvDensity *d, guint i)
+const guint64 *
+state_density_sums (LttvDensity *d)
 {
   density_committed (d);
-  return d->cum[i + 1] - d->cum[i];
+  return d->cum;
 }
 
 /* Fills a density from the cache's bucket counts, and finishes it: at its

@@ -96,6 +96,21 @@ struct _LttvHistory {
   gint children_pending;    /* atomic: loaded, the name tables not made yet */
 };
 
+/* A builder's write: most change nothing (the value is already there),
+ * and that test is inline; lttv_history_set stores the others. */
+static inline void
+history_set (LttvHistory *h, LttvAttr attr, LttvTime t, LttvValue v)
+{
+  if (h->attrs[attr].current != v)
+    lttv_history_set (h, attr, t, v);
+}
+
+static inline LttvValue
+history_current (LttvHistory *h, LttvAttr attr)
+{
+  return h->attrs[attr].current;
+}
+
 static inline guint
 history_chunk_size (guint c)
 {

@@ -42,11 +42,11 @@ next_slot (LttvHistory *h, HistoryAttr *a, guint k, LttvTime t)
   return a->chunks[chunk] + (k - base);
 }
 
+/* Stores change `k` at `c`. */
 static inline void
-append (LttvHistory *h, HistoryAttr *a, LttvTime t, LttvValue v)
+store (LttvHistory *h, HistoryAttr *a, guint k, HistoryChange *c, LttvTime t,
+       LttvValue v)
 {
-  guint k = a->n;
-  HistoryChange *c = G_LIKELY (a->next != a->next_end) ? a->next : next_slot (h, a, k, t);
   c->start = t;
   c->value = v;
   a->tail = c;
@@ -57,6 +57,40 @@ append (LttvHistory *h, HistoryAttr *a, LttvTime t, LttvValue v)
   h->n_intervals++;
 }
 
+/* The rare cases out of line, so that the common one (room in the chunk)
+ * needs no saved registers. */
+static G_GNUC_NO_INLINE void
+append_new_slot (LttvHistory *h, HistoryAttr *a, LttvTime t, LttvValue v)
+{
+  guint k = a->n;
+  store (h, a, k, next_slot (h, a, k, t), t, v);
+}
+
+/* A second write at the time of the last change. */
+static G_GNUC_NO_INLINE void
+rewrite_last (LttvHistory *h, HistoryAttr *a, HistoryChange *last, LttvTime t,
+              LttvValue v)
+{
+  g_return_if_fail (t == last->start);
+  /* Several writes at one time: the last wins, and no zero-length
+   * interval is left behind. Nobody reads it yet: it is past the
+   * committed limit. */
+  guint n = a->n;
+  LttvValue before = n >= 2 ? history_change (a, n - 2)->value : LTTV_VALUE_NONE;
+  if (before == v)
+    {
+      __atomic_store_n (&a->n, n - 1, __ATOMIC_RELEASE);
+      h->n_intervals--;
+      a->tail = n >= 2 ? history_change (a, n - 2) : NULL;
+      a->next = last;
+      /* the first of its chunk: the next one sets chunk_first */
+      if (n - 1 == history_chunk_base (history_chunk_of (n - 1)))
+        a->next_end = last;
+    }
+  else
+    last->value = v;
+}
+
 void
 lttv_history_set (LttvHistory *h, LttvAttr attr, LttvTime t, LttvValue v)
 {
@@ -65,33 +99,12 @@ lttv_history_set (LttvHistory *h, LttvAttr attr, LttvTime t, LttvValue v)
     return;
   a->current = v;
   HistoryChange *last = a->tail;
-  if (last != NULL)
-    {
-      if (last->start == t)
-        {
-          /* Several writes at one time: the last wins, and no zero-length
-           * interval is left behind. Nobody reads it yet: it is past the
-           * committed limit. */
-          guint n = a->n;
-          LttvValue before = n >= 2 ? history_change (a, n - 2)->value
-                                    : LTTV_VALUE_NONE;
-          if (before == v)
-            {
-              __atomic_store_n (&a->n, n - 1, __ATOMIC_RELEASE);
-              h->n_intervals--;
-              a->tail = n >= 2 ? history_change (a, n - 2) : NULL;
-              a->next = last;
-              /* the first of its chunk: the next one sets chunk_first */
-              if (n - 1 == history_chunk_base (history_chunk_of (n - 1)))
-                a->next_end = last;
-            }
-          else
-            last->value = v;
-          return;
-        }
-      g_return_if_fail (t > last->start);
-    }
-  append (h, a, t, v);
+  if (last != NULL && last->start >= t)
+    rewrite_last (h, a, last, t, v);
+  else if (G_LIKELY (a->next != a->next_end))
+    store (h, a, a->n, a->next, t, v);
+  else
+    append_new_slot (h, a, t, v);
 }
 
 LttvValue

@@ -37,6 +37,7 @@ typedef struct {
   HandlerKind kind;
   LttvFieldRef f[MAX_FIELDS];
   guint n_f;                     /* f[n_f..] are all absent */
+  LttvFieldRef str[2];           /* the string fields among them, or -1 */
   LttvValue syscall;
 } Handler;
 
@@ -192,6 +193,19 @@ prev_encoding (LttvTrace *trace)
                                                   : STATE_PREV_OLD;
 }
 
+static void
+string_fields (HandlerKind kind, int out[2])
+{
+  out[0] = out[1] = -1;
+  switch (kind)
+    {
+    case H_SWITCH: out[0] = 2; out[1] = 5; break;
+    case H_FORK: case H_STATEDUMP: out[0] = 3; break;
+    case H_EXEC: out[0] = 1; break;
+    default: break;
+    }
+}
+
 StateLayout *
 state_layout_new (LttvTrace *trace, LttvHistory *h)
 {
@@ -221,6 +235,10 @@ state_layout_new (LttvTrace *trace, LttvHistory *h)
       for (guint f = 0; f < MAX_FIELDS; f++)
         if (hd->f[f] >= 0)
           hd->n_f = f + 1;
+      int sf[2];
+      string_fields (hd->kind, sf);
+      for (guint k = 0; k < 2; k++)
+        hd->str[k] = sf[k] >= 0 ? hd->f[sf[k]] : -1;
     }
   return l;
 }
@@ -291,19 +309,6 @@ state_layout_fields (const StateLayout *l, guint index, LttvFieldRef out[MAX_FIE
 
 /* The string fields of each kind of handler: which of its fields, in the
  * record's two string slots. */
-static void
-string_fields (HandlerKind kind, int out[2])
-{
-  out[0] = out[1] = -1;
-  switch (kind)
-    {
-    case H_SWITCH: out[0] = 2; out[1] = 5; break;
-    case H_FORK: case H_STATEDUMP: out[0] = 3; break;
-    case H_EXEC: out[0] = 1; break;
-    default: break;
-    }
-}
-
 void
 state_layout_extract (const StateLayout *l, const LttvEvent *ev, StateRec *r,
                       GByteArray *arena)
@@ -313,13 +318,11 @@ state_layout_extract (const StateLayout *l, const LttvEvent *ev, StateRec *r,
   if (hd->kind == H_NONE)
     return;
   r->has = (guint8) lttv_event_get_ints (ev, hd->f, hd->n_f, r->v);
-  int sf[2];
-  string_fields (hd->kind, sf);
   for (guint k = 0; k < 2; k++)
     {
       size_t len;
-      const char *str = sf[k] >= 0 && hd->f[sf[k]] >= 0
-                        ? lttv_event_get_string (ev, hd->f[sf[k]], &len) : NULL;
+      const char *str = hd->str[k] >= 0 ? lttv_event_get_string (ev, hd->str[k], &len)
+                                        : NULL;
       if (str == NULL || len >= G_MAXUINT32)
         {
           r->str_off[k] = r->str_len[k] = STATE_REC_NO_STRING;

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "history-private.h"
 #include "machine.h"
 
 #define MAX_CPUS 4096
@@ -155,8 +156,8 @@ thread_new (StateMachine *m, const char *name)
   return th;
 }
 
-static Cpu *
-cpu_get (StateMachine *m, int cpu)
+static G_GNUC_NO_INLINE Cpu *
+cpu_create (StateMachine *m, int cpu)
 {
   if ((guint) cpu >= m->n_cpus)
     {
@@ -181,6 +182,14 @@ cpu_get (StateMachine *m, int cpu)
         c->soft_attrs[i] = LTTV_ATTR_NONE;
     }
   return c;
+}
+
+/* CPU `cpu`, made on first use (the common case inline). */
+static inline Cpu *
+cpu_get (StateMachine *m, int cpu)
+{
+  Cpu *c = (guint) cpu < m->n_cpus ? m->cpus[cpu] : NULL;
+  return G_LIKELY (c != NULL) ? c : cpu_create (m, cpu);
 }
 
 /* Thread `tid`; tid 0 is the swapper of `cpu` (Threads/0_<cpu>). */
@@ -223,13 +232,13 @@ map_attr (StateMachine *m, GHashTable *map, LttvAttr parent, int64_t key)
 static void
 set (StateMachine *m, LttvAttr a, LttvTime t, LttvValue v)
 {
-  lttv_history_set (m->h, a, t, v);
+  history_set (m->h, a, t, v);
 }
 
 static LttvValue
 get (StateMachine *m, LttvAttr a)
 {
-  return lttv_history_current (m->h, a);
+  return history_current (m->h, a);
 }
 
 /* --- Shared rules -------------------------------------------------------- */

@@ -104,7 +104,8 @@ void state_density_finish (LttvDensity *d);
 /* For the cache (cache.c): layout, bucket counts, and back. */
 guint state_density_shift (LttvDensity *d);
 guint state_density_n_buckets (LttvDensity *d);
-guint64 state_density_bucket (LttvDensity *d, guint i);
+/* The running sums, [n_buckets + 1]: events before each bucket edge. */
+const guint64 *state_density_sums (LttvDensity *d);
 /* From the cache: `len` bytes of varint counts at `src` in `file`, with
  * their checksum, decoded and checked at the first query. */
 void state_density_load_lazy (LttvDensity *d, GMappedFile *file, const guint8 *src,
