@@ -52,10 +52,7 @@ loaded:
   if (t->clock != NULL)
     ctf_clock_update (c, v, t->size);
   if (t->meaning == CTF_MEAN_EVENT_ID)
-    {
       c->event_id = v;
-      c->has_event_id = TRUE;
-    }
   if (t->is_signed && t->size < 64 && (v >> (t->size - 1)) & 1)
     v |= ~UINT64_C (0) << t->size;
   CtfValue *val = &c->values[t->slot];
@@ -267,10 +264,7 @@ ctf_run_ops (CtfCursor *c, const CtfOp *ops, guint n_ops)
             if (t->clock != NULL)
               ctf_clock_update (c, v, t->size);
             if (t->meaning == CTF_MEAN_EVENT_ID)
-              {
                 c->event_id = v;
-                c->has_event_id = TRUE;
-              }
             if (t->is_signed && t->size < 64 && (v >> (t->size - 1)) & 1)
               v |= ~UINT64_C (0) << t->size;
             break;
@@ -299,10 +293,7 @@ ctf_run_ops (CtfCursor *c, const CtfOp *ops, guint n_ops)
                       if (t->clock != NULL)
                         ctf_clock_update (c, v, t->size);
                       if (t->meaning == CTF_MEAN_EVENT_ID)
-                        {
                           c->event_id = v;
-                          c->has_event_id = TRUE;
-                        }
                       if (t->is_signed && t->size < 64
                           && (v >> (t->size - 1)) & 1)
                         v |= ~UINT64_C (0) << t->size;

@@ -29,7 +29,6 @@ typedef struct {
   uint32_t gen;
   uint64_t clock;        /* the stream clock, in cycles */
   uint64_t event_id;
-  gboolean has_event_id;
   char err[160];         /* what went wrong, when decoding fails */
   uint64_t err_pos;      /* bit position of the fault */
 } CtfCursor;

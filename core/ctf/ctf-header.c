@@ -215,10 +215,7 @@ apply (CtfCursor *c, const HdrItem *it, uint64_t v)
   if (it->flags & H_CLOCK)
     ctf_clock_update (c, v, it->size);
   if (it->flags & H_ID)
-    {
       c->event_id = v;
-      c->has_event_id = TRUE;
-    }
   if ((it->flags & H_SIGNED) && (v >> (it->size - 1)) & 1)
     v |= ~UINT64_C (0) << it->size;
   c->values[it->slot].u = v;

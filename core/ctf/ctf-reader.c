@@ -261,16 +261,24 @@ ctf_reader_next (CtfReader *r, GError **error)
   if (r->tracking && ++r->track_n >= CTF_SEEK_POINT_EVENTS)
     ctf_seek_points_note (r, start);
   c->gen++;
-  c->has_event_id = FALSE;
-  c->event_id = 0;
-  /* the header's fast path (its commonest forms inline), else its plan */
-  gboolean header_read
-    = sc->header_id_ts != NULL ? ctf_header_id_ts (c, sc->header_id_ts)
-      : sc->header_tagged != NULL ? ctf_header_tagged (c, sc->header_tagged)
-      : sc->header_fast != NULL && ctf_header_fast (c, sc->header_fast);
-  if (!header_read && sc->event_header != NULL
-      && !ctf_decode_scope (c, sc->event_header))
-    goto corrupt;
+  /* the header's fast path (its commonest forms inline, which set the
+   * event id), else its plan (id 0 when the header has none) */
+  gboolean header_read;
+  if (sc->header_id_ts != NULL)
+    header_read = ctf_header_id_ts (c, sc->header_id_ts);
+  else if (sc->header_tagged != NULL)
+    header_read = ctf_header_tagged (c, sc->header_tagged);
+  else
+    {
+      c->event_id = 0;
+      header_read = sc->header_fast != NULL && ctf_header_fast (c, sc->header_fast);
+    }
+  if (!header_read)
+    {
+      c->event_id = 0;
+      if (sc->event_header != NULL && !ctf_decode_scope (c, sc->event_header))
+        goto corrupt;
+    }
   CtfEventClass *ec = NULL;
   if (c->event_id < sc->n_dense)
     ec = sc->events_dense[c->event_id];
@@ -309,9 +317,9 @@ ctf_reader_next (CtfReader *r, GError **error)
     }
   r->event.cls = &s->trace->classes[ec->index];
   r->event.cycles = c->clock;
-  r->event.ns = 0;
-  if (sc->clock != NULL && !ctf_clock_to_ns_fast (sc->clock, c->clock,
-                                             &r->event.ns))
+  if (sc->clock == NULL)
+    r->event.ns = 0;
+  else if (!ctf_clock_to_ns_fast (sc->clock, c->clock, &r->event.ns))
     {
       g_strlcpy (c->err, "event time out of range", sizeof c->err);
       c->err_pos = start;

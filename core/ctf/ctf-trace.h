@@ -278,7 +278,6 @@ ctf_header_tagged (CtfCursor *c, const CtfHeaderTagged *h)
       vals[o->id_slot].gen = gen;
     }
   c->event_id = id;
-  c->has_event_id = TRUE;
   uint64_t ts = (uint64_t) (x >> o->ts_off) & o->ts_mask;
   ctf_clock_update (c, ts, o->ts_size);
   vals[o->ts_slot].u = ts;
@@ -304,7 +303,6 @@ ctf_header_id_ts (CtfCursor *c, const CtfHeaderIdTs *h)
   ts &= h->ts_mask;
   ctf_clock_update (c, ts, h->ts_size);
   c->event_id = id;
-  c->has_event_id = TRUE;
   c->values[h->id_slot].u = id;
   c->values[h->id_slot].gen = c->gen;
   c->values[h->ts_slot].u = ts;

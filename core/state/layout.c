@@ -37,7 +37,8 @@ typedef struct {
   HandlerKind kind;
   LttvFieldRef f[MAX_FIELDS];
   guint n_f;                     /* f[n_f..] are all absent */
-  LttvFieldRef str[2];           /* the string fields among them, or -1 */
+  gboolean has_str;              /* its kind reads strings: */
+  LttvFieldRef str[2];           /* which fields, or -1 */
   LttvValue syscall;
 } Handler;
 
@@ -237,6 +238,7 @@ state_layout_new (LttvTrace *trace, LttvHistory *h)
           hd->n_f = f + 1;
       int sf[2];
       string_fields (hd->kind, sf);
+      hd->has_str = sf[0] >= 0;
       for (guint k = 0; k < 2; k++)
         hd->str[k] = sf[k] >= 0 ? hd->f[sf[k]] : -1;
     }
@@ -318,6 +320,8 @@ state_layout_extract (const StateLayout *l, const LttvEvent *ev, StateRec *r,
   if (hd->kind == H_NONE)
     return;
   r->has = (guint8) lttv_event_get_ints (ev, hd->f, hd->n_f, r->v);
+  if (!hd->has_str)
+    return;
   for (guint k = 0; k < 2; k++)
     {
       size_t len;
