@@ -387,7 +387,7 @@ ctf_run_ops (CtfCursor *c, const CtfOp *ops, guint n_ops)
             val->len = (uint64_t) option;
             val->gen = gen;
             c->pos = pos;
-            if (!(o->plan != NULL ? ctf_run_plan (c, o) : ctf_decode (c, o)))
+            if (!ctf_decode_scope (c, o))
               return FALSE;
             pos = c->pos;
             continue;
@@ -426,7 +426,7 @@ ctf_decode (CtfCursor *c, const CtfType *t)
     case CTF_T_STRING:
       return decode_string (c, t);
     case CTF_T_STRUCT:
-      if (t->plan != NULL)
+      if (ctf_plan_of (t) != NULL)
         return ctf_run_plan (c, t);
       if (!align_to (c, t->align))
         return fault (c, "structure goes past the end of the packet "

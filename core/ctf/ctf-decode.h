@@ -118,14 +118,15 @@ gboolean ctf_run_ops (CtfCursor *c, const CtfOp *ops, guint n_ops);
 static inline gboolean
 ctf_run_plan (CtfCursor *c, const CtfType *st)
 {
-  return ctf_run_ops (c, st->plan, st->n_plan);
+  return ctf_run_ops (c, ctf_plan_of (st), st->n_plan);
 }
 
 /* Decodes a scope (a structure), through its plan when it has one. */
 static inline gboolean
 ctf_decode_scope (CtfCursor *c, const CtfType *t)
 {
-  return t->plan != NULL ? ctf_run_plan (c, t) : ctf_decode (c, t);
+  const CtfOp *plan = ctf_plan_of (t);
+  return plan != NULL ? ctf_run_ops (c, plan, t->n_plan) : ctf_decode (c, t);
 }
 
 /* Moves the clock to an integer's value, extending wrapped timestamps. */

@@ -543,12 +543,6 @@ compile_stream_class (Compiler *c, CtfStreamClass *sc)
       update_in_ir (ec->context);
       c->line = 0;
     }
-  for (guint e = 0; e < sc->events->len; e++)
-    {
-      CtfEventClass *ec = sc->events->pdata[e];
-      ctf_compile_plans (tc, ec->context);
-      ctf_compile_plans (tc, ec->fields);
-    }
   for (int i = 0; i < 4; i++)
     ctf_compile_plans (tc, scopes[i]);
   update_in_ir (sc->event_context);
@@ -655,7 +649,9 @@ ctf_trace_class_compile (CtfTraceClass *tc, const char *path, GError **error)
       sc->events = g_ptr_array_new ();
       g_ptr_array_add (tc->streams, sc);
     }
-  seen_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  /* per stream class, the event ids seen (keys point at the classes' ids) */
+  seen_ids = g_hash_table_new_full (g_direct_hash, NULL, NULL,
+                                    (GDestroyNotify) g_hash_table_unref);
   for (guint i = 0; i < tc->pending_events->len; i++)
     {
       CtfEventClass *ec = tc->pending_events->pdata[i];
@@ -681,11 +677,13 @@ ctf_trace_class_compile (CtfTraceClass *tc, const char *path, GError **error)
                  G_GUINT64_FORMAT, ec->name, ec->stream_id);
           goto out;
         }
-      /* (stream class, event id) pairs seen: a set of "index:id" keys */
-      char key[48];
-      g_snprintf (key, sizeof key, "%p:%" G_GUINT64_FORMAT, (void *) sc,
-                  ec->id);
-      if (!g_hash_table_add (seen_ids, g_strdup (key)))
+      GHashTable *ids = g_hash_table_lookup (seen_ids, sc);
+      if (ids == NULL)
+        {
+          ids = g_hash_table_new (g_int64_hash, g_int64_equal);
+          g_hash_table_insert (seen_ids, sc, ids);
+        }
+      if (!g_hash_table_add (ids, &ec->id))
         {
           cfail (&c, "event id %" G_GUINT64_FORMAT " declared twice in "
                  "stream class %" G_GUINT64_FORMAT, ec->id, sc->id);
@@ -817,6 +815,19 @@ emit_struct (GArray *ops, const CtfType *st)
     }
 }
 
+void
+ctf_event_plans_build_once (CtfTraceClass *tc, CtfEventClass *ec)
+{
+  if (g_once_init_enter (&ec->plans_ready))
+    {
+      G_LOCK (ctf_model);
+      ctf_compile_plans (tc, ec->context);
+      ctf_compile_plans (tc, ec->fields);
+      G_UNLOCK (ctf_model);
+      g_once_init_leave (&ec->plans_ready, 1);
+    }
+}
+
 CtfOp *
 ctf_plan_subset (const CtfType *st, const int *keep, guint n_keep,
                  guint *n_ops)
@@ -911,14 +922,17 @@ ctf_compile_plans (CtfTraceClass *tc, CtfType *t)
       GArray *ops = g_array_new (FALSE, FALSE, sizeof (CtfOp));
       emit_struct (ops, t);
       ops = add_blocks (ops);
-      t->n_plan = ops->len;
-      t->plan = ctf_alloc (tc, sizeof (CtfOp) * (ops->len + 1));
+      CtfOp *plan = ctf_alloc (tc, sizeof (CtfOp) * (ops->len + 1));
       if (ops->len > 0)
-        memcpy (t->plan, ops->data, sizeof (CtfOp) * ops->len);
+        memcpy (plan, ops->data, sizeof (CtfOp) * ops->len);
+      for (guint i = 0; i < ops->len; i++)
+        if (plan[i].op == CTF_OP_BLOCK)
+          make_plain (tc, &plan[i]);
+      t->n_plan = ops->len;
       g_array_free (ops, TRUE);
-      for (guint i = 0; i < t->n_plan; i++)
-        if (t->plan[i].op == CTF_OP_BLOCK)
-          make_plain (tc, &t->plan[i]);
+      /* whole before it is seen: another thread may be decoding a class
+       * that shares this structure */
+      __atomic_store_n (&t->plan, plan, __ATOMIC_RELEASE);
     }
   for (guint i = 0; i < t->n_fields; i++)
     ctf_compile_plans (tc, t->fields[i].type);

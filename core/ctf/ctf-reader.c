@@ -205,6 +205,18 @@ skip_fields (CtfCursor *c, const CtfEventClass *ec)
   return TRUE;
 }
 
+/* The context or fields `t` of class `ec`, through its plan, compiled
+ * the first time (a scope that is not a structure has none). */
+static inline gboolean
+decode_event_scope (CtfReader *r, CtfEventClass *ec, const CtfType *t)
+{
+  const CtfOp *plan = ctf_plan_of (t);
+  if (G_LIKELY (plan != NULL))
+    return ctf_run_ops (&r->cur, plan, t->n_plan);
+  ctf_event_plans_ensure (r->s->trace->tc, ec);
+  return ctf_decode_scope (&r->cur, t);
+}
+
 gboolean
 ctf_reader_next (CtfReader *r, GError **error)
 {
@@ -301,12 +313,12 @@ ctf_reader_next (CtfReader *r, GError **error)
   else
     {
       /* (a short packet: decoding tells which field goes past its end) */
-      if (ec->context != NULL && !ctf_decode_scope (c, ec->context))
+      if (ec->context != NULL && !decode_event_scope (r, ec, ec->context))
         goto corrupt;
       if (ec->fields != NULL
           && !(G_UNLIKELY (wanted == CTF_WANTED_SOME)
                ? ctf_run_ops (c, r->subsets[ec->index].ops, r->subsets[ec->index].n)
-               : ctf_decode_scope (c, ec->fields)))
+               : decode_event_scope (r, ec, ec->fields)))
         goto corrupt;
     }
   if (c->pos == start)

@@ -7,6 +7,8 @@
 
 #define CHUNK_SIZE (256 * 1024)
 
+G_LOCK_DEFINE (ctf_model);
+
 /* A bump allocator: the model is freed all at once with its trace. */
 gpointer
 ctf_alloc (CtfTraceClass *tc, gsize size)

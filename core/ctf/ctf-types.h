@@ -220,6 +220,10 @@ typedef struct {
                                     boundary: bytes to skip (>= 0) or a
                                     string (-1), in turn; NULL: decode */
   guint n_skip;
+  /* The plans of its context and fields, compiled when first decoded
+   * (ctf_event_plans_ensure): a kernel trace declares a thousand classes
+   * and uses a few dozen. */
+  gsize plans_ready;
   /* How it prints, built when first printed (ctf_text_plan_ensure):
    * most runs print few classes or none. */
   gsize text_plan_ready;
@@ -310,8 +314,26 @@ gboolean ctf_metadata_load (CtfTraceClass *tc, const char *path,
  * g_free it. */
 CtfOp *ctf_plan_subset (const CtfType *st, const int *keep, guint n_keep,
                         guint *n_ops);
-/* Compiles the decoding plans of every structure in `t`. */
+/* Compiles the decoding plans of every structure in `t` (under
+ * ctf_model once the trace is open). */
 void ctf_compile_plans (CtfTraceClass *tc, CtfType *t);
+/* The trace class's allocator, and what is built in it after the trace
+ * opened (text plans, event plans), one thread at a time. */
+G_LOCK_EXTERN (ctf_model);
+void ctf_event_plans_build_once (CtfTraceClass *tc, CtfEventClass *ec);
+static inline void
+ctf_event_plans_ensure (CtfTraceClass *tc, CtfEventClass *ec)
+{
+  if (G_UNLIKELY (__atomic_load_n (&ec->plans_ready, __ATOMIC_ACQUIRE) == 0))
+    ctf_event_plans_build_once (tc, ec);
+}
+/* A structure's plan, or NULL (published with release: readers in other
+ * threads see it whole). */
+static inline const CtfOp *
+ctf_plan_of (const CtfType *t)
+{
+  return __atomic_load_n (&t->plan, __ATOMIC_ACQUIRE);
+}
 /* Resolves paths, meanings and slots; compiles the decoding plans. */
 gboolean ctf_trace_class_compile (CtfTraceClass *tc, const char *path,
                                   GError **error);

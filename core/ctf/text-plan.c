@@ -182,18 +182,15 @@ text_plan_build (CtfTraceClass *tc, CtfEventClass *ec, const char *prefix)
   g_string_free (b.text, TRUE);
 }
 
-/* The trace class's allocator is not thread-safe: one build at a time. */
-G_LOCK_DEFINE_STATIC (text_plans);
-
 void
 ctf_text_plan_build_once (CtfTraceClass *tc, CtfEventClass *ec,
                           const char *prefix)
 {
   if (g_once_init_enter (&ec->text_plan_ready))
     {
-      G_LOCK (text_plans);
+      G_LOCK (ctf_model);
       text_plan_build (tc, ec, prefix);
-      G_UNLOCK (text_plans);
+      G_UNLOCK (ctf_model);
       g_once_init_leave (&ec->text_plan_ready, 1);
     }
 }

@@ -8,6 +8,14 @@
 #include <lttv/error.h>
 #include <string.h>
 
+/* A stream in the merge: its reader, and its event's time beside it so
+ * that the heap compares without following the pointer. */
+typedef struct {
+  int64_t ns;
+  CtfReader *r;         /* ties: the readers' order (trace, then stream) */
+  GError *err;          /* a fault met in that stream */
+} HeapEntry;
+
 /* Each iterator reads every stream through its own CtfReader: iterators
  * of one traceset (in one thread or several) never disturb each other. */
 struct _LttvIter {
@@ -16,10 +24,9 @@ struct _LttvIter {
   guint n_readers;
   guint8 **wanted;      /* per trace, per event class: decode the fields */
   CtfPlanSubset **subsets; /* per trace, per event class: only some */
-  CtfReader **heap;
+  HeapEntry *heap;
   guint n;
   CtfReader *last;      /* returned by the previous call: to advance */
-  GError **errors;      /* per heap entry: a fault met in that stream */
 };
 
 struct _LttvIterPos {
@@ -336,33 +343,27 @@ lttv_event_class_field (const LttvEventClass *ec, const char *name)
 /* --- Iteration ------------------------------------------------------------ */
 
 static inline gboolean
-before (const CtfReader *a, const CtfReader *b)
+before (const HeapEntry *a, const HeapEntry *b)
 {
-  if (a->event.ns != b->event.ns)
-    return a->event.ns < b->event.ns;
-  if (a->s->trace->index != b->s->trace->index)
-    return a->s->trace->index < b->s->trace->index;
-  return a->s->index < b->s->index;
+  return a->ns != b->ns ? a->ns < b->ns : a->r < b->r;
 }
 
 static void
 sift_down (LttvIter *it, guint i)
 {
+  HeapEntry *h = it->heap;
   for (;;)
     {
       guint l = 2 * i + 1, r = l + 1, m = i;
-      if (l < it->n && before (it->heap[l], it->heap[m]))
+      if (l < it->n && before (&h[l], &h[m]))
         m = l;
-      if (r < it->n && before (it->heap[r], it->heap[m]))
+      if (r < it->n && before (&h[r], &h[m]))
         m = r;
       if (m == i)
         return;
-      CtfReader *tmp = it->heap[i];
-      GError *te = it->errors[i];
-      it->heap[i] = it->heap[m];
-      it->errors[i] = it->errors[m];
-      it->heap[m] = tmp;
-      it->errors[m] = te;
+      HeapEntry tmp = h[i];
+      h[i] = h[m];
+      h[m] = tmp;
       i = m;
     }
 }
@@ -378,7 +379,7 @@ static void
 iter_clear (LttvIter *it)
 {
   for (guint i = 0; i < it->n; i++)
-    g_clear_error (&it->errors[i]);
+    g_clear_error (&it->heap[i].err);
   it->n = 0;
   it->last = NULL;
 }
@@ -390,8 +391,7 @@ heap_add (LttvIter *it, CtfReader *r, gboolean ok, GError *err)
 {
   if (!ok && err == NULL)
     return;
-  it->errors[it->n] = ok ? NULL : err;
-  it->heap[it->n++] = r;
+  it->heap[it->n++] = (HeapEntry) { r->event.ns, r, ok ? NULL : err };
 }
 
 /* Loads every stream's first event at or after `ns`. */
@@ -433,8 +433,7 @@ lttv_iter_new (LttvTraceset *ts)
         ctf_reader_init (&it->readers[it->n_readers++], tr->streams->pdata[i],
                          it->wanted[t], it->subsets[t]);
     }
-  it->heap = g_new0 (CtfReader *, n + 1);
-  it->errors = g_new0 (GError *, n + 1);
+  it->heap = g_new0 (HeapEntry, n + 1);
   iter_fill (it, INT64_MIN);
   return it;
 }
@@ -459,7 +458,6 @@ lttv_iter_free (LttvIter *it)
   g_free (it->subsets);
   g_free (it->wanted);
   g_free (it->heap);
-  g_free (it->errors);
   g_free (it);
 }
 
@@ -475,44 +473,36 @@ lttv_iter_next (LttvIter *it, GError **error)
 {
   if (it->last != NULL)
     {
-      CtfReader *r = it->heap[0];
+      HeapEntry *top = &it->heap[0];
       GError *err = NULL;
-      if (G_LIKELY (ctf_reader_next (r, &err)))
+      if (G_LIKELY (ctf_reader_next (top->r, &err)))
         {
+          top->ns = top->r->event.ns;
           /* usually the same stream again: still ahead of the others */
-          if (!((it->n < 2 || before (r, it->heap[1]))
-                && (it->n < 3 || before (r, it->heap[2]))))
+          if (!((it->n < 2 || before (top, &it->heap[1]))
+                && (it->n < 3 || before (top, &it->heap[2]))))
             sift_down (it, 0);
         }
       else
         {
           if (err != NULL)
-            it->errors[0] = err;   /* keeps its place: the fault's time */
+            top->err = err;   /* keeps its place: the fault's time */
           else
-            {
-              it->n--;
-              it->heap[0] = it->heap[it->n];
-              it->errors[0] = it->errors[it->n];
-              it->errors[it->n] = NULL;
-            }
+            *top = it->heap[--it->n];
           sift_down (it, 0);
         }
       it->last = NULL;
     }
   if (it->n == 0)
     return NULL;
-  if (it->errors[0] != NULL)
+  if (it->heap[0].err != NULL)
     {
-      g_propagate_error (error, it->errors[0]);
-      it->errors[0] = NULL;
-      it->n--;
-      it->heap[0] = it->heap[it->n];
-      it->errors[0] = it->errors[it->n];
-      it->errors[it->n] = NULL;
+      g_propagate_error (error, it->heap[0].err);
+      it->heap[0] = it->heap[--it->n];
       sift_down (it, 0);
       return NULL;
     }
-  it->last = it->heap[0];
+  it->last = it->heap[0].r;
   return &it->last->event;
 }
 
@@ -535,6 +525,7 @@ lttv_iter_set_fields_wanted_only (LttvIter *it, const LttvEventClass *ec,
 {
   lttv_iter_set_fields_wanted (it, ec, TRUE);
   const CtfType *payload = ec->ec->fields;
+  ctf_event_plans_ensure (ec->trace->tc, ec->ec);
   if (n_fields == 0 || payload == NULL || payload->plan == NULL)
     return;
   CtfPlanSubset *sub = &it->subsets[ec->trace->index][ec->ec->index];
@@ -570,7 +561,7 @@ lttv_iter_save (LttvIter *it)
   for (guint i = 0; i < p->n; i++)
     p->pos[i].state = CTF_POS_DONE;
   for (guint h = 0; h < it->n; h++)
-    ctf_reader_save (it->heap[h], &p->pos[it->heap[h] - it->readers]);
+    ctf_reader_save (it->heap[h].r, &p->pos[it->heap[h].r - it->readers]);
   return p;
 }
 
@@ -597,8 +588,8 @@ lttv_iter_restore (LttvIter *it, const LttvIterPos *pos, GError **error)
   /* the event last returned is the least of the heads again: the next
      call moves past it */
   if (pos->last >= 0 && it->n > 0
-      && it->heap[0] == &it->readers[pos->last] && it->errors[0] == NULL)
-    it->last = it->heap[0];
+      && it->heap[0].r == &it->readers[pos->last] && it->heap[0].err == NULL)
+    it->last = it->heap[0].r;
   return TRUE;
 }
 
