@@ -185,23 +185,80 @@ ctf_p_is_reserved (const char *s)
   return ctf_p_is_type_keyword (s);
 }
 
+/* The text of the attribute list whose `{` is the current token, up to
+ * its `}`, when nothing in it could lex differently elsewhere (no string,
+ * character, comment or brace): a key for integer_memo. */
+static char *
+attr_list_text (Parser *ps, int *newlines)
+{
+  const CtfLexer *lx = &ps->lx;
+  if (!ctf_p_is_punct (ps, '{') || lx->has_peek)
+    return NULL;
+  int n = 0;
+  for (const char *p = lx->p; p < lx->end; p++)
+    switch (*p)
+      {
+      case '}':
+        *newlines = n;
+        return g_strndup (lx->p, (gsize) (p - lx->p));
+      case '\n':
+        n++;
+        break;
+      case '"': case '\'': case '/': case '{': case '\0':
+        return NULL;
+      default:
+        break;
+      }
+  return NULL;
+}
+
+/* LTTng's kernel metadata writes the same few integer specifiers two
+ * thousand times: each distinct text is parsed once, and the others copy
+ * what it gave (attributes mean the same wherever they appear; byte order
+ * and clock are resolved later). */
 static CtfType *
 parse_integer (Parser *ps)
 {
   int line = TOK->line;
+  if (!ctf_p_next (ps))
+    return NULL;
+  int newlines = 0;
+  char *key = attr_list_text (ps, &newlines);
+  const CtfType *known = key != NULL && ps->int_memo != NULL
+                         ? g_hash_table_lookup (ps->int_memo, key) : NULL;
   CtfType *t = ctf_type_new (ps->tc, CTF_T_INT);
+  if (known != NULL)
+    {
+      *t = *known;
+      ps->lx.p += strlen (key) + 1;     /* past the `}` */
+      ps->lx.line += newlines;
+      g_free (key);
+      return ctf_p_next (ps) ? t : NULL;
+    }
   t->byte_order = CTF_NATIVE;
   t->base = 10;
   t->align = 0;
-  if (!ctf_p_next (ps) || !parse_attr_list (ps, int_attr, t))
-    return NULL;
+  if (!parse_attr_list (ps, int_attr, t))
+    {
+      g_free (key);
+      return NULL;
+    }
   if (t->size == 0)
     {
+      g_free (key);
       ctf_p_fail_at (ps, line, "integer without a size");
       return NULL;
     }
   if (t->align == 0)
     t->align = t->size % 8 == 0 ? 8 : 1;
+  if (key != NULL)
+    {
+      if (ps->int_memo == NULL)
+        ps->int_memo = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      CtfType *copy = ctf_alloc (ps->tc, sizeof *copy);
+      *copy = *t;
+      g_hash_table_replace (ps->int_memo, key, copy);
+    }
   return t;
 }
 

@@ -681,6 +681,7 @@ ctf_metadata_parse (CtfTraceClass *tc, const char *text, gsize len,
   gboolean ok = ctf_p_next (&ps) && parse_top (&ps);
   tc->last_line = ps.lx.line;
   g_ptr_array_free (ps.scopes, TRUE);
+  g_clear_pointer (&ps.int_memo, g_hash_table_unref);
   ctf_lexer_clear (&ps.lx);
   return ok;
 }

@@ -32,6 +32,7 @@ typedef struct {
   guint body_serial, body_id, last_body_id;
   GArray *body_fields;
   CtfDeclScope *decl;
+  GHashTable *int_memo;    /* integer attribute text -> what it gave */
 } Parser;
 
 typedef enum { V_INT, V_STRING, V_PATH } ValueKind;

@@ -3,6 +3,7 @@
  * lttng-kernel/many-threads`) and the traces' README. */
 #include "config.h"
 
+#include <glib/gstdio.h>
 #include <lttv/lttv.h>
 #include <string.h>
 
@@ -183,6 +184,50 @@ test_session_folder_finds_both_domains (void)
                                           "domain"), ==, "ust");
 }
 
+/* The parser reads an integer specifier written again (the same text) from
+ * what the first gave: the lines it spans still count. */
+static void
+test_repeated_integer_keeps_line_numbers (void)
+{
+  static const char metadata[] =
+    "/* CTF 1.8 */\n"
+    "trace {\n"
+    "\tmajor = 1;\n"
+    "\tminor = 8;\n"
+    "\tbyte_order = le;\n"
+    "\tpacket.header := struct {\n"
+    "\t\tinteger {\n"
+    "\t\t\tsize = 32; align = 8;\n"
+    "\t\t} magic;\n"
+    "\t\tinteger {\n"
+    "\t\t\tsize = 32; align = 8;\n"
+    "\t\t} stream_id;\n"
+    "\t};\n"
+    "};\n"
+    "event {\n"
+    "\tname = \"a\";\n"
+    "\tfields := struct {\n"
+    "\t\tinteger {\n"
+    "\t\t\tsize = 32; align = 8;\n"
+    "\t\t} x;\n"
+    "\t\tbogus y;\n"          /* line 21 */
+    "\t};\n"
+    "};\n";
+  g_autofree char *dir = g_dir_make_tmp ("lttv-test-XXXXXX", NULL);
+  g_assert_nonnull (dir);
+  g_autofree char *file = g_build_filename (dir, "metadata", NULL);
+  g_assert_true (g_file_set_contents (file, metadata, -1, NULL));
+  const char *paths[] = { dir, NULL };
+  g_autoptr (GError) error = NULL;
+  LttvTraceset *ts = lttv_traceset_open (paths, &error);
+  g_assert_null (ts);
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "metadata line 21:"));
+  g_assert_nonnull (strstr (error->message, "bogus"));
+  g_unlink (file);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -197,5 +242,7 @@ main (int argc, char **argv)
                    test_missing_folder_is_an_error);
   g_test_add_func ("/ctf/session-folder-finds-both-domains",
                    test_session_folder_finds_both_domains);
+  g_test_add_func ("/ctf/repeated-integer-keeps-line-numbers",
+                   test_repeated_integer_keeps_line_numbers);
   return g_test_run ();
 }
