@@ -185,31 +185,56 @@ ctf_p_is_reserved (const char *s)
   return ctf_p_is_type_keyword (s);
 }
 
+/* An attribute list's text, in the metadata (which outlives the parse). */
+typedef struct {
+  const char *text;
+  gsize len;
+  guint hash;
+  int newlines;
+} AttrText;
+
+static guint
+attr_text_hash (gconstpointer k)
+{
+  return ((const AttrText *) k)->hash;
+}
+
+static gboolean
+attr_text_equal (gconstpointer a, gconstpointer b)
+{
+  const AttrText *x = a, *y = b;
+  return x->len == y->len && memcmp (x->text, y->text, x->len) == 0;
+}
+
 /* The text of the attribute list whose `{` is the current token, up to
  * its `}`, when nothing in it could lex differently elsewhere (no string,
- * character, comment or brace): a key for integer_memo. */
-static char *
-attr_list_text (Parser *ps, int *newlines)
+ * character, comment or brace): a key for the integer memo. */
+static gboolean
+attr_list_text (Parser *ps, AttrText *out)
 {
   const CtfLexer *lx = &ps->lx;
   if (!ctf_p_is_punct (ps, '{') || lx->has_peek)
-    return NULL;
+    return FALSE;
+  guint h = 2166136261u;
   int n = 0;
   for (const char *p = lx->p; p < lx->end; p++)
-    switch (*p)
-      {
-      case '}':
-        *newlines = n;
-        return g_strndup (lx->p, (gsize) (p - lx->p));
-      case '\n':
-        n++;
-        break;
-      case '"': case '\'': case '/': case '{': case '\0':
-        return NULL;
-      default:
-        break;
-      }
-  return NULL;
+    {
+      switch (*p)
+        {
+        case '}':
+          *out = (AttrText) { lx->p, (gsize) (p - lx->p), h, n };
+          return TRUE;
+        case '\n':
+          n++;
+          break;
+        case '"': case '\'': case '/': case '{': case '\0':
+          return FALSE;
+        default:
+          break;
+        }
+      h = (h ^ (guint8) *p) * 16777619u;
+    }
+  return FALSE;
 }
 
 /* LTTng's kernel metadata writes the same few integer specifiers two
@@ -222,42 +247,38 @@ parse_integer (Parser *ps)
   int line = TOK->line;
   if (!ctf_p_next (ps))
     return NULL;
-  int newlines = 0;
-  char *key = attr_list_text (ps, &newlines);
-  const CtfType *known = key != NULL && ps->int_memo != NULL
-                         ? g_hash_table_lookup (ps->int_memo, key) : NULL;
+  AttrText key;
+  gboolean keyed = attr_list_text (ps, &key);
+  const CtfType *known = keyed && ps->int_memo != NULL
+                         ? g_hash_table_lookup (ps->int_memo, &key) : NULL;
   CtfType *t = ctf_type_new (ps->tc, CTF_T_INT);
   if (known != NULL)
     {
       *t = *known;
-      ps->lx.p += strlen (key) + 1;     /* past the `}` */
-      ps->lx.line += newlines;
-      g_free (key);
+      ps->lx.p = key.text + key.len + 1;     /* past the `}` */
+      ps->lx.line += key.newlines;
       return ctf_p_next (ps) ? t : NULL;
     }
   t->byte_order = CTF_NATIVE;
   t->base = 10;
   t->align = 0;
   if (!parse_attr_list (ps, int_attr, t))
-    {
-      g_free (key);
-      return NULL;
-    }
+    return NULL;
   if (t->size == 0)
     {
-      g_free (key);
       ctf_p_fail_at (ps, line, "integer without a size");
       return NULL;
     }
   if (t->align == 0)
     t->align = t->size % 8 == 0 ? 8 : 1;
-  if (key != NULL)
+  if (keyed)
     {
       if (ps->int_memo == NULL)
-        ps->int_memo = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+        ps->int_memo = g_hash_table_new_full (attr_text_hash, attr_text_equal,
+                                              g_free, NULL);
       CtfType *copy = ctf_alloc (ps->tc, sizeof *copy);
       *copy = *t;
-      g_hash_table_replace (ps->int_memo, key, copy);
+      g_hash_table_replace (ps->int_memo, g_memdup2 (&key, sizeof key), copy);
     }
   return t;
 }

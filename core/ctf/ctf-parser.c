@@ -495,6 +495,8 @@ parse_block (Parser *ps, Block kind)
   if (!ctf_p_next (ps) || !ctf_p_expect_punct (ps, '{'))
     return FALSE;
   ctf_p_push_scope (ps);
+  /* each attribute's dotted name, in one buffer */
+  g_autoptr (GString) key = g_string_sized_new (64);
   while (!ps->failed && !ctf_p_is_punct (ps, '}'))
     {
       if (ctf_p_is_ident (ps, "typealias"))
@@ -529,7 +531,7 @@ parse_block (Parser *ps, Block kind)
           ctf_p_expect_punct (ps, ';');
           continue;
         }
-      GString *key = g_string_new (TOK->text->str);
+      g_string_assign (key, TOK->text->str);
       int kline = TOK->line;
       ctf_p_next (ps);
       while (!ps->failed && ctf_p_is_punct (ps, '.'))
@@ -563,7 +565,6 @@ parse_block (Parser *ps, Block kind)
       else if (!ps->failed)
         ctf_p_fail_at (ps, TOK->line, "expected '=' or ':=' after '%s', found %s",
                  key->str, ctf_p_tok_desc (ps));
-      g_string_free (key, TRUE);
       ctf_p_expect_punct (ps, ';');
     }
   ctf_p_pop_scope (ps);

@@ -442,53 +442,60 @@ fixed_bits (const CtfType *t)
   return -1;
 }
 
-static void
-add_run (GArray *steps, int64_t bytes)
+/* The steps that skip a class's fields, built once per class of the
+ * trace (a kernel trace has a thousand): in a fixed array, as more than
+ * MAX_SKIP_STEPS are not worth it. */
+#define MAX_SKIP_STEPS 64
+typedef struct {
+  int64_t step[MAX_SKIP_STEPS];
+  guint n;
+} SkipSteps;
+
+static gboolean
+add_step (SkipSteps *s, int64_t step)
 {
-  if (steps->len > 0 && g_array_index (steps, int64_t, steps->len - 1) >= 0)
-    g_array_index (steps, int64_t, steps->len - 1) += bytes;
-  else
-    g_array_append_val (steps, bytes);
+  if (step >= 0 && s->n > 0 && s->step[s->n - 1] >= 0)
+    {
+      s->step[s->n - 1] += step;
+      return TRUE;
+    }
+  if (s->n == MAX_SKIP_STEPS)
+    return FALSE;
+  s->step[s->n++] = step;
+  return TRUE;
 }
 
-/* Appends the steps skipping `t` from a byte boundary. */
+/* Appends the steps skipping `t` from a byte boundary: bytes (>= 0), or a
+ * string (-1). */
 static gboolean
-skip_steps (const CtfType *t, GArray *steps)
+skip_steps (const CtfType *t, SkipSteps *s)
 {
   if (t == NULL)
     return TRUE;
   if (t->kind == CTF_T_STRING)
-    {
-      int64_t str = -1;       /* byte-aligned, like every step before */
-      g_array_append_val (steps, str);
-      return TRUE;
-    }
+    return add_step (s, -1);     /* byte-aligned, like every step before */
   if (t->kind == CTF_T_STRUCT && t->align <= 8)
     {
       for (guint i = 0; i < t->n_fields; i++)
-        if (!skip_steps (t->fields[i].type, steps))
+        if (!skip_steps (t->fields[i].type, s))
           return FALSE;
       return TRUE;
     }
   int64_t b = fixed_bits (t);
-  if (b < 0)
-    return FALSE;
-  add_run (steps, b / 8);
-  return TRUE;
+  return b >= 0 && add_step (s, b / 8);
 }
 
 void
 ctf_event_skip_build (CtfTraceClass *tc, CtfEventClass *ec)
 {
-  GArray *steps = g_array_new (FALSE, FALSE, sizeof (int64_t));
+  SkipSteps s;
+  s.n = 0;
   ec->skip = NULL;
   ec->n_skip = 0;
-  if (skip_steps (ec->context, steps) && skip_steps (ec->fields, steps)
-      && steps->len > 0 && steps->len < 64)
+  if (skip_steps (ec->context, &s) && skip_steps (ec->fields, &s) && s.n > 0)
     {
-      ec->n_skip = steps->len;
-      ec->skip = ctf_alloc (tc, steps->len * sizeof (int64_t));
-      memcpy (ec->skip, steps->data, steps->len * sizeof (int64_t));
+      ec->n_skip = s.n;
+      ec->skip = ctf_alloc (tc, s.n * sizeof (int64_t));
+      memcpy (ec->skip, s.step, s.n * sizeof (int64_t));
     }
-  g_array_free (steps, TRUE);
 }
