@@ -6,6 +6,7 @@
 
 #include <lttv/error.h>
 
+#include "history-private.h"
 #include "state-private.h"
 
 LttvState *
@@ -162,7 +163,7 @@ build_from_trace (LttvState *s, GCancellable *cancellable, GError **error)
             }
           if (t != last_t || rank == 0)
             {
-              lttv_history_commit (h, t);
+              history_commit (h, t);
               same_t = 0;
               last_t = t;
             }

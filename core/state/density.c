@@ -17,6 +17,7 @@ struct _LttvDensity {
   guint64 *cum;             /* [n_buckets + 1]: events before each edge */
   gint committed;           /* cum[0..committed] final (atomic) */
   guint cur;                /* builder: the bucket being filled */
+  LttvTime next_edge;       /* builder: where the next bucket starts */
   guint64 total;            /* builder: events so far */
   GArray *discarded;        /* LttvDiscarded, by begin */
   guint64 *discarded_cum;   /* [len + 1]: discarded before entry i */
@@ -30,6 +31,14 @@ struct _LttvDensity {
 };
 
 static void density_decode (LttvDensity *d);
+
+/* Where the bucket after the current one starts (never, after the last). */
+static void
+set_next_edge (LttvDensity *d)
+{
+  d->next_edge = d->cur + 1 >= d->n_buckets
+                 ? G_MAXUINT64 : d->begin + ((LttvTime) (d->cur + 1) << d->shift);
+}
 static void decode_and_commit (LttvDensity *d);
 
 /* The committed bucket edge, once the counts are there. */
@@ -55,6 +64,7 @@ state_density_new (LttvTraceset *ts)
     d->shift++;
   d->n_buckets = (guint) ((end - begin) >> d->shift) + 1;
   d->cum = g_new0 (guint64, d->n_buckets + 1);
+  set_next_edge (d);
   d->discarded = lttv_traceset_discarded (ts);
   d->discarded_cum = g_new0 (guint64, d->discarded->len + 1);
   for (guint i = 0; i < d->discarded->len; i++)
@@ -77,18 +87,23 @@ state_density_free (LttvDensity *d)
   g_free (d);
 }
 
+/* The builder moves to the bucket of `t` (later than the current one). */
+static G_GNUC_NO_INLINE void
+advance (LttvDensity *d, LttvTime t)
+{
+  guint b = (guint) MIN ((t - d->begin) >> d->shift, (LttvTime) d->n_buckets - 1);
+  for (guint i = d->cur + 1; i <= b; i++)
+    d->cum[i] = d->total;
+  d->cur = b;
+  g_atomic_int_set (&d->committed, (gint) b);
+  set_next_edge (d);
+}
+
 void
 state_density_add (LttvDensity *d, LttvTime t)
 {
-  guint b = t <= d->begin ? 0 : (guint) MIN ((t - d->begin) >> d->shift,
-                                             (LttvTime) d->n_buckets - 1);
-  if (G_UNLIKELY (b > d->cur))
-    {
-      for (guint i = d->cur + 1; i <= b; i++)
-        d->cum[i] = d->total;
-      d->cur = b;
-      g_atomic_int_set (&d->committed, (gint) b);
-    }
+  if (G_UNLIKELY (t >= d->next_edge))
+    advance (d, t);
   d->total++;
 }
 
@@ -98,6 +113,7 @@ state_density_finish (LttvDensity *d)
   for (guint i = d->cur + 1; i <= d->n_buckets; i++)
     d->cum[i] = d->total;
   d->cur = d->n_buckets;
+  set_next_edge (d);
   g_atomic_int_set (&d->committed, (gint) d->n_buckets);
 }
 
@@ -301,6 +317,7 @@ decode_and_commit (LttvDensity *d)
     }
   d->total = d->cum[d->n_buckets];
   d->cur = d->n_buckets;
+  set_next_edge (d);
   g_atomic_int_set (&d->committed, (gint) d->n_buckets);
 }
 
@@ -326,6 +343,7 @@ state_density_reset (LttvDensity *d)
   d->lazy_file = NULL;
   memset (d->cum, 0, (d->n_buckets + 1) * sizeof *d->cum);
   d->cur = 0;
+  set_next_edge (d);
   d->total = 0;
   g_atomic_int_set (&d->committed, 0);
 }

@@ -105,6 +105,14 @@ history_set (LttvHistory *h, LttvAttr attr, LttvTime t, LttvValue v)
     lttv_history_set (h, attr, t, v);
 }
 
+/* lttv_history_commit, inline for the builder (once per time). */
+static inline void
+history_commit (LttvHistory *h, LttvTime t)
+{
+  if (t > h->committed_limit)
+    __atomic_store_n (&h->committed_limit, t, __ATOMIC_RELEASE);
+}
+
 static inline LttvValue
 history_current (LttvHistory *h, LttvAttr attr)
 {

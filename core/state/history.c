@@ -116,8 +116,7 @@ lttv_history_current (LttvHistory *h, LttvAttr attr)
 void
 lttv_history_commit (LttvHistory *h, LttvTime t)
 {
-  if (t > h->committed_limit)
-    __atomic_store_n (&h->committed_limit, t, __ATOMIC_RELEASE);
+  history_commit (h, t);
 }
 
 void

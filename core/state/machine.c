@@ -9,7 +9,7 @@
 #include "history-private.h"
 #include "machine.h"
 
-#define MAX_CPUS 4096
+#define MAX_CPUS STATE_MAX_CPUS
 #define MAX_SOFTIRQS 64
 
 enum { SOFT_RAISED = 1, SOFT_RUNNING = 2 };
@@ -119,15 +119,6 @@ void
 state_machine_anomaly (StateMachine *m, LttvAnomaly kind)
 {
   m->anomalies[kind]++;
-}
-
-gboolean
-state_machine_cpu_ok (StateMachine *m, int cpu)
-{
-  if (cpu >= 0 && cpu < MAX_CPUS)
-    return TRUE;
-  m->anomalies[LTTV_ANOMALY_UNKNOWN_CPU]++;
-  return FALSE;
 }
 
 /* --- Lookups, creating attributes on first use -------------------------- */

@@ -13,8 +13,17 @@ void state_machine_free (StateMachine *m);
 /* Anomaly counters, indexed by LttvAnomaly. */
 const guint64 *state_machine_anomalies (StateMachine *m);
 void state_machine_anomaly (StateMachine *m, LttvAnomaly kind);
-/* A CPU number the machine accepts, else counts an anomaly. */
-gboolean state_machine_cpu_ok (StateMachine *m, int cpu);
+/* A CPU number the machine accepts, else counts an anomaly (inline: once
+ * per event). */
+#define STATE_MAX_CPUS 4096
+static inline gboolean
+state_machine_cpu_ok (StateMachine *m, int cpu)
+{
+  if (G_LIKELY (cpu >= 0 && cpu < STATE_MAX_CPUS))
+    return TRUE;
+  state_machine_anomaly (m, LTTV_ANOMALY_UNKNOWN_CPU);
+  return FALSE;
+}
 
 /* prev_state of sched_switch to a status; new_encoding for kernels >= 4.14.
  * Returns LTTV_VALUE_NONE for "not alive". */
