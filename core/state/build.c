@@ -6,7 +6,7 @@
 
 #include <lttv/error.h>
 
-#include "history-private.h"
+#include "cache-blocks.h"
 #include "state-private.h"
 
 LttvState *
@@ -32,6 +32,7 @@ lttv_state_free (LttvState *s)
   if (s == NULL)
     return;
   state_paths_free (s);
+  state_blocks_free (s->blocks);
   lttv_history_free (s->history);
   if (s->retired != NULL)
     g_ptr_array_unref (s->retired);
@@ -116,8 +117,28 @@ counter_flush (LttvState *s, Counter *c)
   g_array_set_size (c->dirty, 0);
 }
 
+/* The next batch; while it is not ready, the chunks that filled up are
+ * encoded for the cache (when there is one to save). */
+static StateBatch *
+next_batch (StateReader *reader, StateBlockStore *blocks)
+{
+  if (blocks != NULL)
+    {
+      StateBatch *b;
+      while ((b = state_reader_try_next (reader)) == NULL)
+        if (!state_blocks_encode_some (blocks, 8))
+          break;
+      if (b != NULL)
+        return b;
+    }
+  return state_reader_next (reader);
+}
+
+/* Builds the state from the events; `for_cache`: the cache is saved after
+ * (state_cache_save), and its blocks are encoded meanwhile. */
 static gboolean
-build_from_trace (LttvState *s, GCancellable *cancellable, GError **error)
+build_from_trace (LttvState *s, gboolean for_cache, GCancellable *cancellable,
+                  GError **error)
 {
   LttvHistory *h = s->history;
   guint n_traces = lttv_traceset_n_traces (s->ts);
@@ -143,11 +164,14 @@ build_from_trace (LttvState *s, GCancellable *cancellable, GError **error)
   guint32 same_t = 0;
   guint64 rank = 0;
   gboolean cancelled = FALSE;
+  g_clear_pointer (&s->blocks, state_blocks_free);
+  if (for_cache)
+    s->blocks = state_blocks_new (h);
   StateReader *reader = state_reader_start (s->ts, traces, layouts, s->class_types, n_traces);
 
   for (gboolean last = FALSE; !last && !cancelled;)
     {
-      StateBatch *b = state_reader_next (reader);
+      StateBatch *b = next_batch (reader, s->blocks);
       const guint8 *arena = b->arena->data;
       for (guint i = 0; i < b->n; i++)
         {
@@ -227,6 +251,8 @@ build_from_trace (LttvState *s, GCancellable *cancellable, GError **error)
   g_free (layouts);
   g_free (traces);
 
+  if (cancelled || local != NULL)
+    g_clear_pointer (&s->blocks, state_blocks_free);
   if (cancelled)
     {
       g_clear_error (&local);
@@ -255,7 +281,7 @@ lttv_state_build (LttvState *s, gboolean use_cache, GCancellable *cancellable,
       atomic_store_explicit (&s->events_done, s->n_events, memory_order_relaxed);
       return TRUE;
     }
-  if (!build_from_trace (s, cancellable, error))
+  if (!build_from_trace (s, use_cache, cancellable, error))
     return FALSE;
   if (use_cache)
     state_cache_save (s);
@@ -265,6 +291,7 @@ lttv_state_build (LttvState *s, gboolean use_cache, GCancellable *cancellable,
 void
 state_reset (LttvState *s, gboolean retire_history)
 {
+  g_clear_pointer (&s->blocks, state_blocks_free);
   if (retire_history)
     {
       if (s->retired == NULL)
@@ -288,7 +315,7 @@ gboolean
 state_rebuild (LttvState *s, GError **error)
 {
   state_reset (s, TRUE);
-  if (!build_from_trace (s, NULL, error))
+  if (!build_from_trace (s, TRUE, NULL, error))
     return FALSE;
   state_cache_save (s);
   return TRUE;

@@ -33,7 +33,9 @@
 
 #include <glib/gstdio.h>
 
-#include "history-private.h"
+#include <sys/uio.h>
+
+#include "cache-blocks.h"
 #include "state-private.h"
 
 enum { SEC_DATA, SEC_META, SEC_ATTRS, SEC_FIRSTS, SEC_OFFS, SEC_SUMS, SEC_DENSITY, N_SECTIONS };
@@ -88,48 +90,12 @@ state_cache_checksum (const guint8 *p, gsize len)
   return h * 0x9e3779b97f4a7c15u;
 }
 
-/* Blocks keep 32 bits of it. */
-static guint32
-block_sum (const guint8 *p, gsize len)
-{
-  return (guint32) state_cache_checksum (p, len);
-}
-
 /* --- Writing ---------------------------------------------------------------- */
-
-/* A growing buffer written without a function call per byte. */
-typedef struct {
-  guint8 *data;
-  gsize len, cap;
-} Writer;
-
-static inline void
-reserve (Writer *w, gsize n)
-{
-  if (w->len + n > w->cap)
-    {
-      w->cap = MAX (w->cap * 2, w->len + n + 4096);
-      w->data = g_realloc (w->data, w->cap);
-    }
-}
-
-/* Writes `v` as a varint at `p` (room for 10 bytes); returns its end. */
-static inline guint8 *
-varint_at (guint8 *p, guint64 v)
-{
-  while (v > 0x7f)
-    {
-      *p++ = (guint8) (v | 0x80);
-      v >>= 7;
-    }
-  *p++ = (guint8) v;
-  return p;
-}
 
 static inline void
 put_varint (Writer *w, guint64 v)
 {
-  reserve (w, 10);
+  writer_reserve (w, 10);
   w->len = (gsize) (varint_at (w->data + w->len, v) - w->data);
 }
 
@@ -138,7 +104,7 @@ put_bytes (Writer *w, const void *p, gsize n)
 {
   if (n == 0)
     return;
-  reserve (w, n);
+  writer_reserve (w, n);
   memcpy (w->data + w->len, p, n);
   w->len += n;
 }
@@ -198,28 +164,51 @@ put_density (Writer *w, LttvDensity *d)
 {
   guint n = state_density_n_buckets (d);
   const guint64 *cum = state_density_sums (d);
-  reserve (w, (gsize) n * 10);
+  writer_reserve (w, (gsize) n * 10);
   guint8 *q = w->data + w->len;
   for (guint i = 0; i < n; i++)
     q = varint_at (q, cum[i + 1] - cum[i]);
   w->len = (gsize) (q - w->data);
 }
 
+/* A run of a part's DATA: bytes of the blocks encoded during the build
+ * (`stored`), or of the part's own `data` (from offset `off`). */
+typedef struct {
+  const guint8 *stored;
+  gsize off, len;
+} Run;
+
 /* The attributes [from, to) of the history: their ATTRS entries, and
- * their blocks (DATA) with FIRSTS, OFFS (from this part's DATA start) and
- * SUMS. The two halves of a history are encoded at once, in two threads. */
+ * their blocks (DATA, as runs) with FIRSTS, OFFS (from this part's DATA
+ * start) and SUMS. The two halves of a history are encoded at once, in two
+ * threads. */
 typedef struct {
   LttvHistory *h;
+  StateBlockStore *blocks;  /* or NULL */
   guint from, to;
   Writer attrs, firsts, offs, sums, data;
+  GArray *runs;             /* Run */
+  gsize data_len;           /* of all the runs */
 } Part;
+
+static void
+add_run (Part *p, const guint8 *stored, gsize off, gsize len)
+{
+  Run *last = p->runs->len > 0 ? &g_array_index (p->runs, Run, p->runs->len - 1) : NULL;
+  if (last != NULL && last->stored == stored && last->off + last->len == off)
+    last->len += len;
+  else
+    g_array_append_val (p->runs, ((Run) { stored, off, len }));
+  p->data_len += len;
+}
 
 static gpointer
 encode_part (gpointer data)
 {
   Part *p = data;
   LttvHistory *h = p->h;
-  reserve (&p->data, 1 << 20);
+  writer_reserve (&p->data, 1 << 20);
+  p->runs = g_array_new (FALSE, FALSE, sizeof (Run));
   for (guint i = p->from; i < p->to; i++)
     {
       HistoryAttr *a = &h->attrs[i];
@@ -231,51 +220,75 @@ encode_part (gpointer data)
       HistoryChange *last = history_change (a, a->n - 1);
       put_varint (&p->attrs, last->start - a->first_start);
       put_varint (&p->attrs, last->value);
-      guint n_chunks = history_chunk_of (a->n - 1) + 1;
+      guint n_chunks = history_chunk_of (a->n - 1) + 1, n_stored = 0;
+      const guint8 *stored = NULL;
+      const StoredBlock *sb = p->blocks != NULL
+                              ? state_blocks_of (p->blocks, i, &n_stored, &stored) : NULL;
       for (guint c = 0; c < n_chunks; c++)
         {
           const HistoryChange *chunk = history_chunk (a, c);
-          guint m = MIN (history_chunk_size (c), a->n - history_chunk_base (c));
-          guint64 off = p->data.len;
+          guint64 off = p->data_len;
           put_bytes (&p->firsts, &chunk[0].start, 8);
           put_bytes (&p->offs, &off, 8);
-          /* Room for the whole block first: the loop then keeps the
-           * write position in a register. */
-          reserve (&p->data, (gsize) m * 20);
-          guint8 *q = varint_at (p->data.data + off, chunk[0].value);
-          for (guint k = 1; k < m; k++)
+          guint32 sum;
+          if (c < n_stored)
             {
-              q = varint_at (q, chunk[k].start - chunk[k - 1].start);
-              q = varint_at (q, chunk[k].value);
+              sum = sb[c].sum;
+              add_run (p, stored, sb[c].off, sb[c].len);
             }
-          p->data.len = (gsize) (q - p->data.data);
-          guint32 sum = block_sum (p->data.data + off, p->data.len - off);
+          else
+            {
+              gsize from = p->data.len;
+              guint m = MIN (history_chunk_size (c), a->n - history_chunk_base (c));
+              sum = state_cache_encode_block (&p->data, chunk, m);
+              add_run (p, NULL, from, p->data.len - from);
+            }
           put_bytes (&p->sums, &sum, 4);
         }
     }
   return NULL;
 }
 
+/* Writes `n` pieces to `fd`, as few calls as the kernel takes. */
+static gboolean
+write_all (int fd, struct iovec *v, guint n)
+{
+  while (n > 0)
+    {
+      ssize_t w = writev (fd, v, (int) MIN (n, 1024u));
+      if (w < 0 && errno == EINTR)
+        continue;
+      if (w <= 0)
+        return FALSE;
+      for (gsize left = (gsize) w; left > 0;)
+        if (left >= v->iov_len)
+          {
+            left -= v->iov_len;
+            v++, n--;
+          }
+        else
+          {
+            v->iov_base = (char *) v->iov_base + left;
+            v->iov_len -= left;
+            left = 0;
+          }
+      while (n > 0 && v->iov_len == 0)
+        v++, n--;
+    }
+  return TRUE;
+}
+
 /* Writes `n` pieces to `path` through a temporary file renamed over it:
  * a reader sees the old file or the whole new one (and a history mapping
  * the old one keeps it). */
 static gboolean
-write_pieces (const char *path, const Writer *pieces, guint n)
+write_pieces (const char *path, struct iovec *pieces, guint n)
 {
   g_autofree char *tmp = g_strconcat (path, ".XXXXXX", NULL);
   int fd = g_mkstemp_full (tmp, O_WRONLY, 0600);
   if (fd < 0)
     return FALSE;
-  gboolean ok = TRUE;
-  for (guint i = 0; i < n && ok; i++)
-    for (gsize done = 0; done < pieces[i].len && ok;)
-      {
-        ssize_t w = write (fd, pieces[i].data + done, pieces[i].len - done);
-        if (w < 0 && errno == EINTR)
-          continue;
-        ok = w > 0;
-        done += w > 0 ? (gsize) w : 0;
-      }
+  gboolean ok = write_all (fd, pieces, n);
   ok = close (fd) == 0 && ok;
   if (ok && g_rename (tmp, path) == 0)
     return TRUE;
@@ -286,22 +299,37 @@ write_pieces (const char *path, const Writer *pieces, guint n)
 void
 state_cache_save (LttvState *s)
 {
+  StateBlockStore *blocks = g_steal_pointer (&s->blocks);
   g_autofree char *key = state_cache_key (s);
   g_autofree char *path = state_cache_path (s, key);
   g_autofree char *dir = g_path_get_dirname (path);
   if (g_mkdir_with_parents (dir, 0700) != 0)
-    return;
+    {
+      state_blocks_free (blocks);
+      return;
+    }
 
   LttvHistory *h = s->history;
-  /* Two parts of about as many changes each. */
+  if (blocks != NULL)
+    state_blocks_group (blocks);
+  /* Two parts of about as many changes left to encode each. */
+  guint64 *left = g_new (guint64, MAX (1, h->n_attrs));
   guint64 total = 0, half = 0;
   for (guint i = 0; i < h->n_attrs; i++)
-    total += h->attrs[i].n;
+    {
+      guint n_stored = 0;
+      const guint8 *bytes;
+      if (blocks != NULL)
+        state_blocks_of (blocks, i, &n_stored, &bytes);
+      left[i] = 1 + h->attrs[i].n - (n_stored > 0 ? history_chunk_base (n_stored) : 0);
+      total += left[i];
+    }
   guint split = 0;
   while (split < h->n_attrs && half < total / 2)
-    half += h->attrs[split++].n;
-  Part parts[2] = { { .h = h, .from = 0, .to = split },
-                    { .h = h, .from = split, .to = h->n_attrs } };
+    half += left[split++];
+  g_free (left);
+  Part parts[2] = { { .h = h, .blocks = blocks, .from = 0, .to = split },
+                    { .h = h, .blocks = blocks, .from = split, .to = h->n_attrs } };
   GThread *helper = g_thread_new ("lttv-cache-save", encode_part, &parts[0]);
   encode_part (&parts[1]);
 
@@ -325,7 +353,7 @@ state_cache_save (LttvState *s)
           off += data_base;
           put_bytes (&sec[SEC_OFFS], &off, 8);
         }
-      data_base += p->data.len;
+      data_base += p->data_len;
     }
   put_bytes (&sec[SEC_OFFS], &data_base, 8);
 
@@ -333,11 +361,17 @@ state_cache_save (LttvState *s)
    * section after its padding to 8 bytes. */
   static guint8 zeros[8];
   guint8 head[HEADER_LEN] = { 0 };
-  Writer pieces[3 + 2 * N_SECTIONS];
   guint n = 0;
-  pieces[n++] = (Writer) { head, HEADER_LEN, HEADER_LEN };
-  pieces[n++] = parts[0].data;
-  pieces[n++] = parts[1].data;
+  struct iovec *pieces = g_new (struct iovec, 1 + parts[0].runs->len
+                                              + parts[1].runs->len + 2 * N_SECTIONS);
+  pieces[n++] = (struct iovec) { head, HEADER_LEN };
+  for (guint k = 0; k < 2; k++)
+    for (guint r = 0; r < parts[k].runs->len; r++)
+      {
+        const Run *run = &g_array_index (parts[k].runs, Run, r);
+        const guint8 *base = run->stored != NULL ? run->stored : parts[k].data.data;
+        pieces[n++] = (struct iovec) { (void *) (base + run->off), run->len };
+      }
   guint64 toc[N_SECTIONS][3], size = HEADER_LEN + data_base;
   toc[SEC_DATA][0] = HEADER_LEN;
   toc[SEC_DATA][1] = data_base;
@@ -345,12 +379,12 @@ state_cache_save (LttvState *s)
   for (guint i = SEC_DATA + 1; i < N_SECTIONS; i++)
     {
       gsize pad = (8 - size % 8) % 8;
-      pieces[n++] = (Writer) { zeros, pad, pad };
+      pieces[n++] = (struct iovec) { zeros, pad };
       size += pad;
       toc[i][0] = size;
       toc[i][1] = sec[i].len;
       toc[i][2] = state_cache_checksum (sec[i].data, sec[i].len);
-      pieces[n++] = sec[i];
+      pieces[n++] = (struct iovec) { sec[i].data, sec[i].len };
       size += sec[i].len;
     }
   guint32 version = STATE_CACHE_VERSION, bom = BYTE_ORDER_MARK;
@@ -365,6 +399,7 @@ state_cache_save (LttvState *s)
   memcpy (head + HEADER_SUM_POS, &head_sum, 8);
   if (write_pieces (path, pieces, n))
     state_cache_remove_stale (s, path);
+  g_free (pieces);
   for (guint k = 0; k < 2; k++)
     {
       g_free (parts[k].attrs.data);
@@ -372,7 +407,9 @@ state_cache_save (LttvState *s)
       g_free (parts[k].offs.data);
       g_free (parts[k].sums.data);
       g_free (parts[k].data.data);
+      g_array_unref (parts[k].runs);
     }
+  state_blocks_free (blocks);
   for (guint i = 0; i < N_SECTIONS; i++)
     g_free (sec[i].data);
 }

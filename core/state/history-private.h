@@ -17,6 +17,11 @@ typedef struct {
 
 typedef struct _HistoryLazy HistoryLazy;
 
+/* A chunk that filled up: no change of it moves any more. */
+typedef struct {
+  guint32 attr, chunk;
+} HistoryFullChunk;
+
 typedef struct {
   void *base;
   gsize size;
@@ -94,6 +99,7 @@ struct _LttvHistory {
   guint8 *arena_next;
   gsize arena_left;
   gint children_pending;    /* atomic: loaded, the name tables not made yet */
+  GArray *full_chunks;      /* HistoryFullChunk, when noted (cache-blocks.c) */
 };
 
 /* A builder's write: most change nothing (the value is already there),

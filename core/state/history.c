@@ -29,6 +29,11 @@ next_slot (LttvHistory *h, HistoryAttr *a, guint k, LttvTime t)
           a->chunks = g_renew (HistoryChange *, a->chunks, a->cap_chunks);
           a->chunk_first = g_renew (LttvTime, a->chunk_first, a->cap_chunks);
         }
+      /* the one before is final: the write that could still change its
+       * last change (rewrite_last) only touches this new one now */
+      if (h->full_chunks != NULL && a->n_chunks > 0)
+        g_array_append_val (h->full_chunks, ((HistoryFullChunk) {
+          (guint32) (a - h->attrs), a->n_chunks - 1 }));
       a->chunks[a->n_chunks] = chunk;
       a->chunk_first[a->n_chunks] = t;
       a->n_chunks++;

@@ -20,6 +20,8 @@ typedef struct {
   guint32 count;
 } StateCount;
 
+typedef struct _StateBlockStore StateBlockStore;
+
 struct _LttvState {
   LttvTraceset *ts;
   LttvHistory *history;
@@ -45,6 +47,8 @@ struct _LttvState {
   LttvDensity *density;     /* events per time bucket (density.c) */
   GPtrArray *retired;       /* histories replaced by a rebuild, kept for
                              * whoever still holds them */
+  StateBlockStore *blocks;  /* cache blocks encoded while building, for
+                             * state_cache_save (cache-blocks.c) */
 };
 
 /* The build's reader thread (build-reader.c): events reduced to records,
@@ -66,6 +70,8 @@ StateReader *state_reader_start (LttvTraceset *ts, const LttvTrace **traces,
                                  guint n_traces);
 /* The next batch (waits for it); after the last one, do not ask again. */
 StateBatch *state_reader_next (StateReader *r);
+/* The same, or NULL at once when it is not ready. */
+StateBatch *state_reader_try_next (StateReader *r);
 /* Gives a batch back once applied. */
 void state_reader_done (StateReader *r, StateBatch *b);
 /* Stops reading (early or at the end), waits for the thread, frees. */

@@ -1,0 +1,109 @@
+/* cache-blocks.c: encoding a history chunk as a cache block, and the
+ * blocks of chunks finished during the build. The builder thread encodes
+ * them when it waits for the reader's next batch: that time is otherwise
+ * lost, and the cache's save after the build has that much less to do. A
+ * chunk is final once the next one of its attribute has begun (history.c
+ * notes it then); only the builder writes and reads the store. */
+#include "config.h"
+
+#include "cache-blocks.h"
+
+guint32
+state_cache_encode_block (Writer *w, const HistoryChange *chunk, guint m)
+{
+  gsize off = w->len;
+  /* room for the whole block first: the loop keeps its position in a
+   * register */
+  writer_reserve (w, (gsize) m * 20);
+  guint8 *q = varint_at (w->data + off, chunk[0].value);
+  for (guint k = 1; k < m; k++)
+    {
+      q = varint_at (q, chunk[k].start - chunk[k - 1].start);
+      q = varint_at (q, chunk[k].value);
+    }
+  w->len = (gsize) (q - w->data);
+  return (guint32) state_cache_checksum (w->data + off, w->len - off);
+}
+
+struct _StateBlockStore {
+  LttvHistory *h;
+  guint next;               /* in h->full_chunks: the first not encoded */
+  Writer bytes;
+  GArray *blocks;           /* StoredBlock, in encoding order */
+  GArray *attrs;            /* guint32: each block's attribute */
+  /* made by the first state_blocks_of: blocks grouped by attribute */
+  guint *first;             /* [n_attrs + 1]: into `order` */
+  StoredBlock *order;
+};
+
+StateBlockStore *
+state_blocks_new (LttvHistory *h)
+{
+  StateBlockStore *bs = g_new0 (StateBlockStore, 1);
+  bs->h = h;
+  bs->blocks = g_array_new (FALSE, FALSE, sizeof (StoredBlock));
+  bs->attrs = g_array_new (FALSE, FALSE, sizeof (guint32));
+  h->full_chunks = g_array_new (FALSE, FALSE, sizeof (HistoryFullChunk));
+  return bs;
+}
+
+gboolean
+state_blocks_encode_some (StateBlockStore *bs, guint max)
+{
+  GArray *done = bs->h->full_chunks;
+  if (bs->next >= done->len)
+    return FALSE;
+  for (guint i = 0; i < max && bs->next < done->len; i++, bs->next++)
+    {
+      const HistoryFullChunk *f = &g_array_index (done, HistoryFullChunk, bs->next);
+      const HistoryAttr *a = &bs->h->attrs[f->attr];
+      StoredBlock b = { bs->bytes.len, 0, 0 };
+      b.sum = state_cache_encode_block (&bs->bytes, a->chunks[f->chunk],
+                                        history_chunk_size (f->chunk));
+      b.len = (guint32) (bs->bytes.len - b.off);
+      g_array_append_val (bs->blocks, b);
+      g_array_append_val (bs->attrs, f->attr);
+    }
+  return TRUE;
+}
+
+/* A counting sort: each attribute's blocks stay in chunk order, the order
+ * they were finished in. */
+void
+state_blocks_group (StateBlockStore *bs)
+{
+  guint n_attrs = bs->h->n_attrs;
+  bs->first = g_new0 (guint, n_attrs + 1);
+  const guint32 *attr = (const guint32 *) bs->attrs->data;
+  for (guint i = 0; i < bs->attrs->len; i++)
+    bs->first[attr[i] + 1]++;
+  for (guint a = 0; a < n_attrs; a++)
+    bs->first[a + 1] += bs->first[a];
+  g_autofree guint *fill = g_memdup2 (bs->first, n_attrs * sizeof (guint));
+  bs->order = g_new (StoredBlock, MAX (1, bs->blocks->len));
+  for (guint i = 0; i < bs->blocks->len; i++)
+    bs->order[fill[attr[i]]++] = g_array_index (bs->blocks, StoredBlock, i);
+}
+
+const StoredBlock *
+state_blocks_of (StateBlockStore *bs, LttvAttr attr, guint *n,
+                 const guint8 **bytes)
+{
+  *bytes = bs->bytes.data;
+  *n = bs->first[attr + 1] - bs->first[attr];
+  return bs->order + bs->first[attr];
+}
+
+void
+state_blocks_free (StateBlockStore *bs)
+{
+  if (bs == NULL)
+    return;
+  g_clear_pointer (&bs->h->full_chunks, g_array_unref);
+  g_free (bs->bytes.data);
+  g_array_unref (bs->blocks);
+  g_array_unref (bs->attrs);
+  g_free (bs->first);
+  g_free (bs->order);
+  g_free (bs);
+}

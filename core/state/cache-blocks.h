@@ -1,0 +1,69 @@
+/* cache-blocks.h: the state cache's blocks of changes (one per history
+ * chunk: the first change's value, then (time delta, value) varints), and
+ * the blocks of finished chunks encoded while the build waits for events,
+ * so that saving the cache at the end has less left to do. */
+#pragma once
+
+#include <string.h>
+
+#include "history-private.h"
+
+/* A growing buffer written without a function call per byte. */
+typedef struct {
+  guint8 *data;
+  gsize len, cap;
+} Writer;
+
+static inline void
+writer_reserve (Writer *w, gsize n)
+{
+  if (w->len + n > w->cap)
+    {
+      w->cap = MAX (w->cap * 2, w->len + n + 4096);
+      w->data = g_realloc (w->data, w->cap);
+    }
+}
+
+/* Writes `v` as a varint at `p` (room for 10 bytes); returns its end. */
+static inline guint8 *
+varint_at (guint8 *p, guint64 v)
+{
+  while (v > 0x7f)
+    {
+      *p++ = (guint8) (v | 0x80);
+      v >>= 7;
+    }
+  *p++ = (guint8) v;
+  return p;
+}
+
+/* The cache's checksum (cache.c). */
+guint64 state_cache_checksum (const guint8 *p, gsize len);
+
+/* Appends the block of the `m` changes at `chunk` to `w`; returns its
+ * checksum (32 bits of state_cache_checksum). */
+guint32 state_cache_encode_block (Writer *w, const HistoryChange *chunk, guint m);
+
+/* --- Blocks encoded during the build ------------------------------------- */
+
+typedef struct {
+  gsize off;                /* in the store's bytes */
+  guint32 len, sum;
+} StoredBlock;
+
+typedef struct _StateBlockStore StateBlockStore;
+
+/* Starts noting the chunks of `h` as they fill up. */
+StateBlockStore *state_blocks_new (LttvHistory *h);
+/* Encodes up to `max` chunks filled since the last call; FALSE when none
+ * was waiting. */
+gboolean state_blocks_encode_some (StateBlockStore *bs, guint max);
+/* Once the build is over, before state_blocks_of (which any thread may
+ * then call): groups the blocks by attribute. */
+void state_blocks_group (StateBlockStore *bs);
+/* The blocks of attribute `attr`'s first chunks (chunk 0 on), and how
+ * many; their bytes start at *bytes. */
+const StoredBlock *state_blocks_of (StateBlockStore *bs, LttvAttr attr,
+                                    guint *n, const guint8 **bytes);
+/* Stops noting (the history no longer collects) and frees. */
+void state_blocks_free (StateBlockStore *bs);
