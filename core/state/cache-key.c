@@ -119,12 +119,21 @@ state_cache_remove_stale (LttvState *s, const char *keep)
   if (d == NULL)
     return;
   const char *name;
+  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
   while ((name = g_dir_read_name (d)) != NULL)
-    if (g_str_has_prefix (name, prefix) && g_str_has_suffix (name, ".cache")
-        && strcmp (name, keep_name) != 0)
-      {
-        g_autofree char *path = g_build_filename (dir, name, NULL);
+    {
+      if (!g_str_has_prefix (name, prefix) || strcmp (name, keep_name) == 0)
+        continue;
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      const char *tmp = strstr (name, ".cache.");
+      GStatBuf st;
+      if (g_str_has_suffix (name, ".cache"))
         g_unlink (path);
-      }
+      /* a write that never finished (state-...cache.XXXXXX): unless it is
+       * recent, when another process may still be writing it */
+      else if (tmp != NULL && strlen (tmp) == strlen (".cache.XXXXXX")
+               && g_stat (path, &st) == 0 && now - (gint64) st.st_mtime > 600)
+        g_unlink (path);
+    }
 }
 

@@ -99,7 +99,8 @@ void state_cache_save (LttvState *s);
 /* Its name (cache-key.c): the key names the traceset's content. */
 char *state_cache_key (LttvState *s);
 char *state_cache_path (LttvState *s, const char *key);
-/* Removes the other cache files of this traceset (older contents). */
+/* Removes the other cache files of this traceset (older contents), and
+ * the temporary files of its writes that were interrupted. */
 void state_cache_remove_stale (LttvState *s, const char *keep);
 
 /* The event density (density.c), fed one event at a time by the build. */

@@ -7,7 +7,7 @@
 
 src="$LTTV_TEST_TRACES/perf/vm-small"
 [ -d "$src" ] || skip_all "$src is not here"
-plan 10
+plan 11
 
 lttv="$LTTV_BUILDDIR/cli/lttv"
 tmp=$(mktemp -d)
@@ -70,6 +70,18 @@ damage () {
 damage truncate
 damage flip
 damage garbage
+
+# A write interrupted long ago left its temporary file; a recent one may be
+# another process's write in progress: the next save removes only the old.
+prefix=$(basename "$newest" | cut -d- -f1-2)
+old_tmp="$tmp/cache/lttv/$prefix-0000000000000000.cache.AbCdEf"
+new_tmp="$tmp/cache/lttv/$prefix-0000000000000000.cache.GhIjKl"
+: >"$old_tmp"; : >"$new_tmp"
+touch -d '2001-01-01 00:00:01' "$old_tmp"
+touch -d '2001-01-01 00:00:02' "$stream"
+"$lttv" state --at=$at "$tmp/trace" >/dev/null 2>&1
+check "a save removes an old interrupted write's file, not a recent one" \
+  sh -c "[ ! -e '$old_tmp' ] && [ -e '$new_tmp' ] && [ $(n_caches) -eq 1 ]"
 
 # An unwritable cache folder costs the cache, not the answer.
 rm -rf "$tmp/cache"; mkdir -p "$tmp/cache"; chmod a-w "$tmp/cache"
