@@ -15,8 +15,11 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 {
   CtfTraceClass *tc = ctf_trace_class_new ();
   GError *error = NULL;
-  if (ctf_metadata_parse (tc, (const char *) data, size, "fuzz", &error))
-    ctf_trace_class_compile (tc, "fuzz", &error);
+  if (ctf_metadata_parse (tc, (const char *) data, size, "fuzz", &error)
+      && ctf_trace_class_compile (tc, "fuzz", &error))
+    /* the event classes' plans, compiled on first decode in a reader */
+    for (guint i = 0; i < tc->events->len; i++)
+      ctf_event_plans_build_once (tc, tc->events->pdata[i]);
   g_clear_error (&error);
   ctf_trace_class_free (tc);
   return 0;
