@@ -20,6 +20,7 @@ ctf_reader_init (CtfReader *r, CtfStream *s, const guint8 *wanted,
   r->wanted = wanted;
   r->subsets = subsets;
   r->sc = s->sc;
+  ctf_packet_copy_init (&r->copy);
   r->values = g_new0 (CtfValue, s->max_slots);
   r->cur.values = r->values;
   r->event.rd = r;
@@ -33,6 +34,7 @@ ctf_reader_clear (CtfReader *r)
   if (r->track != NULL)
     g_array_free (g_steal_pointer (&r->track), TRUE);
   g_clear_pointer (&r->values, g_free);
+  ctf_packet_copy_clear (&r->copy);
 }
 
 #define WINDOW (8u << 20)
@@ -80,17 +82,40 @@ jump_to (CtfReader *r, guint i)
   r->populated = off + WINDOW / 2;
 }
 
+/* Reads packet `i`'s header from the reader's copy of the packet (see
+ * ctf-packet-copy.c); FALSE when there is none or the header cannot be
+ * read from it (the mapping then reads it, and says what is wrong). */
 static gboolean
-enter_packet (CtfReader *r, guint i, GError **error)
+header_from_copy (CtfReader *r, const CtfPacket *pk, CtfPacket *again,
+                  CtfStreamClass **sc)
+{
+  const CtfStream *s = r->s;
+  uint64_t n = MIN (pk->packet_bits / 8, s->size - pk->offset);
+  return n > 0 && ctf_packet_copy_read (&r->copy, s, pk->offset, n)
+         && ctf_packet_read_header_in (s, &r->cur, pk->offset, r->copy.data,
+                                       n, again, sc, NULL);
+}
+
+/* Enters packet `i`: from a copy when `in_sequence` (the reader goes on
+ * from the packet before, or from the stream's start), else (a seek,
+ * which often reads a few events) from the mapping. */
+static gboolean
+enter_packet (CtfReader *r, guint i, gboolean in_sequence, GError **error)
 {
   const CtfStream *s = r->s;
   CtfPacket *pk = &g_array_index (s->packets, CtfPacket, i);
   CtfPacket again;
   CtfStreamClass *sc = r->sc;
   ctf_seek_points_publish (r);
-  release_before (r, pk->offset);
-  if (!ctf_packet_read_header (s, &r->cur, pk->offset, &again, &sc, error))
-    return FALSE;
+  if (in_sequence && header_from_copy (r, pk, &again, &sc))
+    ;
+  else
+    {
+      release_before (r, pk->offset);
+      if (!ctf_packet_read_header (s, &r->cur, pk->offset, &again, &sc,
+                                   error))
+        return FALSE;
+    }
   r->packet_gen = r->cur.gen;
   /* the header is the authority; an index only tells where packets are */
   r->cur.limit = MIN (again.content_bits, pk->packet_bits);
@@ -130,7 +155,7 @@ ctf_reader_seek (CtfReader *r, int64_t ns, GError **error)
   r->ev_packet = i;
   r->ev_in_packet = FALSE;
   jump_to (r, i);
-  if (!enter_packet (r, i, error))
+  if (!enter_packet (r, i, i == 0 && ns == INT64_MIN, error))
     return FALSE;
   if (ns == INT64_MIN)
     return TRUE;
@@ -243,7 +268,7 @@ ctf_reader_next (CtfReader *r, GError **error)
     {
       if (!r->in_packet)
         {
-          if (!enter_packet (r, 0, error))
+          if (!enter_packet (r, 0, TRUE, error))
             return FALSE;
         }
       if (c->pos < c->limit)
@@ -255,7 +280,7 @@ ctf_reader_next (CtfReader *r, GError **error)
             g_propagate_error (error, g_error_copy (s->index_error));
           return FALSE;
         }
-      if (!enter_packet (r, r->packet + 1, error))
+      if (!enter_packet (r, r->packet + 1, TRUE, error))
         return FALSE;
     }
 
@@ -379,7 +404,7 @@ ctf_reader_restore (CtfReader *r, const CtfReaderPos *pos, GError **error)
   jump_to (r, pos->packet);
   r->ev_packet = pos->packet;
   r->ev_in_packet = FALSE;
-  if (!enter_packet (r, pos->packet, error))
+  if (!enter_packet (r, pos->packet, FALSE, error))
     return FALSE;
   if (pos->state == CTF_POS_HEAD)
     {

@@ -38,21 +38,28 @@ find_stream_class (CtfTraceClass *tc, uint64_t id)
   return NULL;
 }
 
-/* Decodes the packet header and context at `off` with cursor `c` (its
- * values); fills `pk`. `*scp`: the stream class, found by the header when
- * NULL, else checked. */
 gboolean
 ctf_packet_read_header (const CtfStream *s, CtfCursor *c, uint64_t off,
                         CtfPacket *pk, CtfStreamClass **scp, GError **error)
+{
+  return ctf_packet_read_header_in (s, c, off, s->map + off, s->size - off,
+                                    pk, scp, error);
+}
+
+gboolean
+ctf_packet_read_header_in (const CtfStream *s, CtfCursor *c, uint64_t off,
+                           const uint8_t *bytes, uint64_t n_bytes,
+                           CtfPacket *pk, CtfStreamClass **scp,
+                           GError **error)
 {
   CtfTraceClass *tc = s->trace->tc;
   CtfValue *values = c->values;
   uint64_t avail_bits = (s->size - off) * 8;
 
-  c->buf = s->map + off;
-  c->mapped = s->size - off;
+  c->buf = bytes;
+  c->mapped = n_bytes;
   c->pos = 0;
-  c->limit = avail_bits;
+  c->limit = MIN (avail_bits, n_bytes * 8);
   c->gen++;
 
   /* the header tells the stream class: decode it with the first class's

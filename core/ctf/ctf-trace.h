@@ -65,6 +65,14 @@ typedef struct {
   guint n;
 } CtfPlanSubset;
 
+/* A reader's copy of its packet (ctf-packet-copy.c). */
+typedef struct {
+  int fd;                        /* the stream file, opened on first use */
+  uint8_t *data;
+  uint64_t cap;
+  gboolean unusable;             /* could not open: the mapping reads */
+} CtfPacketCopy;
+
 /* One iterator's position in a stream: what moves while reading. */
 struct _CtfReader {
   CtfStream *s;
@@ -80,6 +88,7 @@ struct _CtfReader {
   uint32_t packet_gen;
   uint64_t released;             /* bytes given back to the kernel */
   uint64_t populated;            /* bytes mapped in ahead */
+  CtfPacketCopy copy;            /* the packet, when read in sequence */
   LttvEvent event;
   gboolean done;
   gboolean pending;              /* event is decoded, not returned */
@@ -180,9 +189,23 @@ void ctf_stream_free (CtfStream *s);
 gboolean ctf_packet_read_header (const CtfStream *s, CtfCursor *c,
                                  uint64_t off, CtfPacket *pk,
                                  CtfStreamClass **scp, GError **error);
+/* The same from a copy of the file's `n_bytes` bytes at `off` (a
+ * reader's packet buffer): reads stay inside it. */
+gboolean ctf_packet_read_header_in (const CtfStream *s, CtfCursor *c,
+                                    uint64_t off, const uint8_t *bytes,
+                                    uint64_t n_bytes, CtfPacket *pk,
+                                    CtfStreamClass **scp, GError **error);
 /* Sets a corrupt-data error naming the file and byte; returns FALSE. */
 gboolean ctf_stream_error (const CtfStream *s, GError **error, uint64_t byte,
                            const char *what);
+
+/* ctf-packet-copy.c */
+void ctf_packet_copy_init (CtfPacketCopy *pc);
+void ctf_packet_copy_clear (CtfPacketCopy *pc);
+/* Copies the `n` bytes of `s` at `off` into pc->data; FALSE when it
+ * cannot (the stream's mapping is then read instead). */
+gboolean ctf_packet_copy_read (CtfPacketCopy *pc, const CtfStream *s,
+                               uint64_t off, uint64_t n);
 
 /* ctf-reader.c */
 /* `wanted`: per event class of the stream's trace, whether to decode the
