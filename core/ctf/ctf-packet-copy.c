@@ -11,24 +11,12 @@
  * the mapping (ctf-reader.c). */
 #include "config.h"
 
+#include "big-alloc.h"
 #include "ctf-trace.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <sys/mman.h>
 #include <unistd.h>
-
-/* Under AddressSanitizer the buffer comes from malloc, so that a read past
- * a packet's copy is caught. */
-#if defined(__SANITIZE_ADDRESS__)
-#define COPY_CHECKED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define COPY_CHECKED 1
-#endif
-#endif
-
-#define HUGE_PAGE (2u << 20)
 
 void
 ctf_packet_copy_init (CtfPacketCopy *pc)
@@ -40,57 +28,47 @@ ctf_packet_copy_init (CtfPacketCopy *pc)
   pc->unusable = g_getenv ("LTTV_NO_PACKET_COPY") != NULL;
 }
 
-static void
-release_buffer (CtfPacketCopy *pc)
-{
-  if (pc->data == NULL)
-    return;
-#ifdef COPY_CHECKED
-  g_free (pc->data);
-#else
-  munmap (pc->data, pc->cap);
-#endif
-  pc->data = NULL;
-  pc->cap = 0;
-}
-
 void
 ctf_packet_copy_clear (CtfPacketCopy *pc)
 {
-  release_buffer (pc);
+  lttv_big_free (pc->data, pc->cap);
+  pc->data = NULL;
+  pc->cap = 0;
   if (pc->fd >= 0)
     close (pc->fd);
   pc->fd = -1;
 }
 
-/* Room for `n` bytes; the old bytes are not kept. Big buffers ask for
- * huge pages: a perf trace's packets are about 9 MB, whose first touch
- * would otherwise cost 2,200 page faults per reader. */
-static gboolean
-reserve (CtfPacketCopy *pc, uint64_t n)
+/* The stream's largest packet: the buffer is made once, at that size
+ * (growing it packet after packet took 5 allocations per stream of a perf
+ * trace, each of fresh pages the kernel zeroes). */
+static uint64_t
+largest_packet (const CtfStream *s)
 {
-  if (n <= pc->cap)
-    return TRUE;
-  release_buffer (pc);
-  gsize cap = MAX ((gsize) n, (gsize) 64 << 10);
-#ifdef COPY_CHECKED
-  pc->data = g_try_malloc (cap);
-  if (pc->data == NULL)
-    return FALSE;
+  uint64_t most = 0;
+  for (guint i = 0; i < s->packets->len; i++)
+    most = MAX (most, g_array_index (s->packets, CtfPacket, i).packet_bits / 8);
+  return MIN (most, s->size);
+}
+
+/* Room for `n` bytes of `s`; the old bytes are not kept. On huge pages,
+ * even for small packets (4 KB pages would cost a fault each at their
+ * first read); under AddressSanitizer exactly `n`, so that a read past
+ * the packet is caught. */
+static void
+reserve (CtfPacketCopy *pc, const CtfStream *s, uint64_t n)
+{
+#ifdef LTTV_BIG_CHECKED
+  if (n == pc->cap)
+    return;
 #else
-  cap = (cap + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
-  void *p = mmap (NULL, cap, PROT_READ | PROT_WRITE,
-                  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (p == MAP_FAILED)
-    return FALSE;
-#ifdef MADV_HUGEPAGE
-  if (cap >= HUGE_PAGE)
-    madvise (p, cap, MADV_HUGEPAGE);
+  if (n <= pc->cap)
+    return;
+  n = MAX (MAX (n, largest_packet (s)), (uint64_t) 1 << 20);
 #endif
-  pc->data = p;
-#endif
-  pc->cap = cap;
-  return TRUE;
+  lttv_big_free (pc->data, pc->cap);
+  pc->data = lttv_big_alloc0 (n);
+  pc->cap = n;
 }
 
 gboolean
@@ -112,8 +90,7 @@ ctf_packet_copy_read (CtfPacketCopy *pc, const CtfStream *s, uint64_t off,
       posix_fadvise (pc->fd, 0, 0, POSIX_FADV_SEQUENTIAL);
 #endif
     }
-  if (!reserve (pc, n))
-    return FALSE;
+  reserve (pc, s, n);
   uint64_t done = 0;
   while (done < n)
     {

@@ -100,7 +100,7 @@ state_blocks_free (StateBlockStore *bs)
   if (bs == NULL)
     return;
   g_clear_pointer (&bs->h->full_chunks, g_array_unref);
-  g_free (bs->bytes.data);
+  writer_free (&bs->bytes);
   g_array_unref (bs->blocks);
   g_array_unref (bs->attrs);
   g_free (bs->first);

@@ -6,9 +6,11 @@
 
 #include <string.h>
 
+#include "big-alloc.h"
 #include "history-private.h"
 
-/* A growing buffer written without a function call per byte. */
+/* A growing buffer written without a function call per byte (on huge
+ * pages when big: a cache's 75 MB of blocks took 18,000 page faults). */
 typedef struct {
   guint8 *data;
   gsize len, cap;
@@ -19,9 +21,18 @@ writer_reserve (Writer *w, gsize n)
 {
   if (w->len + n > w->cap)
     {
-      w->cap = MAX (w->cap * 2, w->len + n + 4096);
-      w->data = g_realloc (w->data, w->cap);
+      gsize cap = MAX (w->cap * 2, w->len + n + 4096);
+      w->data = lttv_big_realloc (w->data, w->cap, cap);
+      w->cap = cap;
     }
+}
+
+static inline void
+writer_free (Writer *w)
+{
+  lttv_big_free (w->data, w->cap);
+  w->data = NULL;
+  w->len = w->cap = 0;
 }
 
 /* Writes `v` as a varint at `p` (room for 10 bytes); returns its end. */

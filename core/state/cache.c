@@ -402,16 +402,16 @@ state_cache_save (LttvState *s)
   g_free (pieces);
   for (guint k = 0; k < 2; k++)
     {
-      g_free (parts[k].attrs.data);
-      g_free (parts[k].firsts.data);
-      g_free (parts[k].offs.data);
-      g_free (parts[k].sums.data);
-      g_free (parts[k].data.data);
+      writer_free (&parts[k].attrs);
+      writer_free (&parts[k].firsts);
+      writer_free (&parts[k].offs);
+      writer_free (&parts[k].sums);
+      writer_free (&parts[k].data);
       g_array_unref (parts[k].runs);
     }
   state_blocks_free (blocks);
   for (guint i = 0; i < N_SECTIONS; i++)
-    g_free (sec[i].data);
+    writer_free (&sec[i]);
 }
 
 /* --- Reading, every bound checked ----------------------------------------- */
@@ -552,6 +552,9 @@ load_attrs (LttvHistory *h, Reader *r, const LttvTime *firsts, LttvTime limit)
   HistoryLazy *lz = h->lazy;
   guint64 base = 0;
   guint64 n_attrs = get_count (r);
+  /* (an attribute takes at least 3 bytes: a damaged count reserves no
+   * more than the section could hold) */
+  history_attrs_reserve (h, (guint) MIN (n_attrs, (guint64) (r->end - r->p) / 3));
   for (guint64 i = 0; i < n_attrs && !r->bad; i++)
     {
       guint64 parent = get_varint (r);

@@ -5,7 +5,18 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "big-alloc.h"
 #include "history-private.h"
+
+void
+history_attrs_reserve (LttvHistory *h, guint n)
+{
+  if (n <= h->cap_attrs)
+    return;
+  h->attrs = lttv_big_realloc (h->attrs, h->cap_attrs * sizeof (HistoryAttr),
+                               n * sizeof (HistoryAttr));
+  h->cap_attrs = n;
+}
 
 LttvHistory *
 lttv_history_new (void)
@@ -38,9 +49,9 @@ lttv_history_free (LttvHistory *h)
       if (a->children != NULL)
         g_hash_table_destroy (a->children);
     }
-  g_free (h->attrs);
+  lttv_big_free (h->attrs, h->cap_attrs * sizeof (HistoryAttr));
   history_arena_free (h);
-  g_free (h->summary);
+  lttv_big_free (h->summary, MAX (1, h->n_summary) * sizeof (HistorySummary));
   history_lazy_free (h->lazy);
   g_free (h->damage);
   g_hash_table_destroy (h->roots);
@@ -111,10 +122,7 @@ lttv_history_attr_child (LttvHistory *h, LttvAttr parent, const char *name)
   if (id == LTTV_ATTR_NONE)
     {
       if (h->n_attrs == h->cap_attrs)
-        {
-          h->cap_attrs = MAX (64, h->cap_attrs * 2);
-          h->attrs = g_renew (HistoryAttr, h->attrs, h->cap_attrs);
-        }
+        history_attrs_reserve (h, MAX (64, h->cap_attrs * 2));
       id = h->n_attrs++;
       HistoryAttr *a = &h->attrs[id];
       memset (a, 0, sizeof *a);

@@ -23,6 +23,7 @@ history_lazy_new (LttvHistory *h, GMappedFile *file, const char *path,
   lz->n_chunks = n_chunks;
   /* Zeroed pages from the kernel: untouched attributes cost nothing. */
   lz->slab = g_new0 (HistoryChange *, MAX (n_chunks, 1));
+  lz->checked = g_new0 (guint8, MAX (n_chunks, 1));
   lz->history = h;
   g_mutex_init (&lz->lock);
   return lz;
@@ -34,6 +35,7 @@ history_lazy_free (HistoryLazy *lz)
   if (lz == NULL)
     return;
   g_free (lz->slab);   /* the chunks are the history's arena's */
+  g_free (lz->checked);
   g_mapped_file_unref (lz->file);
   g_free (lz->path);
   g_mutex_clear (&lz->lock);
@@ -46,10 +48,7 @@ history_lazy_attr (LttvHistory *h, LttvAttr parent, const char *name,
                    guint64 base, LttvValue last_value)
 {
   if (h->n_attrs == h->cap_attrs)
-    {
-      h->cap_attrs = MAX (64, h->cap_attrs * 2);
-      h->attrs = g_renew (HistoryAttr, h->attrs, h->cap_attrs);
-    }
+    history_attrs_reserve (h, MAX (64, h->cap_attrs * 2));
   LttvAttr id = h->n_attrs;
   HistoryAttr *a = &h->attrs[id];
   memset (a, 0, sizeof *a);
@@ -98,13 +97,28 @@ get_varint (const guint8 **p, const guint8 *end, guint64 *out)
 /* Chunk `c` of `a`: `m` changes from `first`, each before `next` (the next
  * chunk's first time, or the attribute's last start + 1), the last one
  * ending on `last` / `last_value` when it is the attribute's last chunk. */
+/* Whether block `g` matches its checksum: computed once per block, as
+ * full-state queries at many times read the same quiet attributes' blocks
+ * again and again. */
 static gboolean
-decode (const HistoryLazy *lz, const HistoryAttr *a, guint c, guint m,
+block_sound (HistoryLazy *lz, guint64 g)
+{
+  if (__atomic_load_n (&lz->checked[g], __ATOMIC_ACQUIRE))
+    return TRUE;
+  const guint8 *p = lz->data + lz->offs[g], *end = lz->data + lz->offs[g + 1];
+  if ((guint32) state_cache_checksum (p, (gsize) (end - p)) != lz->sums[g])
+    return FALSE;
+  __atomic_store_n (&lz->checked[g], 1, __ATOMIC_RELEASE);
+  return TRUE;
+}
+
+static gboolean
+decode (HistoryLazy *lz, const HistoryAttr *a, guint c, guint m,
         HistoryChange *out)
 {
   guint64 g = a->lazy_base + c;
   const guint8 *p = lz->data + lz->offs[g], *end = lz->data + lz->offs[g + 1];
-  if ((guint32) state_cache_checksum (p, (gsize) (end - p)) != lz->sums[g])
+  if (!block_sound (lz, g))
     return FALSE;
   gboolean last_chunk = c + 1 == a->n_chunks;
   LttvTime bound = last_chunk ? a->last_start : a->chunk_first[c + 1] - 1;
@@ -192,8 +206,7 @@ history_lazy_value_at (const HistoryAttr *a, LttvTime t)
   const guint8 *p = lz->data + lz->offs[g], *end = lz->data + lz->offs[g + 1];
   guint64 delta, v, next;
   LttvTime at = a->chunk_first[c];
-  if ((guint32) state_cache_checksum (p, (gsize) (end - p)) != lz->sums[g]
-      || !get_varint (&p, end, &v))
+  if (!block_sound (lz, g) || !get_varint (&p, end, &v))
     goto damaged;
   for (guint i = 1; i < m; i++)
     {

@@ -207,6 +207,7 @@ struct _HistoryLazy {
   const guint64 *offs;      /* [n_chunks + 1]: chunk i is data[offs[i]..offs[i+1]) */
   const guint32 *sums;      /* [n_chunks]: checksum of each */
   HistoryChange **slab;     /* every attribute's chunk pointers */
+  guint8 *checked;          /* [n_chunks]: its checksum matched (atomic) */
   guint64 n_chunks;
   guint64 n_strings;
   LttvHistory *history;
@@ -220,6 +221,8 @@ void history_lazy_free (HistoryLazy *lz);
  * without decoding a chunk not decoded yet (its block is checked, then read
  * up to t). LTTV_VALUE_NONE from a damaged block. */
 LttvValue history_lazy_value_at (const HistoryAttr *a, LttvTime t);
+/* Room for `n` attributes (huge pages when big: big-alloc.h). */
+void history_attrs_reserve (LttvHistory *h, guint n);
 /* Appends an attribute loaded from the cache: `n` changes in chunks
  * starting at `first` (the chunks' first times, in the mapping), global
  * chunk number `base`. No lock: the history is not published yet. */

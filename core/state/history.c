@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "big-alloc.h"
 #include "history-private.h"
 
 void
@@ -128,7 +129,7 @@ void
 lttv_history_finish (LttvHistory *h, LttvTime end)
 {
   lttv_history_commit (h, end == LTTV_TIME_NONE ? end : end + 1);
-  HistorySummary *sum = g_new0 (HistorySummary, MAX (1, h->n_attrs));
+  HistorySummary *sum = lttv_big_alloc0 (MAX (1, h->n_attrs) * sizeof (HistorySummary));
   for (guint i = 0; i < h->n_attrs; i++)
     {
       HistoryAttr *a = &h->attrs[i];
@@ -141,7 +142,7 @@ lttv_history_finish (LttvHistory *h, LttvTime end)
       sum[i].last_value = a->lazy != NULL ? a->current : history_change (a, a->n - 1)->value;
     }
   g_rw_lock_writer_lock (&h->lock);
-  g_free (h->summary);
+  lttv_big_free (h->summary, MAX (1, h->n_summary) * sizeof (HistorySummary));
   h->summary = sum;
   h->n_summary = h->n_attrs;
   g_rw_lock_writer_unlock (&h->lock);

@@ -30,7 +30,10 @@ for d in $traces; do
     if [ "$l" = mapped ]; then
       LTTV_NO_PACKET_COPY=1 timeout 60 "$LTTV" dump "$d" > "$tmp/got" 2> "$tmp/got-err"
     else
-      (ulimit -n "$l" && exec timeout 60 "$LTTV" dump "$d") > "$tmp/got" 2> "$tmp/got-err"
+      # (descriptors 3 to 9, open in the test harness, closed first: the
+      # limit counts from the lowest free one)
+      (exec 3>&- 4>&- 5>&- 6>&- 7>&- 8>&- 9>&-
+       ulimit -n "$l" && exec timeout 60 "$LTTV" dump "$d") > "$tmp/got" 2> "$tmp/got-err"
     fi
     rc=$?
     if [ $rc -ne $want_rc ]; then

@@ -1,0 +1,92 @@
+/* big-alloc.c: large arrays on huge pages (big-alloc.h). */
+#define _GNU_SOURCE   /* mremap */
+#include "config.h"
+
+#include "big-alloc.h"
+
+#include <string.h>
+#include <sys/mman.h>
+
+/* Below this, malloc's own pages serve as well. */
+#define BIG_MIN (256u << 10)
+#define HUGE_PAGE (2u << 20)
+
+static gsize
+rounded (gsize size)
+{
+  return (size + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
+}
+
+static gboolean
+is_big (gsize size)
+{
+#ifdef LTTV_BIG_CHECKED
+  return FALSE;
+#else
+  return size >= BIG_MIN;
+#endif
+}
+
+gpointer
+lttv_big_alloc0 (gsize size)
+{
+  return lttv_big_realloc (NULL, 0, size);
+}
+
+gpointer
+lttv_big_realloc (gpointer p, gsize old_size, gsize new_size)
+{
+  if (p != NULL && is_big (old_size) == is_big (new_size)
+      && (!is_big (new_size) || rounded (old_size) == rounded (new_size)))
+    {
+      if (!is_big (new_size))
+        {
+          p = g_realloc (p, new_size);
+          if (new_size > old_size)
+            memset ((char *) p + old_size, 0, new_size - old_size);
+        }
+      return p;
+    }
+  if (p != NULL && is_big (old_size) && is_big (new_size))
+    {
+      /* the pages move, none is copied; the new ones are zero */
+      gpointer q = mremap (p, rounded (old_size), rounded (new_size),
+                           MREMAP_MAYMOVE);
+      if (q == MAP_FAILED)
+        g_error ("out of memory (%" G_GSIZE_FORMAT " bytes)", new_size);
+      if (new_size < old_size)
+        memset ((char *) q + new_size, 0, rounded (new_size) - new_size);
+      return q;
+    }
+  gpointer q;
+  if (is_big (new_size))
+    {
+      /* (fresh anonymous pages are zero) */
+      q = mmap (NULL, rounded (new_size), PROT_READ | PROT_WRITE,
+                MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+      if (q == MAP_FAILED)
+        g_error ("out of memory (%" G_GSIZE_FORMAT " bytes)", new_size);
+#ifdef MADV_HUGEPAGE
+      madvise (q, rounded (new_size), MADV_HUGEPAGE);
+#endif
+    }
+  else
+    q = g_malloc0 (new_size);
+  if (p != NULL)
+    {
+      memcpy (q, p, MIN (old_size, new_size));
+      lttv_big_free (p, old_size);
+    }
+  return q;
+}
+
+void
+lttv_big_free (gpointer p, gsize size)
+{
+  if (p == NULL)
+    return;
+  if (is_big (size))
+    munmap (p, rounded (size));
+  else
+    g_free (p);
+}
