@@ -42,6 +42,7 @@ ctf_packet_copy_clear (CtfPacketCopy *pc)
 /* The stream's largest packet: the buffer is made once, at that size
  * (growing it packet after packet took 5 allocations per stream of a perf
  * trace, each of fresh pages the kernel zeroes). */
+#ifndef LTTV_BIG_CHECKED
 static uint64_t
 largest_packet (const CtfStream *s)
 {
@@ -50,6 +51,7 @@ largest_packet (const CtfStream *s)
     most = MAX (most, g_array_index (s->packets, CtfPacket, i).packet_bits / 8);
   return MIN (most, s->size);
 }
+#endif
 
 /* Room for `n` bytes of `s`; the old bytes are not kept. On huge pages,
  * even for small packets (4 KB pages would cost a fault each at their
