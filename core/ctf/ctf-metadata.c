@@ -5,8 +5,14 @@
 
 #include "ctf-types.h"
 
+#include "big-alloc.h"
+
 #include <lttv/error.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #define METADATA_MAGIC 0x75D11D57u
 #define METADATA_HEADER_SIZE 37
@@ -21,12 +27,14 @@ read_u32 (const uint8_t *p, gboolean be)
          | (uint32_t) p[1] << 8 | p[0];
 }
 
-/* Concatenates the packets' contents. */
-static GString *
-depacketize (const uint8_t *data, gsize len, const char *path,
-             gboolean *is_be, GError **error)
+/* Moves the packets' contents together at the start of `data` (each
+ * goes to where the one before ended, never past its own start); returns
+ * the text's length, or -1 on error. */
+static gssize
+depacketize (uint8_t *data, gsize len, const char *path, gboolean *is_be,
+             GError **error)
 {
-  GString *text = g_string_sized_new (len);
+  gsize text_len = 0;
   gsize off = 0;
   gboolean first_be = FALSE;
   while (off < len)
@@ -73,44 +81,89 @@ depacketize (const uint8_t *data, gsize len, const char *path,
         }
       if (size / 8 > len - off)
         goto truncated;
-      g_string_append_len (text, (const char *) p + METADATA_HEADER_SIZE,
-                           content / 8 - METADATA_HEADER_SIZE);
+      gsize n = content / 8 - METADATA_HEADER_SIZE;
+      memmove (data + text_len, p + METADATA_HEADER_SIZE, n);
+      text_len += n;
       off += size / 8;
     }
   *is_be = first_be;
-  return text;
+  return (gssize) text_len;
 truncated:
   g_set_error (error, LTTV_ERROR, LTTV_ERROR_METADATA,
                "%s: byte %" G_GSIZE_FORMAT ": metadata packet goes past the "
                "end of the file", path, off);
 fail:
-  g_string_free (text, TRUE);
-  return NULL;
+  return -1;
+}
+
+/* The whole file, NUL-terminated, in a buffer of big-alloc.h's (a kernel
+ * trace's metadata is 300 KB: 75 page faults in 4 KB pages). */
+static uint8_t *
+read_whole (const char *path, gsize *len, gsize *cap, GError **error)
+{
+  int fd = open (path, O_RDONLY | O_CLOEXEC);
+  struct stat st;
+  if (fd < 0 || fstat (fd, &st) != 0)
+    {
+      g_set_error (error, LTTV_ERROR, LTTV_ERROR_IO, "%s: %s", path,
+                   g_strerror (errno));
+      if (fd >= 0)
+        close (fd);
+      return NULL;
+    }
+  if (!S_ISREG (st.st_mode))
+    {
+      g_set_error (error, LTTV_ERROR, LTTV_ERROR_IO, "%s: not a regular "
+                   "file", path);
+      close (fd);
+      return NULL;
+    }
+  *cap = (gsize) st.st_size + 1;
+  uint8_t *data = lttv_big_alloc0 (*cap);
+  gsize done = 0;
+  while (done < (gsize) st.st_size)
+    {
+      ssize_t got = read (fd, data + done, (gsize) st.st_size - done);
+      if (got < 0 && errno == EINTR)
+        continue;
+      if (got < 0)
+        {
+          g_set_error (error, LTTV_ERROR, LTTV_ERROR_IO, "%s: %s", path,
+                       g_strerror (errno));
+          close (fd);
+          lttv_big_free (data, *cap);
+          return NULL;
+        }
+      if (got == 0)
+        break;      /* it shrank meanwhile: what was read */
+      done += (gsize) got;
+    }
+  close (fd);
+  data[done] = 0;
+  *len = done;
+  return data;
 }
 
 gboolean
 ctf_metadata_load (CtfTraceClass *tc, const char *path, GError **error)
 {
-  g_autofree char *data = NULL;
-  gsize len = 0;
-  GError *err = NULL;
-
-  if (!g_file_get_contents (path, &data, &len, &err))
-    {
-      g_set_error (error, LTTV_ERROR, LTTV_ERROR_IO, "%s: %s", path,
-                   err->message);
-      g_error_free (err);
-      return FALSE;
-    }
-  if (len >= 4 && (read_u32 ((uint8_t *) data, TRUE) == METADATA_MAGIC
-                   || read_u32 ((uint8_t *) data, FALSE) == METADATA_MAGIC))
+  gsize len = 0, cap = 0;
+  uint8_t *data = read_whole (path, &len, &cap, error);
+  if (data == NULL)
+    return FALSE;
+  gboolean ok;
+  if (len >= 4 && (read_u32 (data, TRUE) == METADATA_MAGIC
+                   || read_u32 (data, FALSE) == METADATA_MAGIC))
     {
       gboolean be = FALSE;
-      GString *text = depacketize ((uint8_t *) data, len, path, &be, error);
-      if (text == NULL)
-        return FALSE;
-      gboolean ok = ctf_metadata_parse (tc, text->str, text->len, path,
-                                        error);
+      gssize text_len = depacketize (data, len, path, &be, error);
+      ok = text_len >= 0;
+      if (ok)
+        {
+          data[text_len] = 0;
+          ok = ctf_metadata_parse (tc, (const char *) data, (gsize) text_len,
+                                   path, error);
+        }
       if (ok && tc->byte_order >= 0 && (tc->byte_order == CTF_BE) != be)
         {
           g_set_error (error, LTTV_ERROR, LTTV_ERROR_METADATA,
@@ -119,8 +172,9 @@ ctf_metadata_load (CtfTraceClass *tc, const char *path, GError **error)
                        be ? "le" : "be");
           ok = FALSE;
         }
-      g_string_free (text, TRUE);
-      return ok;
     }
-  return ctf_metadata_parse (tc, data, len, path, error);
+  else
+    ok = ctf_metadata_parse (tc, (const char *) data, len, path, error);
+  lttv_big_free (data, cap);
+  return ok;
 }

@@ -1,11 +1,16 @@
 /* ctf-types.c: memory of the type model and the trace class. */
 #include "config.h"
 
+#include "big-alloc.h"
 #include "ctf-types.h"
 
 #include <string.h>
 
-#define CHUNK_SIZE (256 * 1024)
+/* The first chunk is small (most traces' models are); then chunks of a
+ * huge page each: a kernel trace's model takes a few MB, which in 4 KB
+ * pages cost a page fault each (big-alloc.h). */
+#define FIRST_CHUNK (64 * 1024)
+#define CHUNK_SIZE (2 * 1024 * 1024)
 
 G_LOCK_DEFINE (ctf_model);
 
@@ -14,7 +19,7 @@ gpointer
 ctf_alloc (CtfTraceClass *tc, gsize size)
 {
   size = (size + 15) & ~(gsize) 15;
-  if (size > CHUNK_SIZE / 4)
+  if (size > FIRST_CHUNK / 4)
     {
       gpointer p = g_malloc0 (size);
       g_ptr_array_add (tc->allocs, p);
@@ -22,11 +27,22 @@ ctf_alloc (CtfTraceClass *tc, gsize size)
     }
   if (tc->chunk_left < size)
     {
-      tc->chunk = g_malloc0 (CHUNK_SIZE);
-      g_ptr_array_add (tc->allocs, tc->chunk);
-      tc->chunk_left = CHUNK_SIZE;
+      if (tc->chunk == NULL)
+        {
+          tc->chunk = g_malloc0 (FIRST_CHUNK);
+          g_ptr_array_add (tc->allocs, tc->chunk);
+          tc->chunk_left = FIRST_CHUNK;
+          tc->chunk_end = tc->chunk + FIRST_CHUNK;
+        }
+      else
+        {
+          tc->chunk = lttv_big_alloc0 (CHUNK_SIZE);
+          g_ptr_array_add (tc->big_chunks, tc->chunk);
+          tc->chunk_left = CHUNK_SIZE;
+          tc->chunk_end = tc->chunk + CHUNK_SIZE;
+        }
     }
-  gpointer p = tc->chunk + (CHUNK_SIZE - tc->chunk_left);
+  gpointer p = tc->chunk_end - tc->chunk_left;
   tc->chunk_left -= size;
   return p;
 }
@@ -80,6 +96,7 @@ ctf_trace_class_new (void)
 {
   CtfTraceClass *tc = g_new0 (CtfTraceClass, 1);
   tc->allocs = g_ptr_array_new_with_free_func (g_free);
+  tc->big_chunks = g_ptr_array_new ();
   tc->env = g_ptr_array_new ();
   tc->clocks = g_ptr_array_new ();
   tc->streams = g_ptr_array_new ();
@@ -109,6 +126,9 @@ ctf_trace_class_free (CtfTraceClass *tc)
   g_ptr_array_free (tc->events, TRUE);
   g_ptr_array_free (tc->pending_events, TRUE);
   g_ptr_array_free (tc->allocs, TRUE);
+  for (guint i = 0; i < tc->big_chunks->len; i++)
+    lttv_big_free (tc->big_chunks->pdata[i], CHUNK_SIZE);
+  g_ptr_array_free (tc->big_chunks, TRUE);
   g_free (tc);
 }
 

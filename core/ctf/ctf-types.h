@@ -282,7 +282,9 @@ typedef struct {
   GPtrArray *pending_events;     /* events seen before their stream */
   GPtrArray *allocs;             /* everything the model owns */
   int last_line;                 /* of the metadata text */
+  GPtrArray *big_chunks;         /* ctf_alloc's chunks after the first */
   char *chunk;                   /* ctf_alloc's current chunk */
+  char *chunk_end;
   gsize chunk_left;
 } CtfTraceClass;
 
