@@ -8,28 +8,38 @@
 
 #include "cache-blocks.h"
 
+/* Writes the block at `out` (room for BLOCK_MAX (m)); returns its end. */
+static guint8 *
+encode_at (guint8 *out, const HistoryChange *chunk, guint m)
+{
+  guint8 *q = varint_at (out, chunk[0].value);
+  for (guint k = 1; k < m; k++)
+    {
+      q = varint_at (q, chunk[k].start - chunk[k - 1].start);
+      q = varint_at (q, chunk[k].value);
+    }
+  return q;
+}
+
+/* A block's most bytes: a value, then a delta and a value per change. */
+#define BLOCK_MAX(m) ((gsize) (m) * 20)
+
 guint32
 state_cache_encode_block (Writer *w, const HistoryChange *chunk, guint m)
 {
   gsize off = w->len;
   /* room for the whole block first: the loop keeps its position in a
    * register */
-  writer_reserve (w, (gsize) m * 20);
-  guint8 *q = varint_at (w->data + off, chunk[0].value);
-  for (guint k = 1; k < m; k++)
-    {
-      q = varint_at (q, chunk[k].start - chunk[k - 1].start);
-      q = varint_at (q, chunk[k].value);
-    }
-  w->len = (gsize) (q - w->data);
+  writer_reserve (w, BLOCK_MAX (m));
+  w->len = (gsize) (encode_at (w->data + off, chunk, m) - w->data);
   return (guint32) state_cache_checksum (w->data + off, w->len - off);
 }
 
 struct _StateBlockStore {
   LttvHistory *h;
   guint next;               /* in h->full_chunks: the first not encoded */
-  Writer bytes;
-  GArray *blocks;           /* StoredBlock, in encoding order */
+  GArray *blocks;           /* StoredBlock, in encoding order (their bytes
+                               are the history's) */
   GArray *attrs;            /* guint32: each block's attribute */
   /* made by the first state_blocks_of: blocks grouped by attribute */
   guint *first;             /* [n_attrs + 1]: into `order` */
@@ -56,11 +66,14 @@ state_blocks_encode_some (StateBlockStore *bs, guint max)
   for (guint i = 0; i < max && bs->next < done->len; i++, bs->next++)
     {
       const HistoryFullChunk *f = &g_array_index (done, HistoryFullChunk, bs->next);
-      const HistoryAttr *a = &bs->h->attrs[f->attr];
-      StoredBlock b = { bs->bytes.len, 0, 0 };
-      b.sum = state_cache_encode_block (&bs->bytes, a->chunks[f->chunk],
-                                        history_chunk_size (f->chunk));
-      b.len = (guint32) (bs->bytes.len - b.off);
+      HistoryAttr *a = &bs->h->attrs[f->attr];
+      guint m = history_chunk_size (f->chunk);
+      guint8 *p = history_block_room (bs->h, BLOCK_MAX (m));
+      guint32 len = (guint32) (encode_at (p, a->chunks[f->chunk], m) - p);
+      StoredBlock b = { p, len, (guint32) state_cache_checksum (p, len) };
+      history_block_used (bs->h, len);
+      /* final: its memory serves the next chunks */
+      history_chunk_recycle (bs->h, a, f->chunk, p);
       g_array_append_val (bs->blocks, b);
       g_array_append_val (bs->attrs, f->attr);
     }
@@ -86,10 +99,8 @@ state_blocks_group (StateBlockStore *bs)
 }
 
 const StoredBlock *
-state_blocks_of (StateBlockStore *bs, LttvAttr attr, guint *n,
-                 const guint8 **bytes)
+state_blocks_of (StateBlockStore *bs, LttvAttr attr, guint *n)
 {
-  *bytes = bs->bytes.data;
   *n = bs->first[attr + 1] - bs->first[attr];
   return bs->order + bs->first[attr];
 }
@@ -100,7 +111,6 @@ state_blocks_free (StateBlockStore *bs)
   if (bs == NULL)
     return;
   g_clear_pointer (&bs->h->full_chunks, g_array_unref);
-  writer_free (&bs->bytes);
   g_array_unref (bs->blocks);
   g_array_unref (bs->attrs);
   g_free (bs->first);

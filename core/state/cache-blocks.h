@@ -58,7 +58,7 @@ guint32 state_cache_encode_block (Writer *w, const HistoryChange *chunk, guint m
 /* --- Blocks encoded during the build ------------------------------------- */
 
 typedef struct {
-  gsize off;                /* in the store's bytes */
+  const guint8 *bytes;      /* the history's (history_block_room) */
   guint32 len, sum;
 } StoredBlock;
 
@@ -73,8 +73,8 @@ gboolean state_blocks_encode_some (StateBlockStore *bs, guint max);
  * then call): groups the blocks by attribute. */
 void state_blocks_group (StateBlockStore *bs);
 /* The blocks of attribute `attr`'s first chunks (chunk 0 on), and how
- * many; their bytes start at *bytes. */
+ * many. */
 const StoredBlock *state_blocks_of (StateBlockStore *bs, LttvAttr attr,
-                                    guint *n, const guint8 **bytes);
+                                    guint *n);
 /* Stops noting (the history no longer collects) and frees. */
 void state_blocks_free (StateBlockStore *bs);

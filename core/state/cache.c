@@ -173,6 +173,8 @@ put_density (Writer *w, LttvDensity *d)
 
 /* A run of a part's DATA: bytes of the blocks encoded during the build
  * (`stored`), or of the part's own `data` (from offset `off`). */
+/* Bytes of DATA: a stored block's (`stored`), or the part's own from
+ * `off`. */
 typedef struct {
   const guint8 *stored;
   gsize off, len;
@@ -195,7 +197,9 @@ static void
 add_run (Part *p, const guint8 *stored, gsize off, gsize len)
 {
   Run *last = p->runs->len > 0 ? &g_array_index (p->runs, Run, p->runs->len - 1) : NULL;
-  if (last != NULL && last->stored == stored && last->off + last->len == off)
+  if (last != NULL && (stored != NULL
+                       ? last->stored != NULL && last->stored + last->len == stored
+                       : last->stored == NULL && last->off + last->len == off))
     last->len += len;
   else
     g_array_append_val (p->runs, ((Run) { stored, off, len }));
@@ -221,26 +225,26 @@ encode_part (gpointer data)
       put_varint (&p->attrs, last->start - a->first_start);
       put_varint (&p->attrs, last->value);
       guint n_chunks = history_chunk_of (a->n - 1) + 1, n_stored = 0;
-      const guint8 *stored = NULL;
       const StoredBlock *sb = p->blocks != NULL
-                              ? state_blocks_of (p->blocks, i, &n_stored, &stored) : NULL;
+                              ? state_blocks_of (p->blocks, i, &n_stored) : NULL;
       for (guint c = 0; c < n_chunks; c++)
         {
-          const HistoryChange *chunk = history_chunk (a, c);
           guint64 off = p->data_len;
-          put_bytes (&p->firsts, &chunk[0].start, 8);
+          /* (the first change's time, without decoding a recycled chunk) */
+          LttvTime first = a->chunk_first[c];
+          put_bytes (&p->firsts, &first, 8);
           put_bytes (&p->offs, &off, 8);
           guint32 sum;
           if (c < n_stored)
             {
               sum = sb[c].sum;
-              add_run (p, stored, sb[c].off, sb[c].len);
+              add_run (p, sb[c].bytes, 0, sb[c].len);
             }
           else
             {
               gsize from = p->data.len;
               guint m = MIN (history_chunk_size (c), a->n - history_chunk_base (c));
-              sum = state_cache_encode_block (&p->data, chunk, m);
+              sum = state_cache_encode_block (&p->data, history_chunk (a, c), m);
               add_run (p, NULL, from, p->data.len - from);
             }
           put_bytes (&p->sums, &sum, 4);
@@ -318,9 +322,8 @@ state_cache_save (LttvState *s)
   for (guint i = 0; i < h->n_attrs; i++)
     {
       guint n_stored = 0;
-      const guint8 *bytes;
       if (blocks != NULL)
-        state_blocks_of (blocks, i, &n_stored, &bytes);
+        state_blocks_of (blocks, i, &n_stored);
       left[i] = 1 + h->attrs[i].n - (n_stored > 0 ? history_chunk_base (n_stored) : 0);
       total += left[i];
     }
@@ -369,8 +372,9 @@ state_cache_save (LttvState *s)
     for (guint r = 0; r < parts[k].runs->len; r++)
       {
         const Run *run = &g_array_index (parts[k].runs, Run, r);
-        const guint8 *base = run->stored != NULL ? run->stored : parts[k].data.data;
-        pieces[n++] = (struct iovec) { (void *) (base + run->off), run->len };
+        const guint8 *start = run->stored != NULL ? run->stored
+                                                  : parts[k].data.data + run->off;
+        pieces[n++] = (struct iovec) { (void *) start, run->len };
       }
   guint64 toc[N_SECTIONS][3], size = HEADER_LEN + data_base;
   toc[SEC_DATA][0] = HEADER_LEN;

@@ -69,3 +69,16 @@ history_arena_free (LttvHistory *h)
   g_array_free (h->slabs, TRUE);
   h->slabs = NULL;
 }
+
+gsize
+history_arena_bytes (LttvHistory *h)
+{
+  gsize bytes = 0;
+  for (guint i = 0; h->slabs != NULL && i < h->slabs->len; i++)
+    {
+      const HistorySlab *s = &g_array_index (h->slabs, HistorySlab, i);
+      /* (a chunk of its own under AddressSanitizer: a chunk's size at most) */
+      bytes += s->size > 0 ? s->size : HISTORY_CHUNK_SIZE * sizeof (HistoryChange);
+    }
+  return bytes;
+}

@@ -24,6 +24,7 @@ lttv_history_new (void)
   LttvHistory *h = g_new0 (LttvHistory, 1);
   g_rw_lock_init (&h->lock);
   g_mutex_init (&h->rank_lock);
+  g_mutex_init (&h->decode_lock);
   h->roots = g_hash_table_new (g_str_hash, g_str_equal);
   h->names = g_string_chunk_new (4096);
   h->string_ids = g_hash_table_new (g_str_hash, g_str_equal);
@@ -51,6 +52,7 @@ lttv_history_free (LttvHistory *h)
     }
   lttv_big_free (h->attrs, h->cap_attrs * sizeof (HistoryAttr));
   history_arena_free (h);
+  history_recycle_free (h);
   lttv_big_free (h->summary, MAX (1, h->n_summary) * sizeof (HistorySummary));
   history_lazy_free (h->lazy);
   g_free (h->damage);

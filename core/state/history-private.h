@@ -62,6 +62,7 @@ typedef struct {
   guint64 lazy_base;    /* its first chunk's number in the cache */
   LttvTime last_start;  /* lazy: the start of its last change */
   HistoryRankIndex *rank; /* made by the first row query, when busy */
+  LttvHistory *history; /* built ones: whose recycled chunks it has */
 } HistoryAttr;
 
 /* Per attribute, once the history is finished: what most queries need
@@ -100,6 +101,16 @@ struct _LttvHistory {
   gsize arena_left;
   gint children_pending;    /* atomic: loaded, the name tables not made yet */
   GArray *full_chunks;      /* HistoryFullChunk, when noted (cache-blocks.c) */
+  /* Chunks given back once encoded (history-recycle.c): their memory,
+   * per size (chunk number, capped at the small ones'), for the next
+   * chunks; their blocks, in segments kept until the history is freed;
+   * the copies queries decoded from those. */
+  HistoryChange *free_chunks[HISTORY_SMALL_CHUNKS + 1];
+  GPtrArray *block_segments;
+  guint8 *segment_next;
+  gsize segment_left;
+  GMutex decode_lock;
+  GPtrArray *decoded;
 };
 
 /* A builder's write: most change nothing (the value is already there),
@@ -149,9 +160,38 @@ history_chunk_of (guint k)
 /* Room for `n` changes, kept until the history is freed (history-arena.c). */
 HistoryChange *history_arena_alloc (LttvHistory *h, guint n);
 void history_arena_free (LttvHistory *h);
+/* The memory the arena took. */
+gsize history_arena_bytes (LttvHistory *h);
 
 /* Decodes chunk `c` of a lazily loaded attribute (history-lazy.c). */
 HistoryChange *history_chunk_load (const HistoryAttr *a, guint c);
+
+/* --- Recycled chunks (history-recycle.c) ----------------------------------
+ * A built chunk that filled up is encoded as its cache block (the cache's
+ * format) and its memory given to the chunks that come next: the build
+ * then touches a fifth of the memory. Its pointer becomes its block's,
+ * tagged by the low bit; the first query that needs it decodes a copy. */
+
+static inline gboolean
+history_chunk_is_block (const HistoryChange *chunk)
+{
+  return ((guintptr) chunk & 1) != 0;
+}
+
+/* Memory for a block of at most `max` bytes, kept with the history;
+ * history_block_used says how much of it the block took. The builder's
+ * only. */
+guint8 *history_block_room (LttvHistory *h, gsize max);
+void history_block_used (LttvHistory *h, gsize len);
+/* Chunk `c` of `a`, full and final, is now the block at `block` (from
+ * history_block_room): its memory goes back to the builder. */
+void history_chunk_recycle (LttvHistory *h, HistoryAttr *a, guint c,
+                            const guint8 *block);
+/* A recycled chunk's changes, decoded once (any thread). */
+HistoryChange *history_recycled_load (const HistoryAttr *a, guint c);
+/* A recycled chunk's memory for a chunk of `size` changes, or NULL. */
+HistoryChange *history_recycled_take (LttvHistory *h, guint size);
+void history_recycle_free (LttvHistory *h);
 
 static inline HistoryChange *
 history_chunk (const HistoryAttr *a, guint c)
@@ -159,6 +199,8 @@ history_chunk (const HistoryAttr *a, guint c)
   HistoryChange *chunk = __atomic_load_n (&a->chunks[c], __ATOMIC_ACQUIRE);
   if (G_UNLIKELY (chunk == NULL))
     chunk = history_chunk_load (a, c);
+  else if (G_UNLIKELY (history_chunk_is_block (chunk)))
+    chunk = history_recycled_load (a, c);
   return chunk;
 }
 

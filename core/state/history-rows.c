@@ -145,7 +145,7 @@ history_rank_prefetch (const HistoryAttr *a, const HistoryRankIndex *r,
                          r->cum[b + 1] - 1);
           guint c = history_chunk_of (g);
           const HistoryChange *chunk = __atomic_load_n (&a->chunks[c], __ATOMIC_RELAXED);
-          if (chunk != NULL)
+          if (chunk != NULL && !history_chunk_is_block (chunk))
             __builtin_prefetch (&chunk[g - history_chunk_base (c)]);
         }
     }

@@ -22,7 +22,9 @@ next_slot (LttvHistory *h, HistoryAttr *a, guint k, LttvTime t)
     {
       /* A new chunk: a structural change, under the write lock. */
       guint size = history_chunk_size (a->n_chunks);
-      HistoryChange *chunk = history_arena_alloc (h, size);
+      HistoryChange *chunk = history_recycled_take (h, size);
+      if (chunk == NULL)
+        chunk = history_arena_alloc (h, size);
       g_rw_lock_writer_lock (&h->lock);
       if (a->n_chunks == a->cap_chunks)
         {
@@ -179,16 +181,21 @@ lttv_history_memory (LttvHistory *h)
 {
   gsize bytes = sizeof *h + h->cap_attrs * sizeof (HistoryAttr);
   g_rw_lock_reader_lock (&h->lock);
+  /* the chunks (built, or decoded from the cache), their blocks once
+   * recycled and the copies decoded from those, then each attribute's
+   * tables */
+  bytes += history_arena_bytes (h);
+  if (h->block_segments != NULL)
+    bytes += h->block_segments->len * (gsize) (2u << 20);
+  g_mutex_lock (&h->decode_lock);
+  if (h->decoded != NULL)
+    bytes += h->decoded->len * HISTORY_CHUNK_SIZE * sizeof (HistoryChange);
+  g_mutex_unlock (&h->decode_lock);
   for (guint i = 0; i < h->n_attrs; i++)
     {
       const HistoryAttr *a = &h->attrs[i];
-      if (a->lazy == NULL)
-        bytes += a->capacity * sizeof (HistoryChange)
-                 + a->cap_chunks * (sizeof (gpointer) + sizeof (LttvTime));
-      else   /* the chunks decoded so far, and their pointers */
-        for (guint c = 0; c < a->n_chunks; c++)
-          bytes += sizeof (gpointer) + (__atomic_load_n (&a->chunks[c], __ATOMIC_ACQUIRE) != NULL
-                                        ? history_chunk_size (c) * sizeof (HistoryChange) : 0);
+      bytes += a->lazy == NULL ? a->cap_chunks * (sizeof (gpointer) + sizeof (LttvTime))
+                               : a->n_chunks * sizeof (gpointer);
     }
   g_rw_lock_reader_unlock (&h->lock);
   return bytes;
