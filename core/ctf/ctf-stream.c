@@ -144,10 +144,37 @@ ctf_packet_read_header_in (const CtfStream *s, CtfCursor *c, uint64_t off,
   return TRUE;
 }
 
+/* The bytes a packet header is read from first (header and context are
+ * a few dozen bytes; larger ones are read from the mapping). */
+#define HEADER_READ 4096
+
+/* Reads the packet header at `off` from a pread copy of its first bytes,
+ * so that opening a trace maps no page of it (each mapped page costs a
+ * fault, and a large folio of the page cache maps up to 2 MB at once);
+ * from the mapping when that fails, which then tells what is wrong. */
+static gboolean
+read_header (CtfStream *s, int fd, CtfCursor *c, uint64_t off, CtfPacket *pk,
+             CtfStreamClass **scp, GError **error)
+{
+  uint8_t bytes[HEADER_READ];
+  uint64_t want = MIN ((uint64_t) HEADER_READ, s->size - off);
+  ssize_t got = fd >= 0 ? pread (fd, bytes, want, (off_t) off) : -1;
+  CtfStreamClass *sc = *scp;
+  if (got == (ssize_t) want
+      && ctf_packet_read_header_in (s, c, off, bytes, want, pk, &sc, NULL))
+    {
+      *scp = sc;
+      /* (the values point into `bytes`: none is kept but numbers) */
+      return TRUE;
+    }
+  s->map_touched = TRUE;
+  return ctf_packet_read_header (s, c, off, pk, scp, error);
+}
+
 /* A bad packet ends the index: the packets before it are read, then its
  * error is reported where it is met (s->index_error). */
 static gboolean
-index_packets (CtfStream *s, CtfCursor *c, GError **error)
+index_packets (CtfStream *s, int fd, CtfCursor *c, GError **error)
 {
   uint64_t off = 0, released = 0;
   uint64_t page = (uint64_t) sysconf (_SC_PAGESIZE);
@@ -155,14 +182,14 @@ index_packets (CtfStream *s, CtfCursor *c, GError **error)
     {
       /* the pages read so far given back every 8 MB of file (see
        * ctf_stream_open) */
-      if (off - released >= (8u << 20))
+      if (s->map_touched && off - released >= (8u << 20))
         {
           uint64_t upto = off & ~(page - 1);
           madvise ((void *) (s->map + released), upto - released, MADV_DONTNEED);
           released = upto;
         }
       CtfPacket pk;
-      if (!ctf_packet_read_header (s, c, off, &pk, &s->sc, &s->index_error))
+      if (!read_header (s, fd, c, off, &pk, &s->sc, &s->index_error))
         return s->packets->len > 0 || (g_propagate_error (
             error, g_steal_pointer (&s->index_error)), FALSE);
       g_array_append_val (s->packets, pk);
@@ -211,7 +238,6 @@ ctf_stream_open (LttvTrace *trace, const char *path, GError **error)
         }
       s->map = m;
     }
-  close (fd);
 
   int max_slots = 1;
   CtfTraceClass *tc = trace->tc;
@@ -229,7 +255,7 @@ ctf_stream_open (LttvTrace *trace, const char *path, GError **error)
          the index belongs to this file */
       CtfPacket first;
       CtfPacket *pk0 = &g_array_index (s->packets, CtfPacket, 0);
-      if (ctf_packet_read_header (s, &cur, 0, &first, &s->sc, NULL)
+      if (read_header (s, fd, &cur, 0, &first, &s->sc, NULL)
           && first.packet_bits == pk0->packet_bits
           && first.content_bits == pk0->content_bits)
         {
@@ -254,15 +280,17 @@ ctf_stream_open (LttvTrace *trace, const char *path, GError **error)
           s->sc = NULL;
         }
     }
-  if (!s->from_index && !index_packets (s, &cur, error))
+  gboolean indexed = s->from_index || index_packets (s, fd, &cur, error);
+  close (fd);
+  if (!indexed)
     {
       ctf_stream_free (s);
       return NULL;
     }
-  /* The pages the headers were read from are given back: in the page
+  /* The pages headers were read from are given back: in the page
    * cache's large folios, each header read maps up to 2 MB (a perf trace
    * of 75 packets took 147 MB of memory to open). */
-  if (s->map != NULL)
+  if (s->map != NULL && s->map_touched)
     madvise ((void *) s->map, s->size, MADV_DONTNEED);
   ctf_seek_points_init (s);
   return s;

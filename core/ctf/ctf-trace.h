@@ -46,6 +46,7 @@ struct _CtfStream {
   GArray *packets;               /* CtfPacket, file order */
   GError *index_error;           /* the packet that ended the index */
   gboolean from_index;           /* packets from index/NAME.idx */
+  gboolean map_touched;          /* a header was read from the mapping */
   int max_slots;                 /* value slots a reader needs */
   uint64_t n_time_back;          /* most events before their predecessor
                                     any reader met (atomic) */
