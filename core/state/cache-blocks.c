@@ -72,8 +72,13 @@ state_blocks_encode_some (StateBlockStore *bs, guint max)
       guint32 len = (guint32) (encode_at (p, a->chunks[f->chunk], m) - p);
       StoredBlock b = { p, len, (guint32) state_cache_checksum (p, len) };
       history_block_used (bs->h, len);
-      /* final: its memory serves the next chunks */
-      history_chunk_recycle (bs->h, a, f->chunk, p);
+      /* Final: its memory serves the next chunks. Unless the attribute's
+       * last change is still in it (the first change of the next chunk
+       * was undone by a second write at its time): the builder reads
+       * that one again at its next write. */
+      guintptr chunk = (guintptr) a->chunks[f->chunk], tail = (guintptr) a->tail;
+      if (tail < chunk || tail >= chunk + m * sizeof (HistoryChange))
+        history_chunk_recycle (bs->h, a, f->chunk, p);
       g_array_append_val (bs->blocks, b);
       g_array_append_val (bs->attrs, f->attr);
     }

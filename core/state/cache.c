@@ -172,9 +172,7 @@ put_density (Writer *w, LttvDensity *d)
 }
 
 /* A run of a part's DATA: bytes of the blocks encoded during the build
- * (`stored`), or of the part's own `data` (from offset `off`). */
-/* Bytes of DATA: a stored block's (`stored`), or the part's own from
- * `off`. */
+ * (from `stored` on), or of the part's own `data` (from offset `off`). */
 typedef struct {
   const guint8 *stored;
   gsize off, len;
