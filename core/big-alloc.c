@@ -20,7 +20,7 @@ rounded (gsize size)
 static gboolean
 is_big (gsize size)
 {
-#ifdef LTTV_BIG_CHECKED
+#ifdef BIG_ARRAY_CHECKED
   return FALSE;
 #else
   return size >= BIG_MIN;
@@ -28,13 +28,13 @@ is_big (gsize size)
 }
 
 gpointer
-lttv_big_alloc0 (gsize size)
+big_array_alloc0 (gsize size)
 {
-  return lttv_big_realloc (NULL, 0, size);
+  return big_array_realloc (NULL, 0, size);
 }
 
 gpointer
-lttv_big_realloc (gpointer p, gsize old_size, gsize new_size)
+big_array_realloc (gpointer p, gsize old_size, gsize new_size)
 {
   if (p != NULL && is_big (old_size) == is_big (new_size)
       && (!is_big (new_size) || rounded (old_size) == rounded (new_size)))
@@ -45,6 +45,8 @@ lttv_big_realloc (gpointer p, gsize old_size, gsize new_size)
           if (new_size > old_size)
             memset ((char *) p + old_size, 0, new_size - old_size);
         }
+      else if (new_size < old_size)   /* (zero again when it grows) */
+        memset ((char *) p + new_size, 0, old_size - new_size);
       return p;
     }
   if (p != NULL && is_big (old_size) && is_big (new_size))
@@ -75,13 +77,13 @@ lttv_big_realloc (gpointer p, gsize old_size, gsize new_size)
   if (p != NULL)
     {
       memcpy (q, p, MIN (old_size, new_size));
-      lttv_big_free (p, old_size);
+      big_array_free (p, old_size);
     }
   return q;
 }
 
 void
-lttv_big_free (gpointer p, gsize size)
+big_array_free (gpointer p, gsize size)
 {
   if (p == NULL)
     return;

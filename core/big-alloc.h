@@ -8,16 +8,16 @@
 #include <glib.h>
 
 #if defined(__SANITIZE_ADDRESS__)
-#define LTTV_BIG_CHECKED 1
+#define BIG_ARRAY_CHECKED 1
 #elif defined(__has_feature)
 #if __has_feature(address_sanitizer)
-#define LTTV_BIG_CHECKED 1
+#define BIG_ARRAY_CHECKED 1
 #endif
 #endif
 
 /* Zeroed; `size` > 0. */
-gpointer lttv_big_alloc0 (gsize size);
+gpointer big_array_alloc0 (gsize size);
 /* Grows or shrinks `p` (of `old_size` bytes, or NULL) to `new_size`,
  * keeping its first bytes; bytes past `old_size` are zero. */
-gpointer lttv_big_realloc (gpointer p, gsize old_size, gsize new_size);
-void lttv_big_free (gpointer p, gsize size);
+gpointer big_array_realloc (gpointer p, gsize old_size, gsize new_size);
+void big_array_free (gpointer p, gsize size);

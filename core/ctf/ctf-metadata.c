@@ -119,7 +119,7 @@ read_whole (const char *path, gsize *len, gsize *cap, GError **error)
       return NULL;
     }
   *cap = (gsize) st.st_size + 1;
-  uint8_t *data = lttv_big_alloc0 (*cap);
+  uint8_t *data = big_array_alloc0 (*cap);
   gsize done = 0;
   while (done < (gsize) st.st_size)
     {
@@ -131,7 +131,7 @@ read_whole (const char *path, gsize *len, gsize *cap, GError **error)
           g_set_error (error, LTTV_ERROR, LTTV_ERROR_IO, "%s: %s", path,
                        g_strerror (errno));
           close (fd);
-          lttv_big_free (data, *cap);
+          big_array_free (data, *cap);
           return NULL;
         }
       if (got == 0)
@@ -175,6 +175,6 @@ ctf_metadata_load (CtfTraceClass *tc, const char *path, GError **error)
     }
   else
     ok = ctf_metadata_parse (tc, (const char *) data, len, path, error);
-  lttv_big_free (data, cap);
+  big_array_free (data, cap);
   return ok;
 }

@@ -31,7 +31,7 @@ ctf_packet_copy_init (CtfPacketCopy *pc)
 void
 ctf_packet_copy_clear (CtfPacketCopy *pc)
 {
-  lttv_big_free (pc->data, pc->cap);
+  big_array_free (pc->data, pc->cap);
   pc->data = NULL;
   pc->cap = 0;
   if (pc->fd >= 0)
@@ -42,7 +42,7 @@ ctf_packet_copy_clear (CtfPacketCopy *pc)
 /* The stream's largest packet: the buffer is made once, at that size
  * (growing it packet after packet took 5 allocations per stream of a perf
  * trace, each of fresh pages the kernel zeroes). */
-#ifndef LTTV_BIG_CHECKED
+#ifndef BIG_ARRAY_CHECKED
 static uint64_t
 largest_packet (const CtfStream *s)
 {
@@ -60,7 +60,7 @@ largest_packet (const CtfStream *s)
 static void
 reserve (CtfPacketCopy *pc, const CtfStream *s, uint64_t n)
 {
-#ifdef LTTV_BIG_CHECKED
+#ifdef BIG_ARRAY_CHECKED
   if (n == pc->cap)
     return;
 #else
@@ -68,8 +68,8 @@ reserve (CtfPacketCopy *pc, const CtfStream *s, uint64_t n)
     return;
   n = MAX (MAX (n, largest_packet (s)), (uint64_t) 1 << 20);
 #endif
-  lttv_big_free (pc->data, pc->cap);
-  pc->data = lttv_big_alloc0 (n);
+  big_array_free (pc->data, pc->cap);
+  pc->data = big_array_alloc0 (n);
   pc->cap = n;
 }
 

@@ -36,7 +36,7 @@ ctf_alloc (CtfTraceClass *tc, gsize size)
         }
       else
         {
-          tc->chunk = lttv_big_alloc0 (CHUNK_SIZE);
+          tc->chunk = big_array_alloc0 (CHUNK_SIZE);
           g_ptr_array_add (tc->big_chunks, tc->chunk);
           tc->chunk_left = CHUNK_SIZE;
           tc->chunk_end = tc->chunk + CHUNK_SIZE;
@@ -127,7 +127,7 @@ ctf_trace_class_free (CtfTraceClass *tc)
   g_ptr_array_free (tc->pending_events, TRUE);
   g_ptr_array_free (tc->allocs, TRUE);
   for (guint i = 0; i < tc->big_chunks->len; i++)
-    lttv_big_free (tc->big_chunks->pdata[i], CHUNK_SIZE);
+    big_array_free (tc->big_chunks->pdata[i], CHUNK_SIZE);
   g_ptr_array_free (tc->big_chunks, TRUE);
   g_free (tc);
 }

@@ -22,7 +22,7 @@ writer_reserve (Writer *w, gsize n)
   if (w->len + n > w->cap)
     {
       gsize cap = MAX (w->cap * 2, w->len + n + 4096);
-      w->data = lttv_big_realloc (w->data, w->cap, cap);
+      w->data = big_array_realloc (w->data, w->cap, cap);
       w->cap = cap;
     }
 }
@@ -30,7 +30,7 @@ writer_reserve (Writer *w, gsize n)
 static inline void
 writer_free (Writer *w)
 {
-  lttv_big_free (w->data, w->cap);
+  big_array_free (w->data, w->cap);
   w->data = NULL;
   w->len = w->cap = 0;
 }

@@ -64,7 +64,7 @@ state_density_new (LttvTraceset *ts)
   while (((end - begin) >> d->shift) + 1 > LTTV_DENSITY_MAX_BUCKETS)
     d->shift++;
   d->n_buckets = (guint) ((end - begin) >> d->shift) + 1;
-  d->cum = lttv_big_alloc0 ((d->n_buckets + 1) * sizeof (guint64));
+  d->cum = big_array_alloc0 ((d->n_buckets + 1) * sizeof (guint64));
   set_next_edge (d);
   d->discarded = lttv_traceset_discarded (ts);
   d->discarded_cum = g_new0 (guint64, d->discarded->len + 1);
@@ -79,7 +79,7 @@ state_density_free (LttvDensity *d)
 {
   if (d == NULL)
     return;
-  lttv_big_free (d->cum, (d->n_buckets + 1) * sizeof (guint64));
+  big_array_free (d->cum, (d->n_buckets + 1) * sizeof (guint64));
   g_array_unref (d->discarded);
   g_free (d->discarded_cum);
   if (d->lazy_file != NULL)

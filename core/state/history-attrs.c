@@ -13,8 +13,8 @@ history_attrs_reserve (LttvHistory *h, guint n)
 {
   if (n <= h->cap_attrs)
     return;
-  h->attrs = lttv_big_realloc (h->attrs, h->cap_attrs * sizeof (HistoryAttr),
-                               n * sizeof (HistoryAttr));
+  h->attrs = big_array_realloc (h->attrs, h->cap_attrs * sizeof (HistoryAttr),
+                                n * sizeof (HistoryAttr));
   h->cap_attrs = n;
 }
 
@@ -50,10 +50,10 @@ lttv_history_free (LttvHistory *h)
       if (a->children != NULL)
         g_hash_table_destroy (a->children);
     }
-  lttv_big_free (h->attrs, h->cap_attrs * sizeof (HistoryAttr));
+  big_array_free (h->attrs, h->cap_attrs * sizeof (HistoryAttr));
   history_arena_free (h);
   history_recycle_free (h);
-  lttv_big_free (h->summary, MAX (1, h->n_summary) * sizeof (HistorySummary));
+  big_array_free (h->summary, MAX (1, h->n_summary) * sizeof (HistorySummary));
   history_lazy_free (h->lazy);
   g_free (h->damage);
   g_hash_table_destroy (h->roots);

@@ -28,7 +28,7 @@ history_block_room (LttvHistory *h, gsize max)
     {
       if (h->block_segments == NULL)
         h->block_segments = g_ptr_array_new ();
-      guint8 *seg = lttv_big_alloc0 (SEGMENT_BYTES);
+      guint8 *seg = big_array_alloc0 (SEGMENT_BYTES);
       g_ptr_array_add (h->block_segments, seg);
       h->segment_next = seg;
       h->segment_left = SEGMENT_BYTES;
@@ -128,7 +128,7 @@ history_recycle_free (LttvHistory *h)
   if (h->block_segments != NULL)
     {
       for (guint i = 0; i < h->block_segments->len; i++)
-        lttv_big_free (h->block_segments->pdata[i], SEGMENT_BYTES);
+        big_array_free (h->block_segments->pdata[i], SEGMENT_BYTES);
       g_ptr_array_free (h->block_segments, TRUE);
     }
   if (h->decoded != NULL)

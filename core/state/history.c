@@ -131,7 +131,7 @@ void
 lttv_history_finish (LttvHistory *h, LttvTime end)
 {
   lttv_history_commit (h, end == LTTV_TIME_NONE ? end : end + 1);
-  HistorySummary *sum = lttv_big_alloc0 (MAX (1, h->n_attrs) * sizeof (HistorySummary));
+  HistorySummary *sum = big_array_alloc0 (MAX (1, h->n_attrs) * sizeof (HistorySummary));
   for (guint i = 0; i < h->n_attrs; i++)
     {
       HistoryAttr *a = &h->attrs[i];
@@ -144,7 +144,7 @@ lttv_history_finish (LttvHistory *h, LttvTime end)
       sum[i].last_value = a->lazy != NULL ? a->current : history_change (a, a->n - 1)->value;
     }
   g_rw_lock_writer_lock (&h->lock);
-  lttv_big_free (h->summary, MAX (1, h->n_summary) * sizeof (HistorySummary));
+  big_array_free (h->summary, MAX (1, h->n_summary) * sizeof (HistorySummary));
   h->summary = sum;
   h->n_summary = h->n_attrs;
   g_rw_lock_writer_unlock (&h->lock);
