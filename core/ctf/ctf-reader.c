@@ -276,10 +276,6 @@ ctf_reader_next (CtfReader *r, GError **error)
       if (r->packet + 1 >= s->packets->len)
         {
           r->done = TRUE;
-          /* (its copy's memory is not needed at the end: a long-lived
-           * iterator of a traceset of many streams would keep a packet
-           * per stream) */
-          ctf_packet_copy_clear (&r->copy);
           if (s->index_error != NULL)
             g_propagate_error (error, g_error_copy (s->index_error));
           return FALSE;
