@@ -14,6 +14,9 @@
 #include "big-alloc.h"
 #include "ctf-trace.h"
 
+#ifdef BIG_ARRAY_CHECKED
+#include <sanitizer/asan_interface.h>
+#endif
 #include <errno.h>
 #include <fcntl.h>
 #include <unistd.h>
@@ -42,7 +45,6 @@ ctf_packet_copy_clear (CtfPacketCopy *pc)
 /* The stream's largest packet: the buffer is made once, at that size
  * (growing it packet after packet took 5 allocations per stream of a perf
  * trace, each of fresh pages the kernel zeroes). */
-#ifndef BIG_ARRAY_CHECKED
 static uint64_t
 largest_packet (const CtfStream *s)
 {
@@ -51,26 +53,30 @@ largest_packet (const CtfStream *s)
     most = MAX (most, g_array_index (s->packets, CtfPacket, i).packet_bits / 8);
   return MIN (most, s->size);
 }
-#endif
 
 /* Room for `n` bytes of `s`; the old bytes are not kept. On huge pages,
  * even for small packets (4 KB pages would cost a fault each at their
- * first read); under AddressSanitizer exactly `n`, so that a read past
- * the packet is caught. */
+ * first read). Under AddressSanitizer the bytes past the packet are
+ * poisoned, so that a read past it is caught (a buffer of the packet's
+ * size each time filled ASan's quarantine with megabytes per packet). */
 static void
 reserve (CtfPacketCopy *pc, const CtfStream *s, uint64_t n)
 {
-#ifdef BIG_ARRAY_CHECKED
-  if (n == pc->cap)
-    return;
-#else
-  if (n <= pc->cap)
-    return;
-  n = MAX (MAX (n, largest_packet (s)), (uint64_t) 1 << 20);
+  if (n > pc->cap)
+    {
+      big_array_free (pc->data, pc->cap);
+      pc->cap = MAX (n, largest_packet (s));
+#ifndef BIG_ARRAY_CHECKED
+      /* (a huge page at least; under AddressSanitizer, malloc's pages: no
+       * more of them than the packets need) */
+      pc->cap = MAX (pc->cap, (uint64_t) 1 << 20);
 #endif
-  big_array_free (pc->data, pc->cap);
-  pc->data = big_array_alloc0 (n);
-  pc->cap = n;
+      pc->data = big_array_alloc0 (pc->cap);
+    }
+#ifdef BIG_ARRAY_CHECKED
+  ASAN_UNPOISON_MEMORY_REGION (pc->data, n);
+  ASAN_POISON_MEMORY_REGION (pc->data + n, pc->cap - n);
+#endif
 }
 
 gboolean
