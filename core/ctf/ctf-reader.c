@@ -97,8 +97,9 @@ header_from_copy (CtfReader *r, const CtfPacket *pk, CtfPacket *again,
 }
 
 /* Enters packet `i`: from a copy when `in_sequence` (the reader goes on
- * from the packet before, or from the stream's start), else (a seek,
- * which often reads a few events) from the mapping. */
+ * from the packet before), else (a seek, or a new reader's first packet:
+ * both often read a few events only, as a viewer's first rows) from the
+ * mapping. */
 static gboolean
 enter_packet (CtfReader *r, guint i, gboolean in_sequence, GError **error)
 {
@@ -155,7 +156,7 @@ ctf_reader_seek (CtfReader *r, int64_t ns, GError **error)
   r->ev_packet = i;
   r->ev_in_packet = FALSE;
   jump_to (r, i);
-  if (!enter_packet (r, i, i == 0 && ns == INT64_MIN, error))
+  if (!enter_packet (r, i, FALSE, error))
     return FALSE;
   if (ns == INT64_MIN)
     return TRUE;
@@ -268,7 +269,7 @@ ctf_reader_next (CtfReader *r, GError **error)
     {
       if (!r->in_packet)
         {
-          if (!enter_packet (r, 0, TRUE, error))
+          if (!enter_packet (r, 0, FALSE, error))
             return FALSE;
         }
       if (c->pos < c->limit)

@@ -681,6 +681,9 @@ test_default_split_favours_the_timelines (void)
   gtk_window_resize (GTK_WINDOW (w), 1400, 900);
   tab = lttv_window_open_traces (w, &sample, 1);
   g_assert_true (iterate_until (tab_opened, tab, 20000));
+  /* (measured with the viewers' data in: what they show can change their
+   * smallest heights, and the state's load time varies with the machine) */
+  g_assert_true (iterate_until (tab_state_done, tab, 20000));
   g_assert_cmpuint (lttv_tab_get_n_viewers (tab), ==, 4);
   g_assert_cmpstr (lttv_tab_get_viewer_id (tab, 0), ==, "controlflow");
   g_assert_cmpstr (lttv_tab_get_viewer_id (tab, 3), ==, "histogram");
