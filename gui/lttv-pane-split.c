@@ -2,6 +2,8 @@
 
 #include "lttv-pane-split.h"
 
+#include <math.h>
+
 #define SPLIT_KEY "lttv-pane-split"
 
 typedef struct
@@ -11,6 +13,7 @@ typedef struct
   double *shares;
   guint n_viewers;
   int last_height;      /* the area's height at the last split */
+  int *last_mins;       /* the viewers' smallest heights then */
   int passes_left;      /* splits still allowed at that height */
   gboolean user_moved;  /* a handle was dragged or moved with the keyboard */
   gulong allocate_id;
@@ -47,6 +50,7 @@ split_free (gpointer data)
     g_signal_handler_disconnect (s->area, s->allocate_id);
   g_clear_handle_id (&s->idle_id, g_source_remove);
   g_free (s->shares);
+  g_free (s->last_mins);
   g_free (s);
 }
 
@@ -71,6 +75,42 @@ handle_height (GtkPaned *paned)
   return MAX (0, all.height - one.height - two.height);
 }
 
+/* Walks the chain: each pane holds a viewer, then the rest. Fills `panes`
+ * and `viewers` (n_viewers each) and returns the number of panes. */
+static guint
+walk_chain (Split *s, GtkWidget **panes, GtkWidget **viewers)
+{
+  GtkWidget *w = s->top;
+  guint n = 0;
+
+  while (GTK_IS_PANED (w) && n + 1 < s->n_viewers)
+    {
+      panes[n] = w;
+      viewers[n++] = gtk_paned_get_child1 (GTK_PANED (w));
+      w = gtk_paned_get_child2 (GTK_PANED (w));
+    }
+  viewers[n] = w;
+  return n;
+}
+
+/* TRUE when a viewer's smallest height changed since the last call (what
+ * a viewer shows can change it: the split then follows). */
+static gboolean
+mins_changed (Split *s)
+{
+  GtkWidget *panes[s->n_viewers], *viewers[s->n_viewers];
+  guint n = walk_chain (s, panes, viewers);
+  gboolean changed = FALSE;
+
+  for (guint i = 0; i <= n; i++)
+    {
+      int min = min_height (viewers[i]);
+      changed |= min != s->last_mins[i];
+      s->last_mins[i] = min;
+    }
+  return changed;
+}
+
 /* Sets each pane's position for the area's last height; FALSE when they
  * already were there. */
 static gboolean
@@ -78,22 +118,13 @@ apply (Split *s)
 {
   GtkWidget *panes[s->n_viewers], *viewers[s->n_viewers];
   int mins[s->n_viewers];
-  GtkWidget *w = s->top;
-  double total_share = 0;
-  int spare = s->last_height;
+  double total_share = 0, share_above = 0;
+  int spare = s->last_height, given = 0;
   gboolean moved = FALSE;
-  guint n = 0;
+  guint n = walk_chain (s, panes, viewers);
 
-  /* Walk the chain: each pane holds a viewer, then the rest. */
-  while (GTK_IS_PANED (w) && n + 1 < s->n_viewers)
-    {
-      panes[n] = w;
-      viewers[n++] = gtk_paned_get_child1 (GTK_PANED (w));
-      w = gtk_paned_get_child2 (GTK_PANED (w));
-    }
   if (n == 0)
     return FALSE;
-  viewers[n] = w;
   for (guint i = 0; i <= n; i++)
     {
       mins[i] = min_height (viewers[i]);
@@ -103,17 +134,34 @@ apply (Split *s)
   for (guint i = 0; i < n; i++)
     spare -= handle_height (GTK_PANED (panes[i]));
   spare = MAX (spare, 0);
-  for (guint i = 0; i < n; i++)
+  for (guint i = 0; i < n && total_share > 0; i++)
     {
-      int extra = total_share > 0 ? (int) (spare * s->shares[i] / total_share) : 0;
-      int position = mins[i] + extra;
-      if (ABS (gtk_paned_get_position (GTK_PANED (panes[i])) - position) > 1)
+      /* Rounded where each viewer ends, not each extra on its own: the
+       * last viewer would otherwise collect every dropped fraction. */
+      share_above += s->shares[i];
+      int end = (int) lround (spare * share_above / total_share);
+      int position = mins[i] + end - given;
+      given = end;
+      if (gtk_paned_get_position (GTK_PANED (panes[i])) != position)
         {
           gtk_paned_set_position (GTK_PANED (panes[i]), position);
           moved = TRUE;
         }
     }
   return moved;
+}
+
+/* The user sized the viewers: from now on each pane scales them together
+ * as the area grows or shrinks, as GtkPaned does by default. */
+static void
+hand_over_to_user (Split *s)
+{
+  GtkWidget *panes[s->n_viewers], *viewers[s->n_viewers];
+  guint n = walk_chain (s, panes, viewers);
+
+  s->user_moved = TRUE;
+  for (guint i = 0; i < n; i++)
+    gtk_container_child_set (GTK_CONTAINER (panes[i]), viewers[i], "resize", TRUE, NULL);
 }
 
 static gboolean
@@ -138,12 +186,12 @@ area_allocated (GtkWidget *area, GdkRectangle *allocation, gpointer data)
 
   if (s->user_moved)
     return;
-  if (allocation->height != s->last_height)
+  if (mins_changed (s) || allocation->height != s->last_height)
     {
       s->last_height = allocation->height;
-      /* A pane scales its position when its own height changes, so the
-       * inner panes come right an allocation after the outer ones. */
-      s->passes_left = 4;
+      /* One pass sets the positions (the viewers do not resize with their
+       * panes: see lttv_pane_split_follow) and one more checks them. */
+      s->passes_left = 2;
     }
   if (s->passes_left > 0 && s->idle_id == 0)
     s->idle_id = g_idle_add_full (G_PRIORITY_HIGH_IDLE, split_idle, s, NULL);
@@ -154,8 +202,8 @@ handle_pressed (GtkWidget *paned, GdkEventButton *event, gpointer data)
 {
   Split *s = data;
 
-  if (event->window == gtk_paned_get_handle_window (GTK_PANED (paned)))
-    s->user_moved = TRUE;
+  if (event->window == gtk_paned_get_handle_window (GTK_PANED (paned)) && !s->user_moved)
+    hand_over_to_user (s);
   return FALSE;
 }
 
@@ -164,7 +212,8 @@ handle_moved (GtkPaned *paned, GtkScrollType scroll, gpointer data)
 {
   Split *s = data;
 
-  s->user_moved = TRUE;
+  if (!s->user_moved)
+    hand_over_to_user (s);
   return FALSE;
 }
 
@@ -185,8 +234,15 @@ lttv_pane_split_follow (GtkWidget *area, GtkWidget *top, const double *shares,
   s->shares = g_memdup2 (shares, n_viewers * sizeof *shares);
   s->n_viewers = n_viewers;
   s->last_height = -1;
+  s->last_mins = g_new0 (int, n_viewers);
   for (GtkWidget *w = top; GTK_IS_PANED (w); w = gtk_paned_get_child2 (GTK_PANED (w)))
     {
+      /* A pane whose first child resizes scales its position with its
+       * own height, so the inner positions would drift after each outer
+       * one is set: until the user moves a handle, the split alone sizes
+       * the viewers. */
+      gtk_container_child_set (GTK_CONTAINER (w), gtk_paned_get_child1 (GTK_PANED (w)),
+                               "resize", FALSE, NULL);
       /* The panes die with the chain, before or with the split. */
       g_signal_connect (w, "button-press-event", G_CALLBACK (handle_pressed), s);
       g_signal_connect (w, "move-handle", G_CALLBACK (handle_moved), s);
