@@ -709,6 +709,78 @@ test_default_split_favours_the_timelines (void)
   gtk_widget_destroy (GTK_WIDGET (w));
 }
 
+/* Runs xdotool with `args`, then the main loop a little: the events it
+ * makes reach us through the X server. */
+static void
+xdotool (const char *args)
+{
+  g_autofree char *cmd = g_strconcat ("xdotool ", args, NULL);
+  int status = -1;
+
+  g_assert_true (g_spawn_command_line_sync (cmd, NULL, NULL, &status, NULL));
+  g_assert_cmpint (status, ==, 0);
+  iterate_for (100);
+}
+
+/* Drags the handle under viewer 0's frame `dy` pixels down with the
+ * mouse, as a user would. */
+static void
+drag_first_handle (LttvTab *tab, int dy)
+{
+  GtkWidget *frame = gtk_widget_get_parent (lttv_tab_get_viewer_widget (tab, 0));
+  GdkWindow *handle = gtk_paned_get_handle_window (GTK_PANED (gtk_widget_get_parent (frame)));
+  g_autofree char *press = NULL, *half = NULL, *full = NULL;
+  int x, y;
+
+  gdk_window_get_origin (handle, &x, &y);
+  x += gdk_window_get_width (handle) / 2;
+  y += gdk_window_get_height (handle) / 2;
+  press = g_strdup_printf ("mousemove --sync %d %d mousedown 1", x, y);
+  half = g_strdup_printf ("mousemove --sync %d %d", x, y + dy / 2);
+  full = g_strdup_printf ("mousemove --sync %d %d mouseup 1", x, y + dy);
+  xdotool (press);
+  xdotool (half);
+  xdotool (full);
+  iterate_for (500);
+}
+
+/* Once the user drags a handle, the split leaves their sizes alone, and
+ * a taller window makes every viewer taller, not the last one only. */
+static void
+test_dragged_split_stays_and_scales (void)
+{
+  LttvWindow *w = new_window ();
+  g_autoptr (GFile) sample = g_file_new_for_path (lttv_paths_sample_trace ());
+  LttvTab *tab;
+  int min, before[4], dragged[4], grown[4];
+
+  gtk_window_resize (GTK_WINDOW (w), 1400, 900);
+  tab = lttv_window_open_traces (w, &sample, 1);
+  g_assert_true (iterate_until (tab_state_done, tab, 20000));
+  iterate_for (600);
+  for (guint i = 0; i < 4; i++)
+    before[i] = frame_height (tab, i, &min);
+
+  drag_first_handle (tab, 20);
+  for (guint i = 0; i < 4; i++)
+    dragged[i] = frame_height (tab, i, &min);
+  g_test_message ("control flow %d px before the drag, %d after", before[0], dragged[0]);
+  g_assert_cmpint (ABS (dragged[0] - (before[0] + 20)), <=, 2);
+
+  gtk_window_resize (GTK_WINDOW (w), 1400, 1000);
+  iterate_for (600);
+  for (guint i = 0; i < 4; i++)
+    {
+      grown[i] = frame_height (tab, i, &min);
+      g_test_message ("viewer %u: %d px, %d after the window grew", i, dragged[i], grown[i]);
+    }
+  /* GtkPaned shares 100 px by the sizes they have: each viewer gains. */
+  g_assert_cmpint (grown[0], >, dragged[0] + 10);
+  g_assert_cmpint (grown[1], >, dragged[1]);
+  g_assert_cmpint (grown[2], >, dragged[2]);
+  gtk_widget_destroy (GTK_WIDGET (w));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -728,6 +800,7 @@ main (int argc, char **argv)
   g_test_add_func ("/tabs/damaged-cache-is-rebuilt", test_damaged_cache_is_rebuilt);
   g_test_add_func ("/tabs/time-bar-shows-the-traceset-range", test_time_bar_shows_the_traceset_range);
   g_test_add_func ("/tabs/default-split-favours-the-timelines", test_default_split_favours_the_timelines);
+  g_test_add_func ("/tabs/dragged-split-stays-and-scales", test_dragged_split_stays_and_scales);
   g_test_add_func ("/jobs/progress-and-responsiveness", test_job_progress_and_responsiveness);
   g_test_add_func ("/jobs/cancel", test_job_cancel);
   g_test_add_func ("/app/accelerators", test_accelerators);
