@@ -20,7 +20,7 @@ rounded (gsize size)
 static gboolean
 is_big (gsize size)
 {
-#ifdef BIG_ARRAY_CHECKED
+#ifdef LTTV_ASAN
   return FALSE;
 #else
   return size >= BIG_MIN;

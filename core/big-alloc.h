@@ -7,13 +7,7 @@
 
 #include <glib.h>
 
-#if defined(__SANITIZE_ADDRESS__)
-#define BIG_ARRAY_CHECKED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define BIG_ARRAY_CHECKED 1
-#endif
-#endif
+#include "asan.h"
 
 /* Zeroed; `size` > 0. */
 gpointer big_array_alloc0 (gsize size);

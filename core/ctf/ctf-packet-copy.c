@@ -14,7 +14,7 @@
 #include "big-alloc.h"
 #include "ctf-trace.h"
 
-#ifdef BIG_ARRAY_CHECKED
+#ifdef LTTV_ASAN
 #include <sanitizer/asan_interface.h>
 #endif
 #include <errno.h>
@@ -66,14 +66,14 @@ reserve (CtfPacketCopy *pc, const CtfStream *s, uint64_t n)
     {
       big_array_free (pc->data, pc->cap);
       pc->cap = MAX (n, largest_packet (s));
-#ifndef BIG_ARRAY_CHECKED
+#ifndef LTTV_ASAN
       /* (a huge page at least; under AddressSanitizer, malloc's pages: no
        * more of them than the packets need) */
       pc->cap = MAX (pc->cap, (uint64_t) 1 << 20);
 #endif
       pc->data = big_array_alloc0 (pc->cap);
     }
-#ifdef BIG_ARRAY_CHECKED
+#ifdef LTTV_ASAN
   ASAN_UNPOISON_MEMORY_REGION (pc->data, n);
   ASAN_POISON_MEMORY_REGION (pc->data + n, pc->cap - n);
 #endif

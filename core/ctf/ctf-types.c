@@ -10,7 +10,7 @@
  * huge page each: a kernel trace's model takes a few MB, which in 4 KB
  * pages cost a page fault each (big-alloc.h). */
 #define FIRST_CHUNK (64 * 1024)
-#ifdef BIG_ARRAY_CHECKED
+#ifdef LTTV_ASAN
 #define CHUNK_SIZE (256 * 1024)   /* malloc's pages: as few as needed */
 #else
 #define CHUNK_SIZE (2 * 1024 * 1024)

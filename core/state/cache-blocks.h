@@ -48,6 +48,25 @@ varint_at (guint8 *p, guint64 v)
   return p;
 }
 
+/* Reads the varint at `*p` into `out` and moves `*p` past it; FALSE when
+ * it would run to `end` or past 64 bits. */
+static inline gboolean
+varint_from (const guint8 **p, const guint8 *end, guint64 *out)
+{
+  guint64 v = 0;
+  for (guint shift = 0; shift < 64 && *p < end; shift += 7)
+    {
+      guint8 byte = *(*p)++;
+      v |= (guint64) (byte & 0x7f) << shift;
+      if (!(byte & 0x80))
+        {
+          *out = v;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
 /* The cache's checksum (cache.c). */
 guint64 state_cache_checksum (const guint8 *p, gsize len);
 

@@ -426,16 +426,9 @@ typedef struct {
 static guint64
 get_varint (Reader *r)
 {
-  guint64 v = 0;
-  for (guint shift = 0; shift < 64; shift += 7)
-    {
-      if (r->p >= r->end)
-        break;
-      guint8 byte = *r->p++;
-      v |= (guint64) (byte & 0x7f) << shift;
-      if (!(byte & 0x80))
-        return v;
-    }
+  guint64 v;
+  if (varint_from (&r->p, r->end, &v))
+    return v;
   r->bad = TRUE;
   return 0;
 }

@@ -7,25 +7,18 @@
 
 #include <sys/mman.h>
 
+#include "asan.h"
 #include "history-private.h"
 
 #define SLAB_BYTES (8u << 20)
 
-/* Under AddressSanitizer, a chunk each from malloc, so that a write past
- * a chunk is caught as before. */
-#if defined(__SANITIZE_ADDRESS__)
-#define ARENA_CHECKED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define ARENA_CHECKED 1
-#endif
-#endif
 
 HistoryChange *
 history_arena_alloc (LttvHistory *h, guint n)
 {
   gsize bytes = n * sizeof (HistoryChange);
-#ifdef ARENA_CHECKED
+#ifdef LTTV_ASAN
+  /* a chunk each from malloc, so that a write past a chunk is caught */
   if (h->slabs == NULL)
     h->slabs = g_array_new (FALSE, FALSE, sizeof (HistorySlab));
   HistorySlab own = { g_malloc (bytes), 0 };   /* size 0: g_free'd */

@@ -10,6 +10,7 @@
 
 #include <lttv/error.h>
 
+#include "cache-blocks.h"
 #include "history-private.h"
 #include "state-private.h"
 
@@ -77,23 +78,6 @@ history_lazy_attr (LttvHistory *h, LttvAttr parent, const char *name,
   return id;
 }
 
-static gboolean
-get_varint (const guint8 **p, const guint8 *end, guint64 *out)
-{
-  guint64 v = 0;
-  for (guint shift = 0; shift < 64 && *p < end; shift += 7)
-    {
-      guint8 byte = *(*p)++;
-      v |= (guint64) (byte & 0x7f) << shift;
-      if (!(byte & 0x80))
-        {
-          *out = v;
-          return TRUE;
-        }
-    }
-  return FALSE;
-}
-
 /* Chunk `c` of `a`: `m` changes from `first`, each before `next` (the next
  * chunk's first time, or the attribute's last start + 1), the last one
  * ending on `last` / `last_value` when it is the attribute's last chunk. */
@@ -127,8 +111,8 @@ decode (HistoryLazy *lz, const HistoryAttr *a, guint c, guint m,
   for (guint i = 0; i < m; i++)
     {
       guint64 delta = 0, v;
-      if ((i > 0 && (!get_varint (&p, end, &delta) || delta == 0))
-          || !get_varint (&p, end, &v))
+      if ((i > 0 && (!varint_from (&p, end, &delta) || delta == 0))
+          || !varint_from (&p, end, &v))
         return FALSE;
       if (t + delta < t || t + delta > bound)
         return FALSE;
@@ -206,11 +190,11 @@ history_lazy_value_at (const HistoryAttr *a, LttvTime t)
   const guint8 *p = lz->data + lz->offs[g], *end = lz->data + lz->offs[g + 1];
   guint64 delta, v, next;
   LttvTime at = a->chunk_first[c];
-  if (!block_sound (lz, g) || !get_varint (&p, end, &v))
+  if (!block_sound (lz, g) || !varint_from (&p, end, &v))
     goto damaged;
   for (guint i = 1; i < m; i++)
     {
-      if (!get_varint (&p, end, &delta) || !get_varint (&p, end, &next) || delta == 0
+      if (!varint_from (&p, end, &delta) || !varint_from (&p, end, &next) || delta == 0
           || at + delta < at)
         goto damaged;
       if (at + delta > t)

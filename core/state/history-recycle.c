@@ -7,8 +7,7 @@
 
 #include <string.h>
 
-#include "big-alloc.h"
-#include "history-private.h"
+#include "cache-blocks.h"
 
 #define SEGMENT_BYTES (2u << 20)
 
@@ -73,21 +72,6 @@ history_recycled_take (LttvHistory *h, guint size)
   return chunk;
 }
 
-static const guint8 *
-get_varint (const guint8 *p, guint64 *out)
-{
-  guint64 v = 0;
-  for (guint shift = 0;; shift += 7)
-    {
-      guint8 byte = *p++;
-      v |= (guint64) (byte & 0x7f) << shift;
-      if (!(byte & 0x80))
-        break;
-    }
-  *out = v;
-  return p;
-}
-
 HistoryChange *
 history_recycled_load (const HistoryAttr *a, guint c)
 {
@@ -102,16 +86,18 @@ history_recycled_load (const HistoryAttr *a, guint c)
       guint m = history_chunk_size (c);
       HistoryChange *out = g_new (HistoryChange, m);
       LttvTime t = a->chunk_first[c];
-      guint64 v, delta;
-      p = get_varint (p, &v);
+      const guint8 *end = p + (gsize) m * 20;   /* two varints a change at most */
+      guint64 v = 0, delta = 0;
+      gboolean sound = varint_from (&p, end, &v);
       out[0] = (HistoryChange) { t, v };
       for (guint i = 1; i < m; i++)
         {
-          p = get_varint (p, &delta);
-          p = get_varint (p, &v);
+          sound &= varint_from (&p, end, &delta);
+          sound &= varint_from (&p, end, &v);
           t += delta;
           out[i] = (HistoryChange) { t, v };
         }
+      g_assert (sound);
       if (h->decoded == NULL)
         h->decoded = g_ptr_array_new_with_free_func (g_free);
       g_ptr_array_add (h->decoded, out);
