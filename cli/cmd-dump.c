@@ -22,6 +22,39 @@ print_problems (const LttvTraceset *ts)
     fprintf (stderr, "lttv: %s\n", ((GError *) p->pdata[i])->message);
 }
 
+/* What follows the events: the traceset's problems, the events met out of
+ * order, the error that stopped the reading; returns the exit status. */
+static int
+finish (LttvTraceset *ts, const GError *error, int status)
+{
+  fflush (stdout);
+  print_problems (ts);
+  for (guint i = 0; i < lttv_traceset_n_traces (ts); i++)
+    {
+      LttvTrace *t = lttv_traceset_get_trace (ts, i);
+      guint64 back = lttv_trace_n_time_regressions (t);
+      if (back > 0)
+        fprintf (stderr, _("lttv: %s: warning: %llu event(s) earlier than "
+                           "the previous event of their stream (shown in "
+                           "stream order)\n"), lttv_trace_path (t),
+                 (unsigned long long) back);
+    }
+  if (error != NULL)
+    {
+      fprintf (stderr, "lttv: %s\n", error->message);
+      status = 1;
+    }
+  return status;
+}
+
+/* Threads for --count: LTTV_COUNT_THREADS, or one per core (0). */
+static guint
+count_threads (void)
+{
+  const char *v = g_getenv ("LTTV_COUNT_THREADS");
+  return v != NULL ? (guint) g_ascii_strtoull (v, NULL, 10) : 0;
+}
+
 int
 lttv_cmd_dump (int argc, char **argv)
 {
@@ -75,9 +108,21 @@ lttv_cmd_dump (int argc, char **argv)
         }
     }
 
-  g_autoptr (LttvIter) it = lttv_iter_new (ts);
   /* --count decodes every field as for text (cli.md): it is the decoding
-   * benchmark, and it finds every error the text would. */
+   * benchmark, and it finds every error the text would. Without a filter,
+   * streams are counted side by side; a stream's error needs the merge to
+   * say how many events come before it, so the count then runs again. */
+  uint64_t n = 0;
+  if (count && df == NULL
+      && lttv_traceset_count_events (ts, begin != NULL ? &t_begin : NULL,
+                                     end != NULL ? &t_end : NULL,
+                                     count_threads (), &n))
+    {
+      printf ("%" G_GUINT64_FORMAT "\n", n);
+      return finish (ts, NULL, status);
+    }
+
+  g_autoptr (LttvIter) it = lttv_iter_new (ts);
   if (begin != NULL && !lttv_iter_seek_time (it, t_begin, &error))
     {
       fprintf (stderr, "lttv: %s\n", error->message);
@@ -85,7 +130,6 @@ lttv_cmd_dump (int argc, char **argv)
     }
   g_autoptr (LttvTextFormat) fmt = lttv_text_format_new ();
   GString *out = g_string_sized_new (1 << 17);
-  uint64_t n = 0;
   const LttvEvent *ev;
   while ((ev = lttv_iter_next (it, &error)) != NULL)
     {
@@ -107,22 +151,5 @@ lttv_cmd_dump (int argc, char **argv)
   g_string_free (out, TRUE);
   if (count)
     printf ("%" G_GUINT64_FORMAT "\n", n);
-  fflush (stdout);
-  print_problems (ts);
-  for (guint i = 0; i < lttv_traceset_n_traces (ts); i++)
-    {
-      LttvTrace *t = lttv_traceset_get_trace (ts, i);
-      guint64 back = lttv_trace_n_time_regressions (t);
-      if (back > 0)
-        fprintf (stderr, _("lttv: %s: warning: %llu event(s) earlier than "
-                           "the previous event of their stream (shown in "
-                           "stream order)\n"), lttv_trace_path (t),
-                 (unsigned long long) back);
-    }
-  if (error != NULL)
-    {
-      fprintf (stderr, "lttv: %s\n", error->message);
-      status = 1;
-    }
-  return status;
+  return finish (ts, error, status);
 }

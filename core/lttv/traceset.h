@@ -109,6 +109,15 @@ gboolean lttv_iter_seek_time (LttvIter *it, LttvTime t, GError **error);
  * (then `error` is set, and the events before the fault were returned). */
 const LttvEvent *lttv_iter_next (LttvIter *it, GError **error);
 
+/* Counts the events an iterator would return from `begin` (NULL: the
+ * first event) up to `end` (NULL: the last), every field decoded, each
+ * stream on its own on up to `max_threads` threads (0: one per core).
+ * FALSE (and 0) when a stream meets an error: how many events come before
+ * it is then a matter of merged order, which an iterator gives. */
+gboolean lttv_traceset_count_events (LttvTraceset *ts, const LttvTime *begin,
+                                     const LttvTime *end, guint max_threads,
+                                     guint64 *count);
+
 /* Which event classes' fields lttv_iter_next decodes: all, by default.
  * An event of another class comes with its time, class and CPU: its
  * fields are skipped, without being decoded, when their size is fixed

@@ -19,7 +19,7 @@ for d in "$T"/babeltrace-ctf-traces/fail/* "$T"/ctf-testsuite/stream/fail/*; do
   [ -d "$d" ] && fails="$fails $d"
 done
 n=0; for d in $goods $fails; do n=$((n + 1)); done
-plan $n
+plan $((n + 2))
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 for d in $goods; do
   name=${d#"$T"/}
@@ -46,5 +46,16 @@ for d in $fails; do
   else
     ok "$name: --count fails as dump does (exit $rc, $printed event(s) before)"
   fi
+done
+
+# Whole corpora as one traceset: streams that fail beside streams that do
+# not, and events out of order (hello-lost): --count counts stream by
+# stream, so it must come back to the merge's count where a stream fails.
+for d in "$T"/ctf-testsuite/stream "$T"/lttng-ust; do
+  name=${d#"$T"/}
+  printed=$("$LTTV" dump "$d" 2>/dev/null | wc -l)
+  counted=$("$LTTV" dump --count "$d" 2>/dev/null)
+  check "$name (one traceset): --count counts the $printed events dump prints" \
+    [ "$counted" = "$printed" ]
 done
 finish

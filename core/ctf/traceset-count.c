@@ -1,0 +1,124 @@
+/* traceset-count.c: lttv_traceset_count_events, the events of a time
+ * range counted stream by stream on every core. A count needs no merge:
+ * each stream is decoded alone, whole, by whichever worker takes it. */
+#include "config.h"
+
+#include "ctf-trace.h"
+
+#include <string.h>
+
+typedef struct {
+  CtfStream **streams;     /* largest first: the last ones taken are short */
+  guint n_streams;
+  guint8 **wanted;         /* per trace: every class's fields, all 1 */
+  CtfPlanSubset **subsets; /* per trace: none (all fields) */
+  const LttvTime *begin, *end;
+  guint next;              /* the next stream to take (atomic) */
+  guint64 total;           /* (atomic) */
+  gint failed;             /* a stream met an error (atomic) */
+} Count;
+
+/* The events of one stream in the range, as a merging iterator would
+ * return them: from the seek to `begin`, up to its first event after
+ * `end`. FALSE on an error. */
+static gboolean
+count_stream (Count *c, CtfStream *s, guint64 *n)
+{
+  CtfReader r;
+  GError *err = NULL;
+  guint t = s->trace->index;
+  int64_t from = INT64_MIN;
+  gboolean ok;
+
+  if (c->begin != NULL)
+    from = *c->begin > (LttvTime) INT64_MAX ? INT64_MAX : (int64_t) *c->begin;
+  ctf_reader_init (&r, s, c->wanted[t], c->subsets[t]);
+  *n = 0;
+  ok = ctf_reader_seek (&r, from, &err);
+  while (ok && ctf_reader_next (&r, &err))
+    {
+      if (c->end != NULL && lttv_event_time (&r.event) > *c->end)
+        break;
+      ++*n;
+    }
+  ok = err == NULL;
+  g_clear_error (&err);
+  ctf_reader_clear (&r);
+  return ok;
+}
+
+static gpointer
+count_worker (gpointer data)
+{
+  Count *c = data;
+  guint i;
+
+  while (!g_atomic_int_get (&c->failed)
+         && (i = g_atomic_int_add (&c->next, 1)) < c->n_streams)
+    {
+      guint64 n;
+      if (count_stream (c, c->streams[i], &n))
+        __atomic_add_fetch (&c->total, n, __ATOMIC_RELAXED);
+      else
+        g_atomic_int_set (&c->failed, TRUE);
+    }
+  return NULL;
+}
+
+static gint
+larger_first (gconstpointer a, gconstpointer b)
+{
+  const CtfStream *x = *(CtfStream *const *) a, *y = *(CtfStream *const *) b;
+  return x->size != y->size ? (x->size < y->size ? 1 : -1)
+                            : (x->index < y->index ? -1 : x->index > y->index);
+}
+
+gboolean
+lttv_traceset_count_events (LttvTraceset *ts, const LttvTime *begin,
+                            const LttvTime *end, guint max_threads,
+                            guint64 *count)
+{
+  Count c = { .begin = begin, .end = end };
+  guint n_traces = ts->traces->len, n_workers;
+  GPtrArray *streams = g_ptr_array_new ();
+  GThread **threads;
+
+  g_return_val_if_fail (count != NULL, FALSE);
+  c.wanted = g_new0 (guint8 *, n_traces + 1);
+  c.subsets = g_new0 (CtfPlanSubset *, n_traces + 1);
+  for (guint t = 0; t < n_traces; t++)
+    {
+      LttvTrace *tr = ts->traces->pdata[t];
+      guint nc = tr->tc->events->len;
+      c.wanted[t] = g_malloc (nc + 1);
+      memset (c.wanted[t], 1, nc + 1);
+      c.subsets[t] = g_new0 (CtfPlanSubset, nc + 1);
+      for (guint i = 0; i < tr->streams->len; i++)
+        g_ptr_array_add (streams, tr->streams->pdata[i]);
+    }
+  g_ptr_array_sort (streams, larger_first);
+  c.streams = (CtfStream **) streams->pdata;
+  c.n_streams = streams->len;
+
+  n_workers = max_threads != 0 ? max_threads : g_get_num_processors ();
+  n_workers = MAX (1, MIN (n_workers, c.n_streams));
+  /* The calling thread is a worker too. */
+  threads = g_new0 (GThread *, n_workers);
+  for (guint i = 1; i < n_workers; i++)
+    threads[i] = g_thread_new ("lttv-count", count_worker, &c);
+  count_worker (&c);
+  for (guint i = 1; i < n_workers; i++)
+    g_thread_join (threads[i]);
+  g_free (threads);
+
+  for (guint t = 0; t < n_traces; t++)
+    {
+      g_free (c.wanted[t]);
+      g_free (c.subsets[t]);
+    }
+  g_free (c.wanted);
+  g_free (c.subsets);
+  g_ptr_array_free (streams, TRUE);
+  *count = c.failed ? 0 : c.total;
+  return !c.failed;
+}
