@@ -4,6 +4,7 @@
 # then wall-clock seconds):
 #   dump-text:  lttv dump T > /dev/null     vs  babeltrace2 T > /dev/null
 #   dump-count: lttv dump --count T         vs  babeltrace2 T -o dummy
+#               (and on one thread: LTTV_COUNT_THREADS=1)
 #   info:       lttv info T (metadata + packet index only)
 # Traces: the arguments, else $LTTV_BENCH_TRACES (space-separated), else
 # lttng-kernel/many-threads of $LTTV_TEST_TRACES and $LTTV_BIG_TRACE when
@@ -77,6 +78,13 @@ for t in "$@"; do
   find "$t" -type f -exec cat {} + > /dev/null
   pair "dump-text[$name]" '"$lttv" dump "$t"' '"$bt" "$t"'
   pair "dump-count[$name]" '"$lttv" dump --count "$t"' '"$bt" "$t" -o dummy'
+  # --count reads the streams side by side (one thread per core): the
+  # same on one thread, against the same babeltrace2 runs
+  one=""
+  for i in $(seq "$runs"); do
+    one=$(keep_best "$one" "$(cd "$dummy_dir" && secs env LTTV_COUNT_THREADS=1 "$lttv" dump --count "$t")")
+  done
+  line "dump-count-one-thread[$name]" "$one" "$best_ref"
   info=""
   for i in $(seq "$runs"); do info=$(keep_best "$info" "$(secs "$lttv" info "$t")"); done
   echo "info[$name]: ours ${info%% *}s CPU"
