@@ -23,7 +23,8 @@
  *           used in place from the mapping)
  *   OFFS    u64 per chunk + 1: where each block starts in DATA
  *   SUMS    u32 per chunk: each block's checksum
- *   DENSITY varints: events per density bucket, checked at its first query */
+ *   DENSITY varints: events per density bucket, a 0 followed by how many
+ *           more empty buckets come; checked at its first query */
 #include "config.h"
 
 #include <errno.h>
@@ -166,8 +167,18 @@ put_density (Writer *w, LttvDensity *d)
   const guint64 *cum = state_density_sums (d);
   writer_reserve (w, (gsize) n * 10);
   guint8 *q = w->data + w->len;
-  for (guint i = 0; i < n; i++)
-    q = varint_at (q, cum[i + 1] - cum[i]);
+  for (guint i = 0; i < n;)
+    {
+      guint64 v = cum[i + 1] - cum[i];
+      guint run = 1;
+      if (v == 0)
+        while (i + run < n && cum[i + run + 1] == cum[i + run])
+          run++;
+      q = varint_at (q, v);
+      if (v == 0)
+        q = varint_at (q, run - 1);
+      i += run;
+    }
   w->len = (gsize) (q - w->data);
 }
 

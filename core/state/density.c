@@ -8,7 +8,7 @@
 
 #include <lttv/density.h>
 
-#include "big-alloc.h"
+#include "cache-blocks.h"
 #include "state-private.h"
 
 struct _LttvDensity {
@@ -280,6 +280,9 @@ state_density_load_lazy (LttvDensity *d, GMappedFile *file, const guint8 *src,
     g_atomic_int_set (&d->lazy_pending, 1);
 }
 
+/* The counts as cache.c writes them: a varint per bucket, but a 0 is
+ * followed by the number of empty buckets after it (a short trace's
+ * buckets are mostly empty). */
 static gboolean
 decode_counts (LttvDensity *d)
 {
@@ -287,21 +290,16 @@ decode_counts (LttvDensity *d)
     return FALSE;
   const guint8 *p = d->lazy_src, *end = p + d->lazy_len;
   d->cum[0] = 0;
-  for (guint i = 0; i < d->n_buckets; i++)
+  for (guint i = 0; i < d->n_buckets;)
     {
-      guint64 v = 0;
-      guint shift = 0;
-      for (;;)
-        {
-          if (p >= end || shift >= 64)
-            return FALSE;
-          guint8 byte = *p++;
-          v |= (guint64) (byte & 0x7f) << shift;
-          shift += 7;
-          if (!(byte & 0x80))
-            break;
-        }
+      guint64 v, more = 0;
+      if (!varint_from (&p, end, &v) || (v == 0 && !varint_from (&p, end, &more))
+          || more >= d->n_buckets - i)
+        return FALSE;
       d->cum[i + 1] = d->cum[i] + v;
+      for (guint k = 0; k < more; k++)
+        d->cum[i + 2 + k] = d->cum[i + 1];
+      i += 1 + (guint) more;
     }
   return p == end && d->cum[d->n_buckets] == d->lazy_events;
 }

@@ -93,7 +93,8 @@ void state_paths_free (LttvState *s);
 /* The cache (cache.c): TRUE when `s` was filled from a valid cache file.
  * The history then decodes its blocks lazily (history-lazy.c). */
 #define STATE_CACHE_MAGIC "LTTV-STATE-CACHE"
-#define STATE_CACHE_VERSION 4   /* 4: sections, blocks checked lazily */
+#define STATE_CACHE_VERSION 5   /* 4: sections, blocks checked lazily;
+                                   5: runs of empty density buckets */
 gboolean state_cache_load (LttvState *s);
 void state_cache_save (LttvState *s);
 /* Its name (cache-key.c): the key names the traceset's content. */
