@@ -58,7 +58,7 @@ history_chunk_recycle (LttvHistory *h, HistoryAttr *a, guint c,
   g_rw_lock_writer_unlock (&h->lock);
   /* a free list through the chunks themselves */
   guint k = size_class (history_chunk_size (c));
-  memcpy (chunk, &h->free_chunks[k], sizeof (HistoryChange *));
+  memcpy ((void *) chunk, &h->free_chunks[k], sizeof (gpointer));
   h->free_chunks[k] = chunk;
 }
 
@@ -68,7 +68,7 @@ history_recycled_take (LttvHistory *h, guint size)
   guint k = size_class (size);
   HistoryChange *chunk = h->free_chunks[k];
   if (chunk != NULL)
-    memcpy (&h->free_chunks[k], chunk, sizeof (HistoryChange *));
+    memcpy (&h->free_chunks[k], (const void *) chunk, sizeof (gpointer));
   return chunk;
 }
 

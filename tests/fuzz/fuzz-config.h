@@ -2,3 +2,4 @@
  * build (tests/fuzz/build.sh). */
 #pragma once
 #define GETTEXT_PACKAGE "lttv"
+#define PACKAGE_VERSION "fuzz"

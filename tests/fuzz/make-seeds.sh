@@ -4,10 +4,15 @@
 # OUTDIR/metadata: every text metadata file; OUTDIR/stream: for each small
 # trace with one text metadata, its metadata and the start of one stream
 # file in fuzz-stream.c's format (4-byte little-endian metadata length,
-# metadata, stream bytes).
+# metadata, stream bytes); OUTDIR/cache: the state cache of perf/vm-small
+# (fuzz-cache.c), written by lttv (LTTV, else build/run's).
 set -eu
 traces=$1; out=$2
-mkdir -p "$out/metadata" "$out/stream"
+mkdir -p "$out/metadata" "$out/stream" "$out/cache"
+lttv=${LTTV:-$(dirname "$0")/../../build/run/cli/lttv}
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+XDG_CACHE_HOME="$tmp" "$lttv" state "$traces/perf/vm-small" > /dev/null
+cp "$tmp"/lttv/state-*.cache "$out/cache/seed-vm-small"
 i=0
 find "$traces" -name metadata -type f | sort | while read -r m; do
   i=$((i + 1))
@@ -26,4 +31,4 @@ find "$traces" -name metadata -type f | sort | while read -r m; do
     head -c 32768 "$s"
   } > "$out/stream/seed-$i"
 done
-echo "seeds: $(ls "$out/metadata" | wc -l) metadata, $(ls "$out/stream" | wc -l) stream"
+echo "seeds: $(ls "$out/metadata" | wc -l) metadata, $(ls "$out/stream" | wc -l) stream, 1 cache"
