@@ -110,23 +110,6 @@ el_list_update_limits (EventList *el)
   el_list_update_status (el);
 }
 
-static char *
-thousands (guint64 n)
-{
-  /* The locale's grouping ("%'") is not in GLib's printf: done by hand. */
-  char digits[32];
-  g_snprintf (digits, sizeof digits, "%" G_GUINT64_FORMAT, n);
-  GString *s = g_string_new (NULL);
-  size_t len = strlen (digits);
-  for (size_t i = 0; i < len; i++)
-    {
-      if (i > 0 && (len - i) % 3 == 0)
-        g_string_append_c (s, ',');
-      g_string_append_c (s, digits[i]);
-    }
-  return g_string_free (s, FALSE);
-}
-
 void
 el_list_update_status (EventList *el)
 {
@@ -138,8 +121,8 @@ el_list_update_status (EventList *el)
                             (int) (lttv_state_progress (el->state) * 100));
   else
     {
-      g_autofree char *rows = thousands (el->n_rows);
-      g_autofree char *total = thousands (lttv_state_n_events (el->state));
+      g_autofree char *rows = lttv_format_count (el->n_rows);
+      g_autofree char *total = lttv_format_count (lttv_state_n_events (el->state));
       if (el->matches == NULL)
         text = el->n_rows == 1 ? g_strdup (_("1 event"))
                                : g_strdup_printf (_("%s events"), rows);

@@ -5,6 +5,7 @@
 #include <math.h>
 
 #include <glib/gi18n-lib.h>
+#include <lttv/count-format.h>
 
 #include "histogram-draw.h"
 
@@ -144,11 +145,12 @@ histogram_plot_draw (const HistogramPlot *p, cairo_t *cr, PangoLayout *layout,
   if (layout != NULL)
     {
       gboolean filtered = p->exact != NULL && p->exact_is_filtered;
+      g_autofree char *count = lttv_format_count ((guint64) llround (max));
       g_autofree char *text = filtered
-        ? (p->log_scale ? g_strdup_printf (_("%.0f matching events per pixel (log)"), max)
-                        : g_strdup_printf (_("%.0f matching events per pixel"), max))
-        : (p->log_scale ? g_strdup_printf (_("%.0f events per pixel (log)"), max)
-                        : g_strdup_printf (_("%.0f events per pixel"), max));
+        ? (p->log_scale ? g_strdup_printf (_("%s matching events per pixel (log)"), count)
+                        : g_strdup_printf (_("%s matching events per pixel"), count))
+        : (p->log_scale ? g_strdup_printf (_("%s events per pixel (log)"), count)
+                        : g_strdup_printf (_("%s events per pixel"), count));
       int tw, th;
       pango_layout_set_text (layout, text, -1);
       pango_layout_get_pixel_size (layout, &tw, &th);

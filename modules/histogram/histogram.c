@@ -13,6 +13,7 @@
 #include <glib/gi18n-lib.h>
 
 #include <lttv-module.h>
+#include <lttv/count-format.h>
 #include <lttv/density.h>
 
 #include "histogram-count.h"
@@ -223,15 +224,15 @@ update_status (Histogram *self)
   gboolean exact = r != NULL && r->t0 == t0 && r->t0 + r->n * r->step > t1;
   for (guint i = 0; exact && i < r->n; i++)
     m += r->counts[i];
+  g_autofree char *matched = lttv_format_count (m);
+  g_autofree char *all = lttv_format_count ((guint64) llround (n));
+  g_autofree char *discarded = lttv_format_count (lost);
   if (exact && r->filter[0] != '\0')
-    events = g_strdup_printf (_("%" PRIu64 " of %.0f events in the window match the filter"),
-                              m, n);
-  else if (exact)
-    events = g_strdup_printf (_("%" PRIu64 " events in the window"), m);
+    events = g_strdup_printf (_("%s of %s events in the window match the filter"), matched, all);
   else
-    events = g_strdup_printf (_("%.0f events in the window"), n);
+    events = g_strdup_printf (_("%s events in the window"), exact ? matched : all);
   g_autofree char *text = lost > 0
-    ? g_strdup_printf (_("%s, %" PRIu64 " discarded"), events, lost)
+    ? g_strdup_printf (_("%s, %s discarded"), events, discarded)
     : g_strdup (events);
   gtk_label_set_text (GTK_LABEL (self->status), text);
 }
