@@ -586,21 +586,28 @@ query_tooltip_cb (GtkWidget *area, int x, int y, gboolean keyboard, GtkTooltip *
   guint64 lost = lttv_density_count_discarded (d, a, b);
   GString *text = g_string_new (NULL);
   g_string_append_printf (text, "%s – %s\n", ta, tb);
-  if (have_exact && r->filter[0] != '\0')
-    g_string_append_printf (text, _("%" PRIu64 " matching events (of about %.0f)"),
-                            r->counts[x], all);
-  else if (have_exact)
-    g_string_append_printf (text, _("%" PRIu64 " events"), r->counts[x]);
-  else
+  g_autofree char *about = lttv_format_count ((guint64) llround (all));
+  guint64 exact;
+  if (have_exact)
     {
-      guint64 exact;
-      if (lttv_density_count_exact (d, a, b - 1, &exact))
-        g_string_append_printf (text, _("%" PRIu64 " events"), exact);
+      g_autofree char *n = lttv_format_count (r->counts[x]);
+      if (r->filter[0] != '\0')
+        g_string_append_printf (text, _("%s matching events (of about %s)"), n, about);
       else
-        g_string_append_printf (text, _("about %.0f events"), all);
+        g_string_append_printf (text, _("%s events"), n);
     }
+  else if (lttv_density_count_exact (d, a, b - 1, &exact))
+    {
+      g_autofree char *n = lttv_format_count (exact);
+      g_string_append_printf (text, _("%s events"), n);
+    }
+  else
+    g_string_append_printf (text, _("about %s events"), about);
   if (lost > 0)
-    g_string_append_printf (text, _("\n%" PRIu64 " discarded events"), lost);
+    {
+      g_autofree char *n = lttv_format_count (lost);
+      g_string_append_printf (text, _("\n%s discarded events"), n);
+    }
   g_string_append_c (text, '\n');
   g_string_append (text, which == 0
                    ? _("Click or drag to move the window, drag its edges to resize it")

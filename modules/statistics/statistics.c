@@ -13,6 +13,7 @@
 #include <glib/gi18n-lib.h>
 
 #include <lttv-module.h>
+#include <lttv/count-format.h>
 #include <lttv/density.h>
 #include <lttv/stats.h>
 
@@ -217,10 +218,11 @@ job_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
           gtk_tree_path_free (root);
           g_autofree char *a = lttv_viewer_context_format_time (self->ctx, sj->result->t0);
           g_autofree char *b = lttv_viewer_context_format_time (self->ctx, MIN (sj->result->t1, lttv_history_committed_end (lttv_state_get_history (sj->state))));
+          g_autofree char *n = lttv_format_count (sj->result->n_events);
           g_autofree char *text = g_strdup_printf (
-              self->shown_selection ? _("Selection %s – %s: %" PRIu64 " events")
-                                    : _("Whole traceset %s – %s: %" PRIu64 " events"),
-              a, b, sj->result->n_events);
+              self->shown_selection ? _("Selection %s – %s: %s events")
+                                    : _("Whole traceset %s – %s: %s events"),
+              a, b, n);
           set_status (self, text);
         }
       else if (error != NULL && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
