@@ -37,14 +37,8 @@
 #include <sys/uio.h>
 
 #include "cache-blocks.h"
+#include "cache-layout.h"
 #include "state-private.h"
-
-enum { SEC_DATA, SEC_META, SEC_ATTRS, SEC_FIRSTS, SEC_OFFS, SEC_SUMS, SEC_DENSITY, N_SECTIONS };
-#define MAGIC_LEN 16
-#define BYTE_ORDER_MARK 0x01020304u
-#define TOC_POS 40
-#define HEADER_SUM_POS (TOC_POS + N_SECTIONS * 24)
-#define HEADER_LEN (HEADER_SUM_POS + 8)
 
 /* A checksum fast enough not to cost more than reading the bytes: 64-bit
  * words mixed by multiplication in four independent lanes (the multiplier's

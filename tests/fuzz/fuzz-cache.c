@@ -16,17 +16,12 @@
 #include <glib/gstdio.h>
 #include <lttv/lttv.h>
 
+#include "cache-layout.h"
 #include "state-private.h"
 
 int LLVMFuzzerInitialize (int *argc, char ***argv);
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
 void fuzz_cache_finish (void);
-
-/* The file layout (cache.c). */
-enum { SEC_DATA, SEC_META, SEC_ATTRS, SEC_FIRSTS, SEC_OFFS, SEC_SUMS, SEC_DENSITY, N_SECTIONS };
-#define TOC_POS 40
-#define HEADER_SUM_POS (TOC_POS + N_SECTIONS * 24)
-#define HEADER_LEN (HEADER_SUM_POS + 8)
 
 static LttvTraceset *ts;
 static char *cache_dir, *cache_path;
