@@ -181,27 +181,43 @@ lttv_time_bar_focus_current (LttvTimeBar *self)
   gtk_widget_grab_focus (GTK_WIDGET (self->entries[FIELD_CURRENT]));
 }
 
+/* A labelled entry, in `group` (a line of the time bar's flow). */
 static void
-add_field (LttvTimeBar *self, Field f, const char *label, const char *tooltip, int chars)
+add_field (LttvTimeBar *self, GtkWidget *group, Field f, const char *label,
+           const char *tooltip, int chars)
 {
-  GtkWidget *l = gtk_label_new_with_mnemonic (label);
   GtkWidget *e = gtk_entry_new ();
 
-  gtk_style_context_add_class (gtk_widget_get_style_context (l), "dim-label");
-  gtk_label_set_mnemonic_widget (GTK_LABEL (l), e);
-  /* Narrow windows shrink the fields; wide ones show whole times. */
-  gtk_entry_set_width_chars (GTK_ENTRY (e), chars / 2);
-  gtk_entry_set_max_width_chars (GTK_ENTRY (e), chars + 2);
+  if (label[0] != '\0')
+    {
+      GtkWidget *l = gtk_label_new_with_mnemonic (label);
+      gtk_style_context_add_class (gtk_widget_get_style_context (l), "dim-label");
+      gtk_label_set_mnemonic_widget (GTK_LABEL (l), e);
+      gtk_widget_set_tooltip_text (l, tooltip);
+      gtk_container_add (GTK_CONTAINER (group), l);
+    }
+  /* Whole times always: a narrow window wraps the bar instead. */
+  gtk_entry_set_width_chars (GTK_ENTRY (e), chars);
+  gtk_entry_set_max_width_chars (GTK_ENTRY (e), chars);
   gtk_widget_set_tooltip_text (e, tooltip);
-  gtk_widget_set_tooltip_text (l, tooltip);
   g_signal_connect (e, "activate", G_CALLBACK (entry_activate_cb), self);
   g_signal_connect (e, "focus-out-event", G_CALLBACK (entry_focus_out_cb), self);
   self->entries[f] = GTK_ENTRY (e);
-  if (label[0] != '\0')
-    gtk_container_add (GTK_CONTAINER (self), l);
-  else
-    g_object_ref_sink (l), g_object_unref (l);
-  gtk_container_add (GTK_CONTAINER (self), e);
+  gtk_container_add (GTK_CONTAINER (group), e);
+}
+
+/* A group of fields that stays on one line when the bar wraps. */
+static GtkWidget *
+add_group (GtkWidget *flow)
+{
+  GtkWidget *group = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *child = gtk_flow_box_child_new ();
+
+  /* Tab goes from entry to entry, not through the flow's cells. */
+  gtk_widget_set_can_focus (child, FALSE);
+  gtk_container_add (GTK_CONTAINER (child), group);
+  gtk_container_add (GTK_CONTAINER (flow), child);
+  return group;
 }
 
 static void
@@ -228,12 +244,26 @@ lttv_time_bar_init (LttvTimeBar *self)
   gtk_orientable_set_orientation (GTK_ORIENTABLE (self), GTK_ORIENTATION_HORIZONTAL);
   gtk_box_set_spacing (GTK_BOX (self), 6);
   g_object_set (self, "margin", 6, NULL);
-  add_field (self, FIELD_START, _("_Start"), _("Start of the visible window; type a time and press Enter"), 18);
-  add_field (self, FIELD_END, _("_End"), _("End of the visible window; type a time and press Enter"), 18);
-  add_field (self, FIELD_SPAN, _("S_pan"), _("Length of the visible window, e.g. 0.25 s or 300 us"), 14);
-  add_field (self, FIELD_CURRENT, _("C_urrent"), _("Current time, shared by every viewer of the tab (Ctrl+G)"), 18);
-  add_field (self, FIELD_SEL_START, _("Se_lection"), _("Start of the selected range; empty for none"), 18);
-  add_field (self, FIELD_SEL_END, "", _("End of the selected range; empty for none"), 18);
+  GtkWidget *flow = gtk_flow_box_new ();
+  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (flow), GTK_SELECTION_NONE);
+  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (flow), 5);
+  gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (flow), 12);
+  gtk_flow_box_set_row_spacing (GTK_FLOW_BOX (flow), 6);
+  gtk_widget_set_hexpand (flow, TRUE);
+  gtk_container_add (GTK_CONTAINER (self), flow);
+  add_field (self, add_group (flow), FIELD_START, _("_Start"),
+             _("Start of the visible window; type a time and press Enter"), 18);
+  add_field (self, add_group (flow), FIELD_END, _("_End"),
+             _("End of the visible window; type a time and press Enter"), 18);
+  add_field (self, add_group (flow), FIELD_SPAN, _("S_pan"),
+             _("Length of the visible window, e.g. 0.25 s or 300 us"), 14);
+  add_field (self, add_group (flow), FIELD_CURRENT, _("C_urrent"),
+             _("Current time, shared by every viewer of the tab (Ctrl+G)"), 18);
+  GtkWidget *selection = add_group (flow);
+  add_field (self, selection, FIELD_SEL_START, _("Se_lection"),
+             _("Start of the selected range; empty for none"), 18);
+  add_field (self, selection, FIELD_SEL_END, "",
+             _("End of the selected range; empty for none"), 18);
 }
 
 GtkWidget *

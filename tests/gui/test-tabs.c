@@ -633,6 +633,52 @@ test_accelerators (void)
     }
 }
 
+static void iterate_for (int ms);
+
+static void
+collect_entries (GtkWidget *w, gpointer out)
+{
+  if (GTK_IS_ENTRY (w))
+    g_ptr_array_add (out, w);
+  else if (GTK_IS_CONTAINER (w))
+    gtk_container_forall (GTK_CONTAINER (w), collect_entries, out);
+}
+
+/* In a narrow window the time bar wraps rather than cutting its times:
+ * each field shows its whole text, at 900 px as at 1600. */
+static void
+test_time_bar_shows_whole_times_when_narrow (void)
+{
+  LttvWindow *w = new_window ();
+  g_autoptr (GFile) sample = g_file_new_for_path (lttv_paths_sample_trace ());
+  g_autoptr (GPtrArray) entries = g_ptr_array_new ();
+  LttvTab *tab;
+
+  tab = lttv_window_open_traces (w, &sample, 1);
+  g_assert_true (iterate_until (tab_opened, tab, 20000));
+  collect_entries (GTK_WIDGET (lttv_tab_get_time_bar (tab)), entries);
+  g_assert_cmpuint (entries->len, ==, 6);
+  for (int width = 1600; width >= 900; width -= 700)
+    {
+      gtk_window_resize (GTK_WINDOW (w), width, 800);
+      iterate_for (500);
+      for (guint i = 0; i < entries->len; i++)
+        {
+          GtkEntry *e = entries->pdata[i];
+          GdkRectangle area;
+          int text_width;
+          if (gtk_entry_get_text (e)[0] == '\0')
+            continue;
+          gtk_entry_get_text_area (e, &area);
+          pango_layout_get_pixel_size (gtk_entry_get_layout (e), &text_width, NULL);
+          g_test_message ("%d px: \"%s\" needs %d px, has %d", width, gtk_entry_get_text (e),
+                          text_width, area.width);
+          g_assert_cmpint (text_width, <=, area.width);
+        }
+    }
+  gtk_widget_destroy (GTK_WIDGET (w));
+}
+
 /* --- The default split of the viewers ------------------------------------ */
 
 static gboolean
@@ -799,6 +845,7 @@ main (int argc, char **argv)
   g_test_add_func ("/tabs/failed-trace-shows-in-info-bar", test_failed_trace_shows_in_info_bar);
   g_test_add_func ("/tabs/damaged-cache-is-rebuilt", test_damaged_cache_is_rebuilt);
   g_test_add_func ("/tabs/time-bar-shows-the-traceset-range", test_time_bar_shows_the_traceset_range);
+  g_test_add_func ("/tabs/time-bar-shows-whole-times-when-narrow", test_time_bar_shows_whole_times_when_narrow);
   g_test_add_func ("/tabs/default-split-favours-the-timelines", test_default_split_favours_the_timelines);
   g_test_add_func ("/tabs/dragged-split-stays-and-scales", test_dragged_split_stays_and_scales);
   g_test_add_func ("/jobs/progress-and-responsiveness", test_job_progress_and_responsiveness);
