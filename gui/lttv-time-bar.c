@@ -181,6 +181,10 @@ lttv_time_bar_focus_current (LttvTimeBar *self)
   gtk_widget_grab_focus (GTK_WIDGET (self->entries[FIELD_CURRENT]));
 }
 
+/* The longest time format: seconds from the clock's origin,
+ * "1457113582.794565804". */
+#define TIME_CHARS 20
+
 /* A labelled entry, in `group` (a line of the time bar's flow). */
 static void
 add_field (LttvTimeBar *self, GtkWidget *group, Field f, const char *label,
@@ -252,18 +256,18 @@ lttv_time_bar_init (LttvTimeBar *self)
   gtk_widget_set_hexpand (flow, TRUE);
   gtk_container_add (GTK_CONTAINER (self), flow);
   add_field (self, add_group (flow), FIELD_START, _("_Start"),
-             _("Start of the visible window; type a time and press Enter"), 18);
+             _("Start of the visible window; type a time and press Enter"), TIME_CHARS);
   add_field (self, add_group (flow), FIELD_END, _("_End"),
-             _("End of the visible window; type a time and press Enter"), 18);
+             _("End of the visible window; type a time and press Enter"), TIME_CHARS);
   add_field (self, add_group (flow), FIELD_SPAN, _("S_pan"),
              _("Length of the visible window, e.g. 0.25 s or 300 us"), 14);
   add_field (self, add_group (flow), FIELD_CURRENT, _("C_urrent"),
-             _("Current time, shared by every viewer of the tab (Ctrl+G)"), 18);
+             _("Current time, shared by every viewer of the tab (Ctrl+G)"), TIME_CHARS);
   GtkWidget *selection = add_group (flow);
   add_field (self, selection, FIELD_SEL_START, _("Se_lection"),
-             _("Start of the selected range; empty for none"), 18);
+             _("Start of the selected range; empty for none"), TIME_CHARS);
   add_field (self, selection, FIELD_SEL_END, "",
-             _("End of the selected range; empty for none"), 18);
+             _("End of the selected range; empty for none"), TIME_CHARS);
 }
 
 GtkWidget *

@@ -645,7 +645,8 @@ collect_entries (GtkWidget *w, gpointer out)
 }
 
 /* In a narrow window the time bar wraps rather than cutting its times:
- * each field shows its whole text, at 900 px as at 1600. */
+ * each field shows its whole text, at 900 px as at 1600, in the clock's
+ * format and in the longest one (seconds from the clock's origin). */
 static void
 test_time_bar_shows_whole_times_when_narrow (void)
 {
@@ -658,8 +659,11 @@ test_time_bar_shows_whole_times_when_narrow (void)
   g_assert_true (iterate_until (tab_opened, tab, 20000));
   collect_entries (GTK_WIDGET (lttv_tab_get_time_bar (tab)), entries);
   g_assert_cmpuint (entries->len, ==, 6);
-  for (int width = 1600; width >= 900; width -= 700)
+  for (int k = 0; k < 4; k++)
     {
+      int width = k % 2 == 0 ? 1600 : 900;
+      lttv_time_text_set_format (k < 2 ? LTTV_TIME_FORMAT_CLOCK : LTTV_TIME_FORMAT_SECONDS);
+      lttv_window_refresh_times (w);
       gtk_window_resize (GTK_WINDOW (w), width, 800);
       iterate_for (500);
       for (guint i = 0; i < entries->len; i++)
@@ -676,6 +680,7 @@ test_time_bar_shows_whole_times_when_narrow (void)
           g_assert_cmpint (text_width, <=, area.width);
         }
     }
+  lttv_time_text_set_format (LTTV_TIME_FORMAT_CLOCK);
   gtk_widget_destroy (GTK_WIDGET (w));
 }
 
