@@ -157,9 +157,11 @@ static void
 hand_over_to_user (Split *s)
 {
   GtkWidget *panes[s->n_viewers], *viewers[s->n_viewers];
-  guint n = walk_chain (s, panes, viewers);
 
+  if (s->user_moved)
+    return;
   s->user_moved = TRUE;
+  guint n = walk_chain (s, panes, viewers);
   for (guint i = 0; i < n; i++)
     gtk_container_child_set (GTK_CONTAINER (panes[i]), viewers[i], "resize", TRUE, NULL);
 }
@@ -202,7 +204,7 @@ handle_pressed (GtkWidget *paned, GdkEventButton *event, gpointer data)
 {
   Split *s = data;
 
-  if (event->window == gtk_paned_get_handle_window (GTK_PANED (paned)) && !s->user_moved)
+  if (event->window == gtk_paned_get_handle_window (GTK_PANED (paned)))
     hand_over_to_user (s);
   return FALSE;
 }
@@ -212,8 +214,7 @@ handle_moved (GtkPaned *paned, GtkScrollType scroll, gpointer data)
 {
   Split *s = data;
 
-  if (!s->user_moved)
-    hand_over_to_user (s);
+  hand_over_to_user (s);
   return FALSE;
 }
 

@@ -10,8 +10,8 @@
 typedef struct {
   CtfStream **streams;     /* largest first: the last ones taken are short */
   guint n_streams;
-  guint8 **wanted;         /* per trace: every class's fields, all 1 */
-  CtfPlanSubset **subsets; /* per trace: none (all fields) */
+  guint8 *wanted;          /* every class's fields, of any trace: all 1 */
+  CtfPlanSubset *subsets;  /* none: all fields */
   const LttvTime *begin, *end;
   guint next;              /* the next stream to take (atomic) */
   guint64 total;           /* (atomic) */
@@ -26,13 +26,12 @@ count_stream (Count *c, CtfStream *s, guint64 *n)
 {
   CtfReader r;
   GError *err = NULL;
-  guint t = s->trace->index;
   int64_t from = INT64_MIN;
   gboolean ok;
 
   if (c->begin != NULL)
     from = *c->begin > (LttvTime) INT64_MAX ? INT64_MAX : (int64_t) *c->begin;
-  ctf_reader_init (&r, s, c->wanted[t], c->subsets[t]);
+  ctf_reader_init (&r, s, c->wanted, c->subsets);
   *n = 0;
   ok = ctf_reader_seek (&r, from, &err);
   while (ok && ctf_reader_next (&r, &err))
@@ -79,23 +78,21 @@ lttv_traceset_count_events (LttvTraceset *ts, const LttvTime *begin,
                             guint64 *count)
 {
   Count c = { .begin = begin, .end = end };
-  guint n_traces = ts->traces->len, n_workers;
+  guint n_workers, n_classes = 0;
   GPtrArray *streams = g_ptr_array_new ();
   GThread **threads;
 
   g_return_val_if_fail (count != NULL, FALSE);
-  c.wanted = g_new0 (guint8 *, n_traces + 1);
-  c.subsets = g_new0 (CtfPlanSubset *, n_traces + 1);
-  for (guint t = 0; t < n_traces; t++)
+  for (guint t = 0; t < ts->traces->len; t++)
     {
       LttvTrace *tr = ts->traces->pdata[t];
-      guint nc = tr->tc->events->len;
-      c.wanted[t] = g_malloc (nc + 1);
-      memset (c.wanted[t], 1, nc + 1);
-      c.subsets[t] = g_new0 (CtfPlanSubset, nc + 1);
+      n_classes = MAX (n_classes, tr->tc->events->len);
       for (guint i = 0; i < tr->streams->len; i++)
         g_ptr_array_add (streams, tr->streams->pdata[i]);
     }
+  c.wanted = g_malloc (n_classes + 1);
+  memset (c.wanted, 1, n_classes + 1);
+  c.subsets = g_new0 (CtfPlanSubset, n_classes + 1);
   g_ptr_array_sort (streams, larger_first);
   c.streams = (CtfStream **) streams->pdata;
   c.n_streams = streams->len;
@@ -111,11 +108,6 @@ lttv_traceset_count_events (LttvTraceset *ts, const LttvTime *begin,
     g_thread_join (threads[i]);
   g_free (threads);
 
-  for (guint t = 0; t < n_traces; t++)
-    {
-      g_free (c.wanted[t]);
-      g_free (c.subsets[t]);
-    }
   g_free (c.wanted);
   g_free (c.subsets);
   g_ptr_array_free (streams, TRUE);
