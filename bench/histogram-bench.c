@@ -85,7 +85,7 @@ main (int argc, char **argv)
     }
   g_autoptr (LttvState) s = lttv_state_new (ts);
   double start = now ();
-  if (!lttv_state_build (s, FALSE, NULL, &error))
+  if (!lttv_state_build (s, FALSE, LTTV_CANCEL_NONE, &error))
     {
       fprintf (stderr, "histogram-bench: %s\n", error->message);
       return 1;

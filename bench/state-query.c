@@ -39,7 +39,7 @@ main (int argc, char **argv)
     }
   LttvState *s = lttv_state_new (ts);
   gint64 t0 = g_get_monotonic_time ();
-  if (!lttv_state_build (s, TRUE, NULL, &error))
+  if (!lttv_state_build (s, TRUE, LTTV_CANCEL_NONE, &error))
     fprintf (stderr, "state-query: %s\n", error->message);
   double build = (g_get_monotonic_time () - t0) / 1e6;
   LttvHistory *h = lttv_state_get_history (s);

@@ -46,7 +46,7 @@ subject_open (Subject *s, const char *path, GError **error)
   if ((s->ts = lttv_traceset_open (paths, error)) == NULL)
     return FALSE;
   s->state = lttv_state_new (s->ts);
-  if (!lttv_state_build (s->state, TRUE, NULL, error))
+  if (!lttv_state_build (s->state, TRUE, LTTV_CANCEL_NONE, error))
     return FALSE;
   s->begin = lttv_traceset_begin (s->ts);
   s->end = lttv_traceset_end (s->ts);

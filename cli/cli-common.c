@@ -53,7 +53,7 @@ lttv_cli_open_state (char **paths, gboolean use_cache, LttvTraceset **ts_out,
       *status = 1;
     }
   LttvState *state = lttv_state_new (ts);
-  if (!lttv_state_build (state, use_cache, NULL, &error))
+  if (!lttv_state_build (state, use_cache, LTTV_CANCEL_NONE, &error))
     {
       /* What was read before the fault is still shown. */
       fprintf (stderr, "lttv: %s\n", error->message);

@@ -13,6 +13,17 @@
 #include "cli-common.h"
 #include "commands.h"
 
+/* Times answered by one pass over the history (lttv_state_print_sorted):
+ * enough to share the pass, few enough to bound the memory of the states
+ * kept meanwhile. */
+#define STATE_TIMES_PER_PASS 256
+
+static void
+write_text (const char *text, gsize len, gpointer out)
+{
+  fwrite (text, 1, len, out);
+}
+
 static int
 compare_times (gconstpointer a, gconstpointer b)
 {
@@ -72,17 +83,19 @@ lttv_cmd_state (int argc, char **argv)
   else if (end != LTTV_TIME_NONE)
     g_array_append_val (times, end);
 
-  GString *out = g_string_new (NULL);
+  /* Each time once; then in batches, each one pass over the history,
+   * printed as it comes. */
+  guint n = 0;
+  LttvTime *t = (LttvTime *) times->data;
   for (guint i = 0; i < times->len; i++)
+    if (n == 0 || t[i] != t[n - 1])
+      t[n++] = t[i];
+  for (guint i = 0; i < n; i += STATE_TIMES_PER_PASS)
     {
-      LttvTime t = g_array_index (times, LttvTime, i);
-      if (i > 0 && t == g_array_index (times, LttvTime, i - 1))
-        continue;
-      g_string_truncate (out, 0);
-      if (lttv_state_print (state, t, out))
-        fputs (out->str, stdout);
+      guint batch = MIN (STATE_TIMES_PER_PASS, n - i);
+      if (lttv_state_print_sorted (state, t + i, batch, write_text, stdout) < batch)
+        break;
     }
-  g_string_free (out, TRUE);
   lttv_state_free (state);
   lttv_traceset_free (ts);
   return status;

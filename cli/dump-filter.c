@@ -26,7 +26,7 @@ dump_filter_new (const char *expression, LttvTraceset *ts, int *status,
   if (lttv_filter_needs_thread_state (filter))
     {
       df->state = lttv_state_new (ts);
-      if (!lttv_state_build (df->state, TRUE, NULL, error))
+      if (!lttv_state_build (df->state, TRUE, LTTV_CANCEL_NONE, error))
         {
           /* The history holds what was read before the fault: keep going
            * with it, the dump reports the same fault. */

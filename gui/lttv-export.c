@@ -206,7 +206,7 @@ lttv_export_run (const char *const *traces, const char *const *exports,
       /* No window to keep responsive here: build the state at once (or
        * load it from the cache). A read error keeps what came before it. */
       state = lttv_state_new (ts);
-      if (!lttv_state_build (state, TRUE, NULL, &error))
+      if (!lttv_state_build (state, TRUE, LTTV_CANCEL_NONE, &error))
         {
           g_printerr ("lttv-gui: %s\n", error->message);
           g_clear_error (&error);

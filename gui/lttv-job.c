@@ -165,6 +165,18 @@ lttv_job_cancel (LttvJob *self)
   g_cancellable_cancel (self->cancellable);
 }
 
+static gboolean
+cancellable_is_cancelled (gpointer cancellable)
+{
+  return g_cancellable_is_cancelled (cancellable);
+}
+
+LttvCancel
+lttv_cancel_from_cancellable (GCancellable *cancellable)
+{
+  return (LttvCancel) { cancellable != NULL ? cancellable_is_cancelled : NULL, cancellable };
+}
+
 const char *
 lttv_job_get_title (LttvJob *self)
 {

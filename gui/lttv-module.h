@@ -147,5 +147,8 @@ LttvJob *lttv_viewer_context_run_job (LttvViewerContext *ctx,
 void lttv_job_report (LttvJob *job, double fraction, guint64 events);
 gboolean lttv_job_finish (LttvJob *job, GAsyncResult *result, GError **error);
 void lttv_job_cancel (LttvJob *job);
+/* `cancellable` as the core's long calls take it (lttv_state_build,
+ * lttv_stats_compute_in_job). */
+LttvCancel lttv_cancel_from_cancellable (GCancellable *cancellable);
 
 G_END_DECLS

@@ -55,7 +55,7 @@ static gboolean
 build_func (LttvJob *job, gpointer data, GCancellable *cancellable, GError **error)
 {
   LttvTraceData *d = data;
-  return lttv_state_build (d->state, TRUE, cancellable, error);
+  return lttv_state_build (d->state, TRUE, lttv_cancel_from_cancellable (cancellable), error);
 }
 
 void

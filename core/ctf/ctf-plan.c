@@ -815,17 +815,20 @@ emit_struct (GArray *ops, const CtfType *st)
     }
 }
 
+/* The caller saw plans_ready at 0 (an acquire load, ctf-types.h). Not
+ * g_once: its every completion wakes waiters with a system call, one per
+ * event class on the first pass over a trace (180 for LTTng kernel). */
 void
 ctf_event_plans_build_once (CtfTraceClass *tc, CtfEventClass *ec)
 {
-  if (g_once_init_enter (&ec->plans_ready))
+  G_LOCK (ctf_model);
+  if (__atomic_load_n (&ec->plans_ready, __ATOMIC_RELAXED) == 0)
     {
-      G_LOCK (ctf_model);
       ctf_compile_plans (tc, ec->context);
       ctf_compile_plans (tc, ec->fields);
-      G_UNLOCK (ctf_model);
-      g_once_init_leave (&ec->plans_ready, 1);
+      __atomic_store_n (&ec->plans_ready, 1, __ATOMIC_RELEASE);
     }
+  G_UNLOCK (ctf_model);
 }
 
 CtfOp *

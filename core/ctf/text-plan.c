@@ -186,13 +186,14 @@ void
 ctf_text_plan_build_once (CtfTraceClass *tc, CtfEventClass *ec,
                           const char *prefix)
 {
-  if (g_once_init_enter (&ec->text_plan_ready))
+  /* (as ctf_event_plans_build_once: no g_once) */
+  G_LOCK (ctf_model);
+  if (__atomic_load_n (&ec->text_plan_ready, __ATOMIC_RELAXED) == 0)
     {
-      G_LOCK (ctf_model);
       text_plan_build (tc, ec, prefix);
-      G_UNLOCK (ctf_model);
-      g_once_init_leave (&ec->text_plan_ready, 1);
+      __atomic_store_n (&ec->text_plan_ready, 1, __ATOMIC_RELEASE);
     }
+  G_UNLOCK (ctf_model);
 }
 
 /* --- Running a plan ---------------------------------------------------- */

@@ -130,6 +130,21 @@ gboolean lttv_history_query (LttvHistory *h, LttvAttr attr, LttvTime t,
 LttvValue *lttv_history_query_full (LttvHistory *h, LttvTime t,
                                     guint *n_attrs);
 
+/* One attribute's value, in a full state that keeps only the attributes
+ * holding one. */
+typedef struct {
+  LttvAttr attr;
+  LttvValue value;
+} LttvAttrValue;
+
+/* The full state at each of `n` times given in increasing order: out[i],
+ * a GArray of LttvAttrValue in attribute order (g_array_unref each, then
+ * g_free `out`), or NULL for a time outside the committed part. One pass
+ * over the attributes answers every time: most attributes (threads not
+ * born yet or long dead) are settled for all the times at once. */
+GArray **lttv_history_query_full_sorted (LttvHistory *h, const LttvTime *times,
+                                         guint n);
+
 /* One pixel of a row: the value that holds most of [t, t + step), and
  * whether other values held part of it (sub-pixel changes merged). */
 typedef struct {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <lttv/version.h>
+#include <lttv/cancel.h>
 #include <lttv/count-format.h>
 #include <lttv/error.h>
 #include <lttv/filter.h>

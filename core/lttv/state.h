@@ -5,8 +5,7 @@
  * instant. */
 #pragma once
 
-#include <gio/gio.h>
-
+#include <lttv/cancel.h>
 #include <lttv/filter.h>
 #include <lttv/history.h>
 #include <lttv/traceset.h>
@@ -28,8 +27,8 @@ const char *lttv_anomaly_describe (LttvAnomaly kind);
 
 typedef struct _LttvState LttvState;
 
-/* The state of `ts`, not built yet; `ts` must outlive it, and an async
- * build must have called back before it is freed. */
+/* The state of `ts`, not built yet; `ts` must outlive it, and a build in
+ * another thread must have returned before it is freed. */
 LttvState *lttv_state_new (LttvTraceset *ts);
 void lttv_state_free (LttvState *s);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LttvState, lttv_state_free)
@@ -37,21 +36,14 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (LttvState, lttv_state_free)
 /* Loads the cache when it matches the trace, else reads every event and
  * saves the cache (use_cache FALSE: neither). Returns FALSE with `error`
  * set when the trace could not be read to its end (the history then holds
- * what was read before the fault) or when cancelled. */
-gboolean lttv_state_build (LttvState *s, gboolean use_cache,
-                           GCancellable *cancellable, GError **error);
-/* The same in a worker thread; `callback` runs in the caller's main
- * context. Query the history meanwhile (its committed part). */
-void lttv_state_build_async (LttvState *s, gboolean use_cache,
-                             GCancellable *cancellable,
-                             GAsyncReadyCallback callback,
-                             gpointer user_data);
-gboolean lttv_state_build_finish (LttvState *s, GAsyncResult *result,
-                                  GError **error);
+ * what was read before the fault) or when cancelled. Run in a worker
+ * thread, the others query the history meanwhile (its committed part) and
+ * follow lttv_state_progress. */
+gboolean lttv_state_build (LttvState *s, gboolean use_cache, LttvCancel cancel,
+                           GError **error);
 /* For a window: the parts of a cached state that are otherwise decoded at
  * their first use (the event density) are decoded by the build, in its
- * thread, rather than in a viewer's first draw. lttv_state_build_async
- * sets it. */
+ * thread, rather than in a viewer's first draw. */
 void lttv_state_set_decode_at_load (LttvState *s, gboolean now);
 /* The next lttv_state_build with use_cache reads the trace instead of the
  * cache, then saves the cache again: for a cache found damaged since it was
@@ -133,5 +125,12 @@ const LttvFilterThreadSource *lttv_state_threads_source (LttvStateThreads *st);
  * replaced (the old history stays valid until `s` is freed), so nothing
  * else may use `s` meanwhile. */
 gboolean lttv_state_print (LttvState *s, LttvTime t, GString *out);
+/* The same at `n` times in increasing order, from one pass over the
+ * history (lttv_history_query_full_sorted): what `lttv state --at=` does.
+ * Each time's text goes to `func` in turn. Returns how many times were
+ * printed: the first ones, up to the part built so far. */
+typedef void (*LttvStateTextFunc) (const char *text, gsize len, gpointer data);
+guint lttv_state_print_sorted (LttvState *s, const LttvTime *times, guint n,
+                               LttvStateTextFunc func, gpointer data);
 
 G_END_DECLS

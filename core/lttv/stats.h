@@ -62,12 +62,12 @@ typedef struct {
 LttvStats *lttv_stats_compute (LttvState *s, LttvTime t0, LttvTime t1,
                                GError **error);
 /* The same in a worker: `progress` (may be NULL) is called now and then
- * with the fraction done; a cancelled `cancellable` stops the work soon
- * (NULL, LTTV_ERROR_CANCELLED). */
+ * with the fraction done; `cancel` stops the work soon (NULL,
+ * LTTV_ERROR_CANCELLED). */
 typedef void (*LttvStatsProgressFunc) (double fraction, gpointer user_data);
 LttvStats *lttv_stats_compute_in_job (LttvState *s, LttvTime t0, LttvTime t1,
                                       LttvStatsProgressFunc progress, gpointer user_data,
-                                      GCancellable *cancellable, GError **error);
+                                      LttvCancel cancel, GError **error);
 void lttv_stats_free (LttvStats *stats);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LttvStats, lttv_stats_free)
 

@@ -137,8 +137,7 @@ next_batch (StateReader *reader, StateBlockStore *blocks)
 /* Builds the state from the events; `for_cache`: the cache is saved after
  * (state_cache_save), and its blocks are encoded meanwhile. */
 static gboolean
-build_from_trace (LttvState *s, gboolean for_cache, GCancellable *cancellable,
-                  GError **error)
+build_from_trace (LttvState *s, gboolean for_cache, LttvCancel cancel, GError **error)
 {
   LttvHistory *h = s->history;
   guint n_traces = lttv_traceset_n_traces (s->ts);
@@ -203,7 +202,7 @@ build_from_trace (LttvState *s, gboolean for_cache, GCancellable *cancellable,
                     g_atomic_int_set (&s->progress_permille,
                                       (gint) ((t - begin) * 1000.0 / (end - begin)));
                   atomic_store_explicit (&s->events_done, rank, memory_order_relaxed);
-                  if (g_cancellable_is_cancelled (cancellable))
+                  if (lttv_cancel_requested (cancel))
                     {
                       cancelled = TRUE;
                       break;
@@ -269,8 +268,7 @@ build_from_trace (LttvState *s, gboolean for_cache, GCancellable *cancellable,
 }
 
 gboolean
-lttv_state_build (LttvState *s, gboolean use_cache, GCancellable *cancellable,
-                  GError **error)
+lttv_state_build (LttvState *s, gboolean use_cache, LttvCancel cancel, GError **error)
 {
   g_return_val_if_fail (s != NULL && !s->built, FALSE);
   s->built = TRUE;
@@ -281,7 +279,7 @@ lttv_state_build (LttvState *s, gboolean use_cache, GCancellable *cancellable,
       atomic_store_explicit (&s->events_done, s->n_events, memory_order_relaxed);
       return TRUE;
     }
-  if (!build_from_trace (s, use_cache, cancellable, error))
+  if (!build_from_trace (s, use_cache, cancel, error))
     return FALSE;
   if (use_cache)
     state_cache_save (s);
@@ -315,29 +313,10 @@ gboolean
 state_rebuild (LttvState *s, GError **error)
 {
   state_reset (s, TRUE);
-  if (!build_from_trace (s, TRUE, NULL, error))
+  if (!build_from_trace (s, TRUE, LTTV_CANCEL_NONE, error))
     return FALSE;
   state_cache_save (s);
   return TRUE;
-}
-
-typedef struct {
-  gboolean use_cache;
-} BuildArgs;
-
-static void
-build_thread (GTask *task, gpointer source, gpointer task_data,
-              GCancellable *cancellable)
-{
-  (void) source;
-  LttvState *s = g_task_get_task_data (task);
-  BuildArgs *args = g_object_get_data (G_OBJECT (task), "lttv-build-args");
-  (void) task_data;
-  GError *error = NULL;
-  if (lttv_state_build (s, args->use_cache, cancellable, &error))
-    g_task_return_boolean (task, TRUE);
-  else
-    g_task_return_error (task, error);
 }
 
 void
@@ -351,33 +330,6 @@ lttv_state_set_ignore_cache (LttvState *s, gboolean ignore)
 {
   g_return_if_fail (s != NULL);
   s->ignore_cache = ignore;
-}
-
-void
-lttv_state_build_async (LttvState *s, gboolean use_cache,
-                        GCancellable *cancellable,
-                        GAsyncReadyCallback callback, gpointer user_data)
-{
-  GTask *task = g_task_new (NULL, cancellable, callback, user_data);
-  g_task_set_source_tag (task, lttv_state_build_async);
-  g_task_set_task_data (task, s, NULL);
-  BuildArgs *args = g_new (BuildArgs, 1);
-  args->use_cache = use_cache;
-  g_object_set_data_full (G_OBJECT (task), "lttv-build-args", args, g_free);
-  lttv_state_set_decode_at_load (s, TRUE);
-  /* The build checks the cancellable itself, every few thousand events. */
-  g_task_set_return_on_cancel (task, FALSE);
-  g_task_set_check_cancellable (task, FALSE);
-  g_task_run_in_thread (task, build_thread);
-  g_object_unref (task);
-}
-
-gboolean
-lttv_state_build_finish (LttvState *s, GAsyncResult *result, GError **error)
-{
-  g_return_val_if_fail (g_task_is_valid (result, NULL), FALSE);
-  g_return_val_if_fail (g_task_get_task_data (G_TASK (result)) == s, FALSE);
-  return g_task_propagate_boolean (G_TASK (result), error);
 }
 
 double

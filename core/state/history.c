@@ -315,6 +315,75 @@ lttv_history_query_full (LttvHistory *h, LttvTime t, guint *n_attrs)
   return values;
 }
 
+/* The index of the first of the `n` sorted times at or after `t`. */
+static guint
+first_time_at_or_after (const LttvTime *times, guint n, LttvTime t)
+{
+  guint lo = 0, hi = n;
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+      if (times[mid] < t)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
+static inline void
+add_value (GArray *state, LttvAttr attr, LttvValue v)
+{
+  if (v != LTTV_VALUE_NONE)
+    g_array_append_vals (state, &(LttvAttrValue) { attr, v }, 1);
+}
+
+GArray **
+lttv_history_query_full_sorted (LttvHistory *h, const LttvTime *times, guint n)
+{
+  LttvTime limit = history_limit (h);
+  GArray **out = g_new0 (GArray *, MAX (1, n));
+  /* The committed ones: a prefix of the sorted times. */
+  guint n_in = first_time_at_or_after (times, n, limit);
+  for (guint k = 0; k < n_in; k++)
+    out[k] = g_array_sized_new (FALSE, FALSE, sizeof (LttvAttrValue), 256);
+  g_rw_lock_reader_lock (&h->lock);
+  guint i = 0;
+  if (h->summary != NULL)
+    for (; i < h->n_summary; i++)
+      {
+        /* Finished: before its first change, the attribute holds nothing;
+         * from its last, its last value; only the times between need a
+         * search. */
+        const HistorySummary *sum = &h->summary[i];
+        if (sum->n == 0)
+          continue;
+        const HistoryAttr *a = &h->attrs[i];
+        guint k = first_time_at_or_after (times, n_in, sum->first);
+        guint k_last = k + first_time_at_or_after (times + k, n_in - k, sum->last);
+        for (; k < k_last; k++)
+          add_value (out[k], i, a->lazy != NULL
+                                ? history_lazy_value_at (a, times[k])
+                                : history_change (a, (guint) history_find (a, sum->n, times[k]))->value);
+        if (sum->last_value != LTTV_VALUE_NONE)
+          for (; k < n_in; k++)
+            add_value (out[k], i, sum->last_value);
+      }
+  for (; i < h->n_attrs; i++)
+    {
+      const HistoryAttr *a = &h->attrs[i];
+      guint n_changes = history_committed_count (h, a, limit);
+      for (guint k = 0; k < n_in; k++)
+        {
+          gint64 c = history_find (a, n_changes, times[k]);
+          if (c >= 0)
+            add_value (out[k], i, history_change (a, (guint) c)->value);
+        }
+    }
+  g_rw_lock_reader_unlock (&h->lock);
+  return out;
+}
+
 /* Beyond this many changes in one pixel, the pixel shows the value at its
  * start instead of looking for the longest one. */
 #define ROW_SCAN_MAX 16

@@ -1,6 +1,6 @@
-/* The state at one time as `lttv state` prints it (docs/cli.md). Only the
- * attributes holding a value are printed: their paths are made once, when
- * first printed, and only they are sorted. */
+/* The state at given times as `lttv state` prints it (docs/cli.md). Only
+ * the attributes holding a value are printed: their paths are made once,
+ * when first printed, and only they are sorted. */
 #include "config.h"
 
 #include <string.h>
@@ -9,7 +9,7 @@
 
 typedef struct {
   const char *path;
-  LttvAttr attr;
+  LttvValue value;
 } PathEntry;
 
 static int
@@ -39,41 +39,58 @@ path_of (LttvState *s, LttvAttr attr)
   return *slot;
 }
 
-gboolean
-lttv_state_print (LttvState *s, LttvTime t, GString *out)
+/* The times to query: after the end of a finished history nothing
+ * changes, the state at the end holds (still in increasing order). */
+static LttvTime *
+query_times (LttvHistory *h, const LttvTime *times, guint n)
 {
-  LttvHistory *h = s->history;
-  guint n = 0;
-  /* After the end of a finished history nothing changes: the state at the
-   * end holds. */
   LttvTime end = lttv_history_committed_end (h);
-  LttvTime q = lttv_history_is_finished (h) && end != LTTV_TIME_NONE && t > end
-               ? end : t;
-  g_autofree LttvValue *values = lttv_history_query_full (h, q, &n);
-  if (values == NULL)
-    return FALSE;
+  gboolean clamp = lttv_history_is_finished (h) && end != LTTV_TIME_NONE;
+  LttvTime *q = g_new (LttvTime, MAX (1, n));
+  for (guint k = 0; k < n; k++)
+    q[k] = clamp && times[k] > end ? end : times[k];
+  return q;
+}
+
+static void
+free_states (GArray **states, guint n)
+{
+  for (guint k = 0; k < n; k++)
+    if (states[k] != NULL)
+      g_array_unref (states[k]);
+  g_free (states);
+}
+
+static GArray **
+query_states (LttvState *s, const LttvTime *times, guint n)
+{
+  g_autofree LttvTime *q = query_times (s->history, times, n);
+  GArray **states = lttv_history_query_full_sorted (s->history, q, n);
   g_autoptr (GError) damage = NULL;
-  if (!lttv_history_check (h, &damage))
+  if (lttv_history_check (s->history, &damage))
+    return states;
+  /* A damaged block of the cache: never printed, the state is built again
+   * from the trace (and the cache rewritten). */
+  g_debug ("%s: building the state again", damage->message);
+  free_states (states, n);
+  g_autoptr (GError) error = NULL;
+  if (!state_rebuild (s, &error))
+    g_debug ("%s", error->message);
+  g_free (q);
+  q = query_times (s->history, times, n);
+  return lttv_history_query_full_sorted (s->history, q, n);
+}
+
+static void
+print_state (LttvState *s, LttvTime t, GArray *state, GArray *shown, GString *out)
+{
+  g_array_set_size (shown, 0);
+  for (guint i = 0; i < state->len; i++)
     {
-      /* A damaged block of the cache: never printed, the state is built
-       * again from the trace (and the cache rewritten). */
-      g_debug ("%s: building the state again", damage->message);
-      g_autoptr (GError) error = NULL;
-      if (!state_rebuild (s, &error))
-        g_debug ("%s", error->message);
-      h = s->history;
-      g_free (values);
-      values = lttv_history_query_full (h, q, &n);
-      if (values == NULL)
-        return FALSE;
+      const LttvAttrValue *av = &g_array_index (state, LttvAttrValue, i);
+      PathEntry e = { path_of (s, av->attr), av->value };
+      g_array_append_val (shown, e);
     }
-  g_autoptr (GArray) shown = g_array_new (FALSE, FALSE, sizeof (PathEntry));
-  for (guint i = 0; i < n; i++)
-    if (values[i] != LTTV_VALUE_NONE)
-      {
-        PathEntry e = { path_of (s, i), i };
-        g_array_append_val (shown, e);
-      }
   g_array_sort (shown, compare_paths);
   char prefix[32];
   int prefix_len = g_snprintf (prefix, sizeof prefix, "%" G_GUINT64_FORMAT "\t", t);
@@ -81,12 +98,44 @@ lttv_state_print (LttvState *s, LttvTime t, GString *out)
     {
       const PathEntry *e = &g_array_index (shown, PathEntry, i);
       char buf[32];
-      const char *v = lttv_history_format_value (h, values[e->attr], buf);
+      const char *v = lttv_history_format_value (s->history, e->value, buf);
       g_string_append_len (out, prefix, prefix_len);
       g_string_append (out, e->path);
       g_string_append_c (out, '\t');
       g_string_append (out, v);
       g_string_append_c (out, '\n');
     }
-  return TRUE;
+}
+
+guint
+lttv_state_print_sorted (LttvState *s, const LttvTime *times, guint n,
+                         LttvStateTextFunc func, gpointer data)
+{
+  GArray **states = query_states (s, times, n);
+  g_autoptr (GArray) shown = g_array_new (FALSE, FALSE, sizeof (PathEntry));
+  /* One buffer for every time: growing it again for each would cost
+   * fresh pages, each a fault. */
+  GString *out = g_string_sized_new (64 * 1024);
+  guint printed = 0;
+  for (; printed < n && states[printed] != NULL; printed++)
+    {
+      g_string_truncate (out, 0);
+      print_state (s, times[printed], states[printed], shown, out);
+      func (out->str, out->len, data);
+    }
+  g_string_free (out, TRUE);
+  free_states (states, n);
+  return printed;
+}
+
+static void
+append_text (const char *text, gsize len, gpointer out)
+{
+  g_string_append_len (out, text, (gssize) len);
+}
+
+gboolean
+lttv_state_print (LttvState *s, LttvTime t, GString *out)
+{
+  return lttv_state_print_sorted (s, &t, 1, append_text, out) == 1;
 }

@@ -62,7 +62,7 @@ typedef struct
 {
   LttvStatsProgressFunc func;
   gpointer data;
-  GCancellable *cancellable;
+  LttvCancel cancel;
 } Progress;
 
 static gboolean
@@ -70,7 +70,7 @@ go_on (const Progress *p, double fraction, GError **error)
 {
   if (p->func != NULL)
     p->func (fraction, p->data);
-  if (!g_cancellable_is_cancelled (p->cancellable))
+  if (!lttv_cancel_requested (p->cancel))
     return TRUE;
   g_set_error (error, LTTV_ERROR, LTTV_ERROR_CANCELLED, "computing the statistics was cancelled");
   return FALSE;
@@ -309,15 +309,15 @@ compare_items (gconstpointer a, gconstpointer b)
 LttvStats *
 lttv_stats_compute (LttvState *s, LttvTime t0, LttvTime t1, GError **error)
 {
-  return lttv_stats_compute_in_job (s, t0, t1, NULL, NULL, NULL, error);
+  return lttv_stats_compute_in_job (s, t0, t1, NULL, NULL, LTTV_CANCEL_NONE, error);
 }
 
 LttvStats *
 lttv_stats_compute_in_job (LttvState *s, LttvTime t0, LttvTime t1,
                            LttvStatsProgressFunc progress, gpointer user_data,
-                           GCancellable *cancellable, GError **error)
+                           LttvCancel cancel, GError **error)
 {
-  Progress p = { progress, user_data, cancellable };
+  Progress p = { progress, user_data, cancel };
   g_return_val_if_fail (s != NULL, NULL);
   LttvStats *st = g_new0 (LttvStats, 1);
   LttvTime end = lttv_history_committed_end (s->history);

@@ -296,7 +296,7 @@ cf_state_get (LttvViewerContext *ctx, gboolean build)
   if ((ts = lttv_viewer_context_get_traceset (ctx)) == NULL)
     return NULL;
   s = lttv_state_new (ts);
-  if (!lttv_state_build (s, TRUE, NULL, &error))
+  if (!lttv_state_build (s, TRUE, LTTV_CANCEL_NONE, &error))
     g_printerr ("controlflow: %s\n", error->message);
   g_object_set_data_full (G_OBJECT (ctx), "controlflow-state", s, (GDestroyNotify) lttv_state_free);
   return s;

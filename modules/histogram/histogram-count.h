@@ -3,6 +3,8 @@
  * this refines it in a background job. */
 #pragma once
 
+#include <gio/gio.h>
+
 #include <lttv/density.h>
 #include <lttv/filter.h>
 #include <lttv/state.h>

@@ -108,7 +108,7 @@ stats_job_run (LttvJob *job, gpointer data, GCancellable *cancellable, GError **
   lttv_job_report (job, 0.0, 0);
   sj->result = lttv_stats_compute_in_job (sj->state, sj->t0, sj->t1, stats_progress,
                                           &(StatsProgress) { job, sj->paths != NULL ? 0.05 : 0.95 },
-                                          cancellable, error);
+                                          lttv_cancel_from_cancellable (cancellable), error);
   if (sj->result == NULL)
     return FALSE;
   guint64 discarded = lttv_density_count_discarded (lttv_state_get_density (sj->state), sj->t0,

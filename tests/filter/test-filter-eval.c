@@ -137,7 +137,7 @@ main (int argc, char **argv)
   ts = lttv_traceset_open (paths, &error);
   g_assert_no_error (error);
   state = lttv_state_new (ts);
-  g_assert_true (lttv_state_build (state, FALSE, NULL, &error));
+  g_assert_true (lttv_state_build (state, FALSE, LTTV_CANCEL_NONE, &error));
   g_test_add_func ("/filter/eval/hand-worked", test_cases);
   g_test_add_func ("/filter/eval/field-kinds", test_field_kinds);
   int status = g_test_run ();

@@ -241,7 +241,7 @@ cache_file_of (const char *trace)
   while (d != NULL && (name = g_dir_read_name (d)) != NULL)
     g_hash_table_add (before, g_strdup (name));
   LttvState *state = lttv_state_new (ts);
-  g_assert_true (lttv_state_build (state, TRUE, NULL, &error));
+  g_assert_true (lttv_state_build (state, TRUE, LTTV_CANCEL_NONE, &error));
   lttv_state_free (state);
   g_clear_pointer (&d, g_dir_close);
   d = g_dir_open (dir, 0, &error);
@@ -274,7 +274,7 @@ cache_is_sound (const char *trace)
   g_autoptr (LttvTraceset) ts = lttv_traceset_open (paths, &error);
   g_assert_no_error (error);
   LttvState *state = lttv_state_new (ts);
-  g_assert_true (lttv_state_build (state, TRUE, NULL, &error));
+  g_assert_true (lttv_state_build (state, TRUE, LTTV_CANCEL_NONE, &error));
   LttvHistory *h = lttv_state_get_history (state);
   for (LttvAttr a = 0; a < lttv_history_n_attrs (h); a++)
     g_array_unref (lttv_history_intervals (h, a, lttv_history_begin (h), lttv_history_committed_end (h)));

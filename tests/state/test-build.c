@@ -16,20 +16,51 @@ open_trace (const char *rel)
   return lttv_traceset_open (paths, NULL);
 }
 
+/* A build in a worker thread, as the GUI runs it (a job). */
 typedef struct {
+  LttvState *state;
+  LttvCancel cancel;
   GMainLoop *loop;
   gboolean ok;
   GError *error;
-} Done;
+} Build;
 
-static void
-on_built (GObject *source, GAsyncResult *res, gpointer data)
+static gboolean
+quit_loop (gpointer loop)
 {
-  (void) source;
-  Done *d = data;
-  LttvState *s = g_task_get_task_data (G_TASK (res));
-  d->ok = lttv_state_build_finish (s, res, &d->error);
-  g_main_loop_quit (d->loop);
+  g_main_loop_quit (loop);
+  return G_SOURCE_REMOVE;
+}
+
+static gpointer
+build_thread (gpointer data)
+{
+  Build *b = data;
+  b->ok = lttv_state_build (b->state, FALSE, b->cancel, &b->error);
+  g_idle_add (quit_loop, b->loop);
+  return NULL;
+}
+
+/* Builds in a thread while the main loop runs `poll` (when not NULL)
+ * every millisecond. */
+static void
+build_in_thread (Build *b, GSourceFunc poll)
+{
+  b->loop = g_main_loop_new (NULL, FALSE);
+  guint id = poll != NULL ? g_timeout_add (1, poll, b->state) : 0;
+  GThread *thread = g_thread_new ("test-build", build_thread, b);
+  g_main_loop_run (b->loop);
+  g_thread_join (thread);
+  if (id != 0)
+    g_source_remove (id);
+  g_main_loop_unref (b->loop);
+}
+
+static gboolean
+always_cancelled (gpointer data)
+{
+  (void) data;
+  return TRUE;
 }
 
 static gboolean
@@ -51,7 +82,7 @@ poll_committed (gpointer data)
 
 /* vm-small: babeltrace2 2.0.4 counts 19,068 events (traces/README.md). */
 static void
-test_async_build_counts_every_event (void)
+test_threaded_build_counts_every_event (void)
 {
   g_autoptr (LttvTraceset) ts = open_trace ("perf/vm-small");
   if (ts == NULL)
@@ -60,14 +91,10 @@ test_async_build_counts_every_event (void)
       return;
     }
   g_autoptr (LttvState) s = lttv_state_new (ts);
-  Done d = { g_main_loop_new (NULL, FALSE), FALSE, NULL };
-  guint poll = g_timeout_add (1, poll_committed, s);
-  lttv_state_build_async (s, FALSE, NULL, on_built, &d);
-  g_main_loop_run (d.loop);
-  g_source_remove (poll);
-  g_main_loop_unref (d.loop);
-  g_assert_no_error (d.error);
-  g_assert_true (d.ok);
+  Build b = { s, LTTV_CANCEL_NONE, NULL, FALSE, NULL };
+  build_in_thread (&b, poll_committed);
+  g_assert_no_error (b.error);
+  g_assert_true (b.ok);
   g_assert_cmpuint (lttv_state_n_events (s), ==, 19068);
   g_assert_cmpfloat (lttv_state_progress (s), ==, 1.0);
   g_assert_true (lttv_history_is_finished (lttv_state_get_history (s)));
@@ -86,15 +113,11 @@ test_cancelled_build_stops_with_cancelled (void)
       return;
     }
   g_autoptr (LttvState) s = lttv_state_new (ts);
-  g_autoptr (GCancellable) cancel = g_cancellable_new ();
-  g_cancellable_cancel (cancel);
-  Done d = { g_main_loop_new (NULL, FALSE), FALSE, NULL };
-  lttv_state_build_async (s, FALSE, cancel, on_built, &d);
-  g_main_loop_run (d.loop);
-  g_main_loop_unref (d.loop);
-  g_assert_false (d.ok);
-  g_assert_error (d.error, LTTV_ERROR, LTTV_ERROR_CANCELLED);
-  g_clear_error (&d.error);
+  Build b = { s, { always_cancelled, NULL }, NULL, FALSE, NULL };
+  build_in_thread (&b, NULL);
+  g_assert_false (b.ok);
+  g_assert_error (b.error, LTTV_ERROR, LTTV_ERROR_CANCELLED);
+  g_clear_error (&b.error);
 }
 
 /* Every checkpoint leads to the event of its rank: seeking there gives
@@ -109,7 +132,7 @@ test_seek_rank_reaches_the_same_event (void)
       return;
     }
   g_autoptr (LttvState) s = lttv_state_new (ts);
-  g_assert_true (lttv_state_build (s, FALSE, NULL, NULL));
+  g_assert_true (lttv_state_build (s, FALSE, LTTV_CANCEL_NONE, NULL));
   g_assert_cmpuint (lttv_state_n_events (s), ==, 31556);
 
   g_autoptr (LttvIter) all = lttv_iter_new (ts);
@@ -158,14 +181,13 @@ test_stats_progress_and_cancel (void)
       return;
     }
   g_autoptr (LttvState) s = lttv_state_new (ts);
-  g_assert_true (lttv_state_build (s, FALSE, NULL, NULL));
+  g_assert_true (lttv_state_build (s, FALSE, LTTV_CANCEL_NONE, NULL));
   LttvHistory *h = lttv_state_get_history (s);
   LttvTime t0 = lttv_history_begin (h), t1 = lttv_history_committed_end (h);
   g_autoptr (LttvStats) plain = lttv_stats_compute (s, t0, t1, NULL);
   g_autoptr (GArray) seen = g_array_new (FALSE, FALSE, sizeof (double));
-  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
   g_autoptr (LttvStats) in_job = lttv_stats_compute_in_job (s, t0, t1, record_fraction, seen,
-                                                            cancellable, NULL);
+                                                            LTTV_CANCEL_NONE, NULL);
   g_assert_nonnull (in_job);
   g_assert_cmpuint (in_job->n_events, ==, plain->n_events);
   g_assert_cmpuint (in_job->n_events, ==, 31556);
@@ -176,8 +198,8 @@ test_stats_progress_and_cancel (void)
   g_assert_cmpfloat (g_array_index (seen, double, seen->len - 1), <=, 1.0);
 
   g_autoptr (GError) error = NULL;
-  g_cancellable_cancel (cancellable);
-  g_assert_null (lttv_stats_compute_in_job (s, t0, t1, NULL, NULL, cancellable, &error));
+  LttvCancel cancel = { always_cancelled, NULL };
+  g_assert_null (lttv_stats_compute_in_job (s, t0, t1, NULL, NULL, cancel, &error));
   g_assert_error (error, LTTV_ERROR, LTTV_ERROR_CANCELLED);
 }
 
@@ -185,7 +207,7 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
-  g_test_add_func ("/build/async-build-counts-every-event", test_async_build_counts_every_event);
+  g_test_add_func ("/build/threaded-build-counts-every-event", test_threaded_build_counts_every_event);
   g_test_add_func ("/build/cancelled-build-stops", test_cancelled_build_stops_with_cancelled);
   g_test_add_func ("/build/seek-rank-reaches-same-event", test_seek_rank_reaches_the_same_event);
   g_test_add_func ("/build/stats-progress-and-cancel", test_stats_progress_and_cancel);

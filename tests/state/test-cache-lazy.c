@@ -27,9 +27,15 @@ open_state (LttvTraceset **ts, gboolean use_cache)
   *ts = lttv_traceset_open (paths, &error);
   g_assert_no_error (error);
   LttvState *s = lttv_state_new (*ts);
-  g_assert_true (lttv_state_build (s, use_cache, NULL, &error));
+  g_assert_true (lttv_state_build (s, use_cache, LTTV_CANCEL_NONE, &error));
   g_assert_no_error (error);
   return s;
+}
+
+static int
+compare_times (const LttvTime *a, const LttvTime *b)
+{
+  return *a < *b ? -1 : *a > *b;
 }
 
 static char *
@@ -179,6 +185,69 @@ test_damaged_table_refused_at_open (void)
   lttv_traceset_free (ts);
 }
 
+/* The full state at many sorted times in one pass gives, at each time,
+ * exactly the attributes holding a value in the one-time query, with the
+ * same values: built in memory and loaded lazily from the cache, at
+ * times before the first change, among the changes, at the end and past
+ * the committed part. */
+static void
+check_sorted_matches_one_time (LttvHistory *h)
+{
+  LttvTime begin = lttv_history_begin (h), end = lttv_history_committed_end (h);
+  g_autoptr (GArray) times = g_array_new (FALSE, FALSE, sizeof (LttvTime));
+  GRand *rand = g_rand_new_with_seed (7);
+  LttvTime fixed[] = { begin, begin + 1, end - 1, end, end + 1, G_MAXUINT64 - 1 };
+  g_array_append_vals (times, fixed, G_N_ELEMENTS (fixed));
+  for (guint i = 0; i < 64; i++)
+    {
+      LttvTime t = begin + (LttvTime) (g_rand_double (rand) * (double) (end - begin));
+      g_array_append_val (times, t);
+    }
+  g_rand_free (rand);
+  g_array_sort (times, (GCompareFunc) compare_times);
+  const LttvTime *t = (const LttvTime *) times->data;
+  GArray **states = lttv_history_query_full_sorted (h, t, times->len);
+  guint checked_values = 0;
+  for (guint k = 0; k < times->len; k++)
+    {
+      guint n = 0;
+      g_autofree LttvValue *dense = lttv_history_query_full (h, t[k], &n);
+      g_assert_true ((dense == NULL) == (states[k] == NULL));
+      if (dense == NULL)
+        continue;
+      guint j = 0;
+      for (LttvAttr a = 0; a < n; a++)
+        if (dense[a] != LTTV_VALUE_NONE)
+          {
+            g_assert_cmpuint (j, <, states[k]->len);
+            const LttvAttrValue *av = &g_array_index (states[k], LttvAttrValue, j++);
+            g_assert_cmpuint (av->attr, ==, a);
+            g_assert_cmpuint (av->value, ==, dense[a]);
+            checked_values++;
+          }
+      g_assert_cmpuint (j, ==, states[k]->len);
+      g_array_unref (states[k]);
+    }
+  g_free (states);
+  /* (vm-small holds tens of attributes at each time) */
+  g_assert_cmpuint (checked_values, >, 1000);
+}
+
+static void
+test_sorted_full_states_match_one_time_queries (void)
+{
+  LttvTraceset *ts;
+  LttvState *built = open_state (&ts, TRUE);
+  check_sorted_matches_one_time (lttv_state_get_history (built));
+  lttv_state_free (built);
+  lttv_traceset_free (ts);
+  LttvState *loaded = open_state (&ts, TRUE);
+  g_assert_true (lttv_state_from_cache (loaded));
+  check_sorted_matches_one_time (lttv_state_get_history (loaded));
+  lttv_state_free (loaded);
+  lttv_traceset_free (ts);
+}
+
 static void
 remove_tree (const char *dir)
 {
@@ -214,6 +283,8 @@ main (int argc, char **argv)
                    here ? test_damaged_block_in_the_middle : skip_without_trace);
   g_test_add_func ("/cache/damaged-table-refused-at-open",
                    here ? test_damaged_table_refused_at_open : skip_without_trace);
+  g_test_add_func ("/cache/sorted-full-states-match-one-time-queries",
+                   here ? test_sorted_full_states_match_one_time_queries : skip_without_trace);
   int status = g_test_run ();
   remove_tree (cache_dir);
   g_free (cache_dir);

@@ -3,7 +3,7 @@
 # errors, 1 with "lttv: PATH: ..." when a trace cannot be read; +seconds
 # from the start of the traceset.
 . "$LTTV_SRCDIR/tests/lib/tap.sh"
-plan 7
+plan 8
 
 lttv="$LTTV_BUILDDIR/cli/lttv"
 vm="$LTTV_TEST_TRACES/perf/vm-small"
@@ -32,4 +32,16 @@ check "--at in seconds from origin is the same time" cmp -s "$tmp/rel" "$tmp/sec
 # Times are printed in increasing order whatever the order asked.
 "$lttv" state --at=1788000000000,1787100000000 "$vm" | cut -f1 | uniq >"$tmp/order"
 check "times are printed in increasing order" sh -c "printf '1787100000000\n1788000000000\n' | cmp -s - '$tmp/order'"
+# Many times in one run (answered together, 256 at a time) print what
+# the same times print asked a few at a time: 300 times 3 ms apart from
+# the start, one twice, one past the end (the state at the end).
+all=$(awk 'BEGIN { for (i = 0; i < 300; i++) printf "%s%.0f", (i ? "," : ""), 1787002622624 + i * 3000000;
+               printf ",1787002622624,99999999999999" }')
+"$lttv" state --at="$all" "$vm" >"$tmp/together"
+: >"$tmp/apart"
+echo "$all" | tr ',' '\n' | sort -n | uniq | xargs -n 7 | tr ' ' ',' | while read -r few; do
+  "$lttv" state --at="$few" "$vm" >>"$tmp/apart"
+done
+check "300 times at once print as they do a few at a time" \
+  sh -c "[ \$(cut -f1 '$tmp/together' | uniq | wc -l) -eq 301 ] && cmp -s '$tmp/together' '$tmp/apart'"
 finish

@@ -30,7 +30,7 @@ main (int argc, char **argv)
       return 1;
     }
   g_autoptr (LttvState) state = lttv_state_new (ts);
-  if (!lttv_state_build (state, FALSE, NULL, &error))
+  if (!lttv_state_build (state, FALSE, LTTV_CANCEL_NONE, &error))
     {
       fprintf (stderr, "rv-rows: %s\n", error->message);
       return 1;

@@ -743,7 +743,7 @@ main (int argc, char **argv)
   begin = lttv_traceset_begin (ts);
   end = lttv_traceset_end (ts);
   state = lttv_state_new (ts);
-  g_assert_true (lttv_state_build (state, FALSE, NULL, &error));
+  g_assert_true (lttv_state_build (state, FALSE, LTTV_CANCEL_NONE, &error));
   tc = lttv_time_context_new ();
   lttv_module_host_load ();
 

@@ -103,7 +103,7 @@ main (int argc, char **argv)
   ts = lttv_traceset_open (paths, &error);
   g_assert_no_error (error);
   state = lttv_state_new (ts);
-  g_assert_true (lttv_state_build (state, FALSE, NULL, &error));
+  g_assert_true (lttv_state_build (state, FALSE, LTTV_CANCEL_NONE, &error));
   h = lttv_state_get_history (state);
   begin = lttv_history_begin (h);
   end = lttv_history_committed_end (h);

@@ -42,7 +42,7 @@ main (int argc, char **argv)
       return 1;
     }
   g_autoptr (LttvState) s = lttv_state_new (ts);
-  if (!lttv_state_build (s, use_cache, NULL, &error))
+  if (!lttv_state_build (s, use_cache, LTTV_CANCEL_NONE, &error))
     {
       fprintf (stderr, "histo-counts: %s\n", error->message);
       return 1;

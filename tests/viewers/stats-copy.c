@@ -78,7 +78,7 @@ main (int argc, char **argv)
       return 2;
     }
   g_autoptr (LttvState) state = lttv_state_new (ts);
-  if (!lttv_state_build (state, FALSE, NULL, &error))
+  if (!lttv_state_build (state, FALSE, LTTV_CANCEL_NONE, &error))
     {
       fprintf (stderr, "stats-copy: %s\n", error->message);
       return 1;

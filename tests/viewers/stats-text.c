@@ -28,7 +28,7 @@ main (int argc, char **argv)
       return 1;
     }
   g_autoptr (LttvState) s = lttv_state_new (ts);
-  if (!lttv_state_build (s, FALSE, NULL, &error))
+  if (!lttv_state_build (s, FALSE, LTTV_CANCEL_NONE, &error))
     {
       fprintf (stderr, "stats-text: %s\n", error->message);
       return 1;
