@@ -137,13 +137,20 @@ typedef struct {
   LttvValue value;
 } LttvAttrValue;
 
-/* The full state at each of `n` times given in increasing order: out[i],
- * a GArray of LttvAttrValue in attribute order (g_array_unref each, then
- * g_free `out`), or NULL for a time outside the committed part. One pass
+/* The full state at each of `n` times given in increasing order. One pass
  * over the attributes answers every time: most attributes (threads not
  * born yet or long dead) are settled for all the times at once. */
-GArray **lttv_history_query_full_sorted (LttvHistory *h, const LttvTime *times,
-                                         guint n);
+typedef struct _LttvFullStates LttvFullStates;
+LttvFullStates *lttv_history_query_full_sorted (LttvHistory *h, const LttvTime *times,
+                                                guint n);
+/* How many times were answered: the first ones, inside the committed
+ * part. */
+guint lttv_full_states_n_answered (const LttvFullStates *fs);
+/* The `n` attributes holding a value at time `k` (< n_answered), in
+ * attribute order; owned by `fs`. */
+const LttvAttrValue *lttv_full_states_at (const LttvFullStates *fs, guint k, guint *n);
+void lttv_full_states_free (LttvFullStates *fs);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LttvFullStates, lttv_full_states_free)
 
 /* One pixel of a row: the value that holds most of [t, t + step), and
  * whether other values held part of it (sub-pixel changes merged). */

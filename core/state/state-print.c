@@ -52,27 +52,18 @@ query_times (LttvHistory *h, const LttvTime *times, guint n)
   return q;
 }
 
-static void
-free_states (GArray **states, guint n)
-{
-  for (guint k = 0; k < n; k++)
-    if (states[k] != NULL)
-      g_array_unref (states[k]);
-  g_free (states);
-}
-
-static GArray **
+static LttvFullStates *
 query_states (LttvState *s, const LttvTime *times, guint n)
 {
   g_autofree LttvTime *q = query_times (s->history, times, n);
-  GArray **states = lttv_history_query_full_sorted (s->history, q, n);
+  LttvFullStates *states = lttv_history_query_full_sorted (s->history, q, n);
   g_autoptr (GError) damage = NULL;
   if (lttv_history_check (s->history, &damage))
     return states;
   /* A damaged block of the cache: never printed, the state is built again
    * from the trace (and the cache rewritten). */
   g_debug ("%s: building the state again", damage->message);
-  free_states (states, n);
+  lttv_full_states_free (states);
   g_autoptr (GError) error = NULL;
   if (!state_rebuild (s, &error))
     g_debug ("%s", error->message);
@@ -82,12 +73,13 @@ query_states (LttvState *s, const LttvTime *times, guint n)
 }
 
 static void
-print_state (LttvState *s, LttvTime t, GArray *state, GArray *shown, GString *out)
+print_state (LttvState *s, LttvTime t, const LttvAttrValue *state, guint n, GArray *shown,
+             GString *out)
 {
   g_array_set_size (shown, 0);
-  for (guint i = 0; i < state->len; i++)
+  for (guint i = 0; i < n; i++)
     {
-      const LttvAttrValue *av = &g_array_index (state, LttvAttrValue, i);
+      const LttvAttrValue *av = &state[i];
       PathEntry e = { path_of (s, av->attr), av->value };
       g_array_append_val (shown, e);
     }
@@ -111,20 +103,21 @@ guint
 lttv_state_print_sorted (LttvState *s, const LttvTime *times, guint n,
                          LttvStateTextFunc func, gpointer data)
 {
-  GArray **states = query_states (s, times, n);
+  g_autoptr (LttvFullStates) states = query_states (s, times, n);
   g_autoptr (GArray) shown = g_array_new (FALSE, FALSE, sizeof (PathEntry));
   /* One buffer for every time: growing it again for each would cost
    * fresh pages, each a fault. */
   GString *out = g_string_sized_new (64 * 1024);
-  guint printed = 0;
-  for (; printed < n && states[printed] != NULL; printed++)
+  guint printed = lttv_full_states_n_answered (states);
+  for (guint k = 0; k < printed; k++)
     {
+      guint n_values;
+      const LttvAttrValue *values = lttv_full_states_at (states, k, &n_values);
       g_string_truncate (out, 0);
-      print_state (s, times[printed], states[printed], shown, out);
+      print_state (s, times[k], values, n_values, shown, out);
       func (out->str, out->len, data);
     }
   g_string_free (out, TRUE);
-  free_states (states, n);
   return printed;
 }
 

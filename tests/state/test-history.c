@@ -256,6 +256,56 @@ test_queries_while_building (void)
   g_assert_cmpint (r.errors, ==, 0);
 }
 
+/* Full states at sorted times, worked by hand: A is 1 from 110, nothing
+ * from 130; B is 7 from 120. Committed up to 139 while building, then
+ * finished at 200: the same answers, only attributes holding a value,
+ * and no answer past the committed part. */
+static void
+check_full_states (LttvHistory *h, LttvAttr a, LttvAttr b, guint expect_answered)
+{
+  const LttvTime times[] = { 100, 110, 125, 130, 139, 150 };
+  g_autoptr (LttvFullStates) fs = lttv_history_query_full_sorted (h, times, G_N_ELEMENTS (times));
+  g_assert_cmpuint (lttv_full_states_n_answered (fs), ==, expect_answered);
+  /* {attr, value} at each time, {NONE} ending the list */
+  const LttvAttrValue none = { LTTV_ATTR_NONE, 0 };
+  const LttvAttrValue want[][3] = {
+    { none },
+    { { a, lttv_value_int (1) }, none },
+    { { a, lttv_value_int (1) }, { b, lttv_value_int (7) }, none },
+    { { b, lttv_value_int (7) }, none },
+    { { b, lttv_value_int (7) }, none },
+    { { b, lttv_value_int (7) }, none },
+  };
+  for (guint k = 0; k < expect_answered; k++)
+    {
+      guint n, j = 0;
+      const LttvAttrValue *got = lttv_full_states_at (fs, k, &n);
+      for (; want[k][j].attr != LTTV_ATTR_NONE; j++)
+        {
+          g_assert_cmpuint (j, <, n);
+          g_assert_cmpuint (got[j].attr, ==, want[k][j].attr);
+          g_assert_cmpuint (got[j].value, ==, want[k][j].value);
+        }
+      g_assert_cmpuint (n, ==, j);
+    }
+}
+
+static void
+test_full_states_at_sorted_times (void)
+{
+  g_autoptr (LttvHistory) h = lttv_history_new ();
+  lttv_history_set_begin (h, 100);
+  LttvAttr a = lttv_history_attr (h, "A");
+  LttvAttr b = lttv_history_attr (h, "B");
+  lttv_history_set (h, a, 110, lttv_value_int (1));
+  lttv_history_set (h, b, 120, lttv_value_int (7));
+  lttv_history_set (h, a, 130, LTTV_VALUE_NONE);
+  lttv_history_commit (h, 140);
+  check_full_states (h, a, b, 5);
+  lttv_history_finish (h, 200);
+  check_full_states (h, a, b, 6);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -272,5 +322,6 @@ main (int argc, char **argv)
   g_test_add_func ("/history/full-state", test_full_state);
   g_test_add_func ("/history/row-merges-sub-pixel-intervals", test_row_merges_sub_pixel_intervals);
   g_test_add_func ("/history/queries-while-building", test_queries_while_building);
+  g_test_add_func ("/history/full-states-at-sorted-times", test_full_states_at_sorted_times);
   return g_test_run ();
 }
