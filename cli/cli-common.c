@@ -3,6 +3,7 @@
 #include <glib/gi18n.h>
 #include <stdio.h>
 
+#include "asan.h"
 #include "cli-common.h"
 
 int
@@ -61,4 +62,16 @@ lttv_cli_open_state (char **paths, gboolean use_cache, LttvTraceset **ts_out,
     }
   *ts_out = ts;
   return state;
+}
+
+void
+lttv_cli_close_state (LttvState *state, LttvTraceset *ts)
+{
+#ifdef LTTV_ASAN
+  lttv_state_free (state);
+  lttv_traceset_free (ts);
+#else
+  (void) state;
+  (void) ts;
+#endif
 }

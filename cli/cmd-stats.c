@@ -184,7 +184,6 @@ lttv_cmd_stats (int argc, char **argv)
     print_tsv (st);
   else
     print_text (st);
-  lttv_state_free (state);
-  lttv_traceset_free (ts);
+  lttv_cli_close_state (state, ts);
   return status;
 }

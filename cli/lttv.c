@@ -33,6 +33,7 @@ print_usage (FILE *out)
 int
 main (int argc, char **argv)
 {
+  lttv_huge_heap_init ();
   setlocale (LC_ALL, "");
   bindtextdomain (GETTEXT_PACKAGE, lttv_paths_locale_dir ());
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");

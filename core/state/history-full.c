@@ -7,6 +7,8 @@
  * lookups. */
 #include "config.h"
 
+#include <string.h>
+
 #include "big-alloc.h"
 #include "history-private.h"
 
@@ -40,11 +42,69 @@ typedef struct {
   guint from, to;
 } TimeSpan;
 
-static inline void
-add_value (LttvFullStates *fs, guint k, LttvAttr attr, LttvValue v)
+/* Beyond this many lookups, two threads share them: each first touch of
+ * a block of the cache file is a page fault, and on two cores two faults
+ * at once take the time of one. */
+#define LOOKUPS_TO_SHARE 2000
+
+/* The attributes [first, end) of a finished history, written for each
+ * time k at base[k] + len[k]++. */
+typedef struct {
+  LttvHistory *h;
+  const LttvTime *times;
+  const TimeSpan *spans;
+  guint n_times;
+  LttvAttr first, end;
+  LttvAttrValue *values;
+  gsize *base;
+  guint *len;
+} FillPart;
+
+static gpointer
+fill_part (gpointer data)
 {
-  if (v != LTTV_VALUE_NONE)
-    fs->values[fs->start[k] + fs->len[k]++] = (LttvAttrValue) { attr, v };
+  const FillPart *p = data;
+  for (LttvAttr i = p->first; i < p->end; i++)
+    {
+      const HistorySummary *sum = &p->h->summary[i];
+      if (sum->n == 0)
+        continue;
+      const HistoryAttr *a = &p->h->attrs[i];
+      guint k = p->spans[i].from;
+      for (; k < p->spans[i].to; k++)
+        {
+          LttvValue v = a->lazy != NULL
+                        ? history_lazy_value_at (a, p->times[k])
+                        : history_change (a, (guint) history_find (a, sum->n, p->times[k]))->value;
+          if (v != LTTV_VALUE_NONE)
+            p->values[p->base[k] + p->len[k]++] = (LttvAttrValue) { i, v };
+        }
+      if (sum->last_value != LTTV_VALUE_NONE)
+        for (; k < p->n_times; k++)
+          p->values[p->base[k] + p->len[k]++] = (LttvAttrValue) { i, sum->last_value };
+    }
+  return NULL;
+}
+
+/* Room per time for the attributes [first, end): +1 where a span starts,
+ * -1 where it ends, summed. */
+static void
+count_room (LttvHistory *h, const TimeSpan *spans, LttvAttr first, LttvAttr end,
+            guint n, gsize *room)
+{
+  gint64 *step = g_new0 (gint64, n + 1);
+  for (LttvAttr i = first; i < end; i++)
+    {
+      const HistorySummary *sum = &h->summary[i];
+      if (sum->n == 0)
+        continue;
+      step[spans[i].from]++;
+      step[sum->last_value != LTTV_VALUE_NONE ? n : spans[i].to]--;
+    }
+  gint64 open = 0;
+  for (guint k = 0; k < n; k++)
+    room[k] = (gsize) (open += step[k]);
+  g_free (step);
 }
 
 /* Under the read lock; the history is finished (it has a summary). */
@@ -54,9 +114,7 @@ fill_finished (LttvHistory *h, const LttvTime *times, LttvFullStates *fs)
   guint n = fs->n_answered, n_attrs = h->n_summary;
   gsize spans_size = MAX (1, n_attrs) * sizeof (TimeSpan);
   TimeSpan *spans = big_array_alloc0 (spans_size);
-  /* Room per time, counted first: +1 where a span starts, -1 where it
-   * ends. */
-  gint64 *room = g_new0 (gint64, n + 1);
+  guint64 lookups = 0;
   for (guint i = 0; i < n_attrs; i++)
     {
       const HistorySummary *sum = &h->summary[i];
@@ -65,35 +123,51 @@ fill_finished (LttvHistory *h, const LttvTime *times, LttvFullStates *fs)
       guint from = first_time_at_or_after (times, n, sum->first);
       guint to = from + first_time_at_or_after (times + from, n - from, sum->last);
       spans[i] = (TimeSpan) { from, to };
-      room[from]++;
-      room[sum->last_value != LTTV_VALUE_NONE ? n : to]--;
+      lookups += to - from;
     }
+  /* Two parts with as many lookups each, or one. */
+  LttvAttr split = n_attrs;
+  if (lookups >= LOOKUPS_TO_SHARE)
+    {
+      guint64 seen = 0;
+      for (split = 0; split < n_attrs && seen < lookups / 2; split++)
+        seen += spans[split].to - spans[split].from;
+    }
+  gsize *room0 = g_new0 (gsize, MAX (1, n)), *room1 = g_new0 (gsize, MAX (1, n));
+  count_room (h, spans, 0, split, n, room0);
+  count_room (h, spans, split, n_attrs, n, room1);
+  /* Each time: the first part's room, then the second's. */
   gsize total = 0;
-  gint64 open = 0;
+  gsize *base1 = g_new0 (gsize, MAX (1, n));
+  guint *len1 = g_new0 (guint, MAX (1, n));
   for (guint k = 0; k < n; k++)
     {
-      open += room[k];
       fs->start[k] = total;
-      total += (gsize) open;
+      base1[k] = total + room0[k];
+      total += room0[k] + room1[k];
     }
-  g_free (room);
   fs->values_size = MAX (1, total) * sizeof (LttvAttrValue);
   fs->values = big_array_alloc0 (fs->values_size);
-  for (guint i = 0; i < n_attrs; i++)
+  FillPart parts[2] = {
+    { h, times, spans, n, 0, split, fs->values, fs->start, fs->len },
+    { h, times, spans, n, split, n_attrs, fs->values, base1, len1 },
+  };
+  GThread *second = split < n_attrs ? g_thread_new ("lttv-full-states", fill_part, &parts[1]) : NULL;
+  fill_part (&parts[0]);
+  if (second != NULL)
+    g_thread_join (second);
+  /* The second part's values right after the first's. */
+  for (guint k = 0; k < n; k++)
     {
-      const HistorySummary *sum = &h->summary[i];
-      if (sum->n == 0)
-        continue;
-      const HistoryAttr *a = &h->attrs[i];
-      guint k = spans[i].from;
-      for (; k < spans[i].to; k++)
-        add_value (fs, k, i, a->lazy != NULL
-                             ? history_lazy_value_at (a, times[k])
-                             : history_change (a, (guint) history_find (a, sum->n, times[k]))->value);
-      if (sum->last_value != LTTV_VALUE_NONE)
-        for (; k < n; k++)
-          add_value (fs, k, i, sum->last_value);
+      if (fs->len[k] < room0[k])
+        memmove (fs->values + fs->start[k] + fs->len[k], fs->values + base1[k],
+                 len1[k] * sizeof (LttvAttrValue));
+      fs->len[k] += len1[k];
     }
+  g_free (room0);
+  g_free (room1);
+  g_free (base1);
+  g_free (len1);
   big_array_free (spans, spans_size);
 }
 
@@ -114,8 +188,9 @@ fill_building (LttvHistory *h, const LttvTime *times, LttvTime limit, LttvFullSt
       for (guint k = 0; k < n; k++)
         {
           gint64 c = history_find (a, n_changes, times[k]);
-          if (c >= 0)
-            add_value (fs, k, i, history_change (a, (guint) c)->value);
+          LttvValue v = c >= 0 ? history_change (a, (guint) c)->value : LTTV_VALUE_NONE;
+          if (v != LTTV_VALUE_NONE)
+            fs->values[fs->start[k] + fs->len[k]++] = (LttvAttrValue) { i, v };
         }
     }
 }
