@@ -20,9 +20,11 @@ typedef struct {
 
 /* The events of one stream in the range, as a merging iterator would
  * return them: from the seek to `begin`, up to its first event after
- * `end`. FALSE on an error. */
+ * `end`. FALSE on an error. The reader's packet buffer is the worker's
+ * `buffer`, kept from stream to stream: a new one is fresh memory the
+ * kernel zeroes (2 MB per stream). */
 static gboolean
-count_stream (Count *c, CtfStream *s, guint64 *n)
+count_stream (Count *c, CtfStream *s, guint64 *n, CtfPacketCopy *buffer)
 {
   CtfReader r;
   GError *err = NULL;
@@ -32,6 +34,8 @@ count_stream (Count *c, CtfStream *s, guint64 *n)
   if (c->begin != NULL)
     from = *c->begin > (LttvTime) INT64_MAX ? INT64_MAX : (int64_t) *c->begin;
   ctf_reader_init (&r, s, c->wanted, c->subsets);
+  r.copy.data = buffer->data;
+  r.copy.cap = buffer->cap;
   *n = 0;
   ok = ctf_reader_seek (&r, from, &err);
   while (ok && ctf_reader_next (&r, &err))
@@ -42,6 +46,10 @@ count_stream (Count *c, CtfStream *s, guint64 *n)
     }
   ok = err == NULL;
   g_clear_error (&err);
+  buffer->data = r.copy.data;
+  buffer->cap = r.copy.cap;
+  r.copy.data = NULL;
+  r.copy.cap = 0;
   ctf_reader_clear (&r);
   return ok;
 }
@@ -51,16 +59,19 @@ count_worker (gpointer data)
 {
   Count *c = data;
   guint i;
+  CtfPacketCopy buffer;
 
+  ctf_packet_copy_init (&buffer);
   while (!g_atomic_int_get (&c->failed)
          && (i = g_atomic_int_add (&c->next, 1)) < c->n_streams)
     {
       guint64 n;
-      if (count_stream (c, c->streams[i], &n))
+      if (count_stream (c, c->streams[i], &n, &buffer))
         __atomic_add_fetch (&c->total, n, __ATOMIC_RELAXED);
       else
         g_atomic_int_set (&c->failed, TRUE);
     }
+  ctf_packet_copy_clear (&buffer);
   return NULL;
 }
 
