@@ -135,6 +135,21 @@ read_all (LttvState *s)
             (void) lttv_history_format_value (h, v[i], buf);
           }
     }
+  /* the same times at once, as `lttv state --at=` asks them */
+  LttvTime times[9];
+  for (guint k = 0; k <= 8; k++)
+    times[k] = t0 + (t1 - t0) / 8 * k;
+  g_autoptr (LttvFullStates) states = lttv_history_query_full_sorted (h, times, 9);
+  for (guint k = 0; k < lttv_full_states_n_answered (states); k++)
+    {
+      guint n;
+      const LttvAttrValue *v = lttv_full_states_at (states, k, &n);
+      for (guint i = 0; i < n; i++)
+        {
+          char buf[32];
+          (void) lttv_history_format_value (h, v[i].value, buf);
+        }
+    }
   LttvSample row[64];
   for (guint a = 0; a < MIN (n_attrs, 64u); a++)
     {
