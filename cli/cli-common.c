@@ -65,13 +65,20 @@ lttv_cli_open_state (char **paths, gboolean use_cache, LttvTraceset **ts_out,
 }
 
 void
-lttv_cli_close_state (LttvState *state, LttvTraceset *ts)
+lttv_cli_close (LttvState *state, LttvTraceset *ts)
 {
 #ifdef LTTV_ASAN
-  lttv_state_free (state);
+  if (state != NULL)
+    lttv_state_free (state);
   lttv_traceset_free (ts);
 #else
   (void) state;
   (void) ts;
 #endif
+}
+
+void
+lttv_cli_close_traceset (LttvCliTraceset *ts)
+{
+  lttv_cli_close (NULL, ts);
 }

@@ -23,9 +23,14 @@ LttvTraceset *lttv_cli_open_traceset (char **paths);
  * nothing could be opened. */
 LttvState *lttv_cli_open_state (char **paths, gboolean use_cache,
                                 LttvTraceset **ts_out, int *status);
-/* Done with `state` and `ts` just before the process exits: they are left
- * to the exit, which gives their memory back at once, where freeing them
- * block by block (tens of thousands of attributes and chunks) costs
- * milliseconds. Under AddressSanitizer they are freed, so that a leak
- * shows. */
-void lttv_cli_close_state (LttvState *state, LttvTraceset *ts);
+/* Done with `state` (or NULL) and `ts` just before the process exits:
+ * they are left to the exit, which gives their memory back at once, where
+ * freeing them block by block (tens of thousands of attributes and chunks,
+ * the streams' mappings) costs milliseconds. Under AddressSanitizer they
+ * are freed, so that a leak shows. */
+void lttv_cli_close (LttvState *state, LttvTraceset *ts);
+/* A traceset used until the command returns: g_autoptr (LttvCliTraceset)
+ * hands it to lttv_cli_close, after the iterators declared below it. */
+typedef LttvTraceset LttvCliTraceset;
+void lttv_cli_close_traceset (LttvCliTraceset *ts);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LttvCliTraceset, lttv_cli_close_traceset)

@@ -82,7 +82,7 @@ lttv_cmd_dump (int argc, char **argv)
   int usage = lttv_cli_parse (ctx, "dump", &argc, &argv, &traces);
   if (usage != 0)
     return usage;
-  g_autoptr (LttvTraceset) ts = lttv_cli_open_traceset (traces);
+  g_autoptr (LttvCliTraceset) ts = lttv_cli_open_traceset (traces);
   if (ts == NULL)
     return 1;
   int status = lttv_traceset_get_problems (ts)->len > 0 ? 1 : 0;

@@ -41,7 +41,7 @@ lttv_cmd_info (int argc, char **argv)
   int usage = lttv_cli_parse (ctx, "info", &argc, &argv, &traces);
   if (usage != 0)
     return usage;
-  g_autoptr (LttvTraceset) ts = lttv_cli_open_traceset (traces);
+  g_autoptr (LttvCliTraceset) ts = lttv_cli_open_traceset (traces);
   if (ts == NULL)
     return 1;
   for (guint i = 0; i < lttv_traceset_n_traces (ts); i++)

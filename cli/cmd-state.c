@@ -96,6 +96,6 @@ lttv_cmd_state (int argc, char **argv)
       if (lttv_state_print_sorted (state, t + i, batch, write_text, stdout) < batch)
         break;
     }
-  lttv_cli_close_state (state, ts);
+  lttv_cli_close (state, ts);
   return status;
 }

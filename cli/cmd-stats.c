@@ -184,6 +184,6 @@ lttv_cmd_stats (int argc, char **argv)
     print_tsv (st);
   else
     print_text (st);
-  lttv_cli_close_state (state, ts);
+  lttv_cli_close (state, ts);
   return status;
 }

@@ -34,7 +34,11 @@ int
 main (int argc, char **argv)
 {
   lttv_huge_heap_init ();
-  setlocale (LC_ALL, "");
+  /* Messages in the user's language, numbers always as in C: scripts read
+   * them (`lttv stats`'s seconds). The other categories would each load a
+   * file of the locale (0.6 ms for all). */
+  setlocale (LC_CTYPE, "");
+  setlocale (LC_MESSAGES, "");
   bindtextdomain (GETTEXT_PACKAGE, lttv_paths_locale_dir ());
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
