@@ -42,9 +42,10 @@ typedef struct {
   guint from, to;
 } TimeSpan;
 
-/* Beyond this many lookups, two threads share them: each first touch of
- * a block of the cache file is a page fault, and on two cores two faults
- * at once take the time of one. */
+/* Beyond this many lookups, two threads share them. Most of their time is
+ * the first touch of each block of the cache file (a page fault), and
+ * faults on two cores overlap in part: on big-60s, 14,757 lookups took
+ * 23.5 ms on two threads against 27 ms on one. */
 #define LOOKUPS_TO_SHARE 2000
 
 /* The attributes [first, end) of a finished history, written for each
@@ -172,7 +173,8 @@ fill_finished (LttvHistory *h, const LttvTime *times, LttvFullStates *fs)
 }
 
 /* Under the read lock; the history is being built: every attribute, time
- * by time (a GUI's query, not the command line's). */
+ * by time, in room for every attribute at every time (a viewer's query
+ * during the build, not the command line's). */
 static void
 fill_building (LttvHistory *h, const LttvTime *times, LttvTime limit, LttvFullStates *fs)
 {
