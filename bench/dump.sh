@@ -13,7 +13,8 @@
 # sanitizers.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
-build=${LTTV_BUILDDIR:-$here/../build}
+# (absolute: the runs below are made from a scratch folder)
+build=$(cd "${LTTV_BUILDDIR:-$here/../build}" && pwd)
 if [ -x "$build/cli/.libs/lttv" ]; then
   lttv="$build/cli/.libs/lttv"           # not the libtool wrapper script
   export LD_LIBRARY_PATH="$build/core/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
