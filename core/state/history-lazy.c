@@ -213,6 +213,34 @@ damaged:
   return LTTV_VALUE_NONE;
 }
 
+/* Decodes chunk `c` (`m` changes) into `out`; a damaged one is never
+ * trusted: its changes read as nothing, at times that keep it in order,
+ * and it is reported. Under the lazy lock when `locked`. */
+static void
+decode_or_nothing (HistoryLazy *lz, const HistoryAttr *a, guint c, guint m,
+                   HistoryChange *out, gboolean locked)
+{
+  if (decode (lz, a, c, m, out))
+    return;
+  for (guint i = 0; i < m; i++)
+    out[i] = (HistoryChange) { a->chunk_first[c] + i, LTTV_VALUE_NONE };
+  if (!locked)
+    g_mutex_lock (&lz->lock);
+  mark_damaged (lz, a, c, m);
+  if (!locked)
+    g_mutex_unlock (&lz->lock);
+}
+
+const HistoryChange *
+history_chunk_passing (const HistoryAttr *a, guint c, HistoryChange *scratch)
+{
+  if (a->lazy == NULL || __atomic_load_n (&a->chunks[c], __ATOMIC_ACQUIRE) != NULL)
+    return history_chunk (a, c);
+  decode_or_nothing (a->lazy, a, c, MIN (history_chunk_size (c), a->n - history_chunk_base (c)),
+                     scratch, FALSE);
+  return scratch;
+}
+
 HistoryChange *
 history_chunk_load (const HistoryAttr *a, guint c)
 {
@@ -228,14 +256,7 @@ history_chunk_load (const HistoryAttr *a, guint c)
        * few changes of every chunk). Loaded histories have no builder,
        * so the lazy lock is the arena's only user. */
       chunk = history_arena_alloc (lz->history, m);
-      if (!decode (lz, a, c, m, chunk))
-        {
-          /* Never trusted: the chunk's changes read as nothing, at times
-           * that keep the chunk in order. */
-          for (guint i = 0; i < m; i++)
-            chunk[i] = (HistoryChange) { a->chunk_first[c] + i, LTTV_VALUE_NONE };
-          mark_damaged (lz, a, c, m);
-        }
+      decode_or_nothing (lz, a, c, m, chunk, TRUE);
       __atomic_store_n (&((HistoryAttr *) a)->chunks[c], chunk, __ATOMIC_RELEASE);
     }
   g_mutex_unlock (&lz->lock);

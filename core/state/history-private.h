@@ -263,6 +263,12 @@ void history_lazy_free (HistoryLazy *lz);
  * without decoding a chunk not decoded yet (its block is checked, then read
  * up to t). LTTV_VALUE_NONE from a damaged block. */
 LttvValue history_lazy_value_at (const HistoryAttr *a, LttvTime t);
+/* Chunk `c` of `a` as it stands, or, when it comes from the cache and was
+ * never decoded, decoded into `scratch` (HISTORY_CHUNK_SIZE changes) and
+ * not kept: for a pass over many chunks once (statistics), which would
+ * otherwise keep them all, each in fresh memory. */
+const HistoryChange *history_chunk_passing (const HistoryAttr *a, guint c,
+                                            HistoryChange *scratch);
 /* Room for `n` attributes (huge pages when big: big-alloc.h). */
 void history_attrs_reserve (LttvHistory *h, guint n);
 /* Appends an attribute loaded from the cache: `n` changes in chunks

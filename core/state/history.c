@@ -465,14 +465,35 @@ lttv_history_intervals (LttvHistory *h, LttvAttr attr, LttvTime t0,
     {
       const HistoryAttr *a = &h->attrs[attr];
       guint n = history_committed_count (h, a, limit);
-      for (gint64 k = history_find (a, n, t0); k < (gint64) n; k++)
+      gint64 k = history_find (a, n, t0);
+      LttvInterval iv;
+      if (k < 0)
         {
-          LttvInterval iv;
-          interval_at (h, a, n, limit, k, &iv);
+          interval_at (h, a, n, limit, k++, &iv);
           if (iv.start > t1)
-            break;
+            goto done;
           g_array_append_val (out, iv);
         }
+      /* Chunk by chunk; those never decoded are decoded in passing, not
+       * kept (history_chunk_passing). */
+      HistoryChange scratch[HISTORY_CHUNK_SIZE];
+      while ((guint64) k < n)
+        {
+          guint c = history_chunk_of ((guint) k), base = history_chunk_base (c);
+          guint m = MIN (history_chunk_size (c), n - base);
+          const HistoryChange *chunk = history_chunk_passing (a, c, scratch);
+          for (guint j = (guint) k - base; j < m; j++, k++)
+            {
+              if (chunk[j].start > t1)
+                goto done;
+              iv.start = chunk[j].start;
+              iv.value = chunk[j].value;
+              iv.end = j + 1 < m ? chunk[j + 1].start - 1
+                       : (guint64) k + 1 < n ? a->chunk_first[c + 1] - 1 : limit - 1;
+              g_array_append_val (out, iv);
+            }
+        }
+    done:;
     }
   g_rw_lock_reader_unlock (&h->lock);
   return out;

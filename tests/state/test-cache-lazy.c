@@ -247,6 +247,55 @@ test_sorted_full_states_match_one_time_queries (void)
   lttv_traceset_free (ts);
 }
 
+/* Every attribute's intervals over the whole trace and over a middle
+ * part, from the cache's blocks decoded in passing (none kept), are the
+ * built history's, and each is what a one-time query at its start
+ * answers (another code path: interval_at). */
+static void
+test_intervals_from_the_cache_match_the_built_ones (void)
+{
+  LttvTraceset *ts_built, *ts_loaded;
+  /* (a first opening writes the cache, if no test before did) */
+  LttvState *first = open_state (&ts_loaded, TRUE);
+  lttv_state_free (first);
+  lttv_traceset_free (ts_loaded);
+  LttvState *built = open_state (&ts_built, FALSE);
+  LttvState *loaded = open_state (&ts_loaded, TRUE);
+  g_assert_false (lttv_state_from_cache (built));
+  g_assert_true (lttv_state_from_cache (loaded));
+  LttvHistory *hb = lttv_state_get_history (built), *hl = lttv_state_get_history (loaded);
+  g_assert_cmpuint (lttv_history_n_attrs (hb), ==, lttv_history_n_attrs (hl));
+  LttvTime begin = lttv_history_begin (hb), end = lttv_history_committed_end (hb);
+  LttvTime ranges[][2] = { { begin, end }, { begin + (end - begin) / 3, begin + (end - begin) / 2 } };
+  guint64 compared = 0;
+  for (guint r = 0; r < G_N_ELEMENTS (ranges); r++)
+    for (LttvAttr a = 0; a < lttv_history_n_attrs (hb); a++)
+      {
+        g_autoptr (GArray) ib = lttv_history_intervals (hb, a, ranges[r][0], ranges[r][1]);
+        g_autoptr (GArray) il = lttv_history_intervals (hl, a, ranges[r][0], ranges[r][1]);
+        g_assert_cmpuint (ib->len, ==, il->len);
+        g_assert_cmpmem (ib->data, ib->len * sizeof (LttvInterval), il->data,
+                         il->len * sizeof (LttvInterval));
+        for (guint i = 0; i < il->len; i++)
+          {
+            const LttvInterval *iv = &g_array_index (il, LttvInterval, i);
+            LttvInterval q;
+            g_assert_true (lttv_history_query (hl, a, iv->start, &q));
+            g_assert_cmpuint (q.start, ==, iv->start);
+            g_assert_cmpuint (q.end, ==, iv->end);
+            g_assert_cmpuint (q.value, ==, iv->value);
+          }
+        compared += ib->len;
+      }
+  /* (vm-small: tens of thousands of intervals) */
+  g_assert_cmpuint (compared, >, 10000);
+  g_assert_true (lttv_history_check (hl, NULL));
+  lttv_state_free (built);
+  lttv_state_free (loaded);
+  lttv_traceset_free (ts_built);
+  lttv_traceset_free (ts_loaded);
+}
+
 static void
 remove_tree (const char *dir)
 {
@@ -284,6 +333,8 @@ main (int argc, char **argv)
                    here ? test_damaged_table_refused_at_open : skip_without_trace);
   g_test_add_func ("/cache/sorted-full-states-match-one-time-queries",
                    here ? test_sorted_full_states_match_one_time_queries : skip_without_trace);
+  g_test_add_func ("/cache/intervals-from-the-cache-match-the-built-ones",
+                   here ? test_intervals_from_the_cache_match_the_built_ones : skip_without_trace);
   int status = g_test_run ();
   remove_tree (cache_dir);
   g_free (cache_dir);
