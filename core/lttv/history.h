@@ -80,6 +80,9 @@ const char *lttv_history_attr_name (LttvHistory *h, LttvAttr attr);
 
 /* A string value: interned once, the same value for the same text. */
 LttvValue lttv_history_intern (LttvHistory *h, const char *text);
+/* The value of `text` if the history has it, else LTTV_VALUE_NONE (nothing
+ * is added). */
+LttvValue lttv_history_find_string (LttvHistory *h, const char *text);
 LttvValue lttv_history_intern_len (LttvHistory *h, const char *text,
                                    size_t len);
 /* The text of a string value; owned by the history, valid until it is
@@ -181,5 +184,9 @@ gsize lttv_history_memory (LttvHistory *h);
  * a new array of LttvInterval (g_array_unref). */
 GArray *lttv_history_intervals (LttvHistory *h, LttvAttr attr, LttvTime t0,
                                 LttvTime t1);
+/* The same into `out` (emptied first): one array reused for many
+ * attributes grows once, instead of fresh memory for each. */
+void lttv_history_intervals_into (LttvHistory *h, LttvAttr attr, LttvTime t0,
+                                  LttvTime t1, GArray *out);
 
 G_END_DECLS

@@ -239,6 +239,17 @@ lttv_history_intern (LttvHistory *h, const char *text)
 }
 
 LttvValue
+lttv_history_find_string (LttvHistory *h, const char *text)
+{
+  g_return_val_if_fail (h != NULL && text != NULL, LTTV_VALUE_NONE);
+  g_rw_lock_reader_lock (&h->lock);
+  gpointer id = g_hash_table_lookup (h->string_ids, text);
+  g_rw_lock_reader_unlock (&h->lock);
+  return id == NULL ? LTTV_VALUE_NONE
+                    : ((LttvValue) (GPOINTER_TO_UINT (id) - 1) << 2) | LTTV_VALUE_STRING;
+}
+
+LttvValue
 lttv_history_intern_len (LttvHistory *h, const char *text, size_t len)
 {
   char buf[256];

@@ -456,9 +456,18 @@ lttv_history_intervals (LttvHistory *h, LttvAttr attr, LttvTime t0,
                         LttvTime t1)
 {
   GArray *out = g_array_new (FALSE, FALSE, sizeof (LttvInterval));
+  lttv_history_intervals_into (h, attr, t0, t1, out);
+  return out;
+}
+
+void
+lttv_history_intervals_into (LttvHistory *h, LttvAttr attr, LttvTime t0,
+                             LttvTime t1, GArray *out)
+{
+  g_array_set_size (out, 0);
   LttvTime limit = history_limit (h);
   if (limit == 0 || t0 >= limit || t0 > t1)
-    return out;
+    return;
   t1 = MIN (t1, limit - 1);
   g_rw_lock_reader_lock (&h->lock);
   if (attr < h->n_attrs)
@@ -496,5 +505,4 @@ lttv_history_intervals (LttvHistory *h, LttvAttr attr, LttvTime t0,
     done:;
     }
   g_rw_lock_reader_unlock (&h->lock);
-  return out;
 }

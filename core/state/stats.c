@@ -149,28 +149,37 @@ cpu_entry (LttvStats *st, int cpu)
   return &g_array_index (st->cpus, LttvStatsCpu, st->cpus->len - 1);
 }
 
-static int
-state_index (LttvHistory *h, LttvValue v, const char *const *names, guint n)
+/* The values of the state names `names` (n of them, at most
+ * MAX_STATE_NAMES): compared as values, not as strings, per interval
+ * (each string lookup took the history's lock: a quarter of `lttv stats`). */
+#define MAX_STATE_NAMES 16
+static void
+state_values (LttvHistory *h, const char *const *names, guint n, LttvValue *values)
 {
-  const char *s = lttv_history_string (h, v);
-  for (guint i = 0; s != NULL && i < n; i++)
-    if (strcmp (s, names[i]) == 0)
-      return (int) i;
-  return -1;
+  g_assert (n <= MAX_STATE_NAMES);
+  for (guint i = 0; i < n; i++)
+    values[i] = lttv_history_find_string (h, names[i]);
 }
 
 /* Time per value of `attr` over the range, into `time` by state name. */
 static void
 add_times (LttvHistory *h, LttvAttr attr, LttvTime t0, LttvTime t1,
-           const char *const *names, guint n, LttvTime *time)
+           const char *const *names, guint n, LttvTime *time, GArray *ivs)
 {
-  g_autoptr (GArray) ivs = lttv_history_intervals (h, attr, t0, t1);
+  LttvValue values[MAX_STATE_NAMES];
+  state_values (h, names, n, values);
+  lttv_history_intervals_into (h, attr, t0, t1, ivs);
   for (guint i = 0; i < ivs->len; i++)
     {
       LttvInterval *iv = &g_array_index (ivs, LttvInterval, i);
-      int k = state_index (h, iv->value, names, n);
-      if (k >= 0)
-        time[k] += MIN (iv->end, t1) - MAX (iv->start, t0) + 1;
+      if (iv->value == LTTV_VALUE_NONE)
+        continue;
+      for (guint k = 0; k < n; k++)
+        if (iv->value == values[k])
+          {
+            time[k] += MIN (iv->end, t1) - MAX (iv->start, t0) + 1;
+            break;
+          }
     }
 }
 
@@ -178,9 +187,9 @@ add_times (LttvHistory *h, LttvAttr attr, LttvTime t0, LttvTime t1,
  * intervals that begin in the range, and the time they hold in it. */
 static void
 add_items (LttvHistory *h, LttvAttr attr, LttvTime t0, LttvTime t1,
-           const char *owner, const char *fixed_name, GArray *out)
+           const char *owner, const char *fixed_name, GArray *out, GArray *ivs)
 {
-  g_autoptr (GArray) ivs = lttv_history_intervals (h, attr, t0, t1);
+  lttv_history_intervals_into (h, attr, t0, t1, ivs);
   g_autoptr (GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
   LttvValue running_raised = lttv_history_intern (h, "RAISED");
   for (guint i = 0; i < ivs->len; i++)
@@ -217,6 +226,8 @@ collect_times (LttvState *s, LttvStats *st, const Progress *p, GError **error)
   LttvAttr threads = lttv_history_attr_lookup (h, "Threads");
   LttvAttr cpus = lttv_history_attr_lookup (h, "CPUs");
   guint n = lttv_history_n_attrs (h);
+  /* every attribute's intervals, in turn */
+  g_autoptr (GArray) ivs = g_array_new (FALSE, FALSE, sizeof (LttvInterval));
   for (LttvAttr a = 0; a < n; a++)
     {
       if (a % 1024 == 0 && !go_on (p, 0.5 + 0.5 * a / n, error))
@@ -229,10 +240,11 @@ collect_times (LttvState *s, LttvStats *st, const Progress *p, GError **error)
         {
           LttvStatsThread th = { g_strdup (name), NULL, { 0 } };
           add_times (h, a, st->t0, st->t1, lttv_stats_thread_states,
-                     LTTV_STATS_N_THREAD_STATES, th.time);
+                     LTTV_STATS_N_THREAD_STATES, th.time, ivs);
           g_autofree char *path = g_strdup_printf ("Threads/%s/Exec_name", name);
           LttvAttr exec = lttv_history_attr_lookup (h, path);
-          g_autoptr (GArray) names = lttv_history_intervals (h, exec, st->t0, st->t1);
+          GArray *names = ivs;
+          lttv_history_intervals_into (h, exec, st->t0, st->t1, names);
           for (guint i = names->len; i-- > 0 && th.exec_name == NULL;)
             th.exec_name = g_strdup (lttv_history_string (h, g_array_index (names, LttvInterval, i).value));
           LttvTime total = 0;
@@ -245,13 +257,14 @@ collect_times (LttvState *s, LttvStats *st, const Progress *p, GError **error)
             }
           g_array_append_val (st->threads, th);
           g_autofree char *sc = g_strdup_printf ("Threads/%s/System_call", name);
-          add_items (h, lttv_history_attr_lookup (h, sc), st->t0, st->t1, name, NULL, st->syscalls);
+          add_items (h, lttv_history_attr_lookup (h, sc), st->t0, st->t1, name, NULL, st->syscalls,
+                     ivs);
         }
       else if (parent == cpus)
         {
           LttvStatsCpu *c = cpu_entry (st, atoi (name));
           add_times (h, a, st->t0, st->t1, lttv_stats_cpu_states,
-                     LTTV_STATS_N_CPU_STATES, c->time);
+                     LTTV_STATS_N_CPU_STATES, c->time, ivs);
         }
       else
         {
@@ -262,9 +275,9 @@ collect_times (LttvState *s, LttvStats *st, const Progress *p, GError **error)
           const char *g = lttv_history_attr_name (h, group);
           const char *cpu_name = lttv_history_attr_name (h, cpu);
           if (strcmp (g, "IRQs") == 0)
-            add_items (h, a, st->t0, st->t1, cpu_name, name, st->irqs);
+            add_items (h, a, st->t0, st->t1, cpu_name, name, st->irqs, ivs);
           else if (strcmp (g, "Soft_IRQs") == 0)
-            add_items (h, a, st->t0, st->t1, cpu_name, name, st->softirqs);
+            add_items (h, a, st->t0, st->t1, cpu_name, name, st->softirqs, ivs);
         }
     }
   return TRUE;
