@@ -213,28 +213,11 @@ lttv_history_attr_name (LttvHistory *h, LttvAttr attr)
   return name;
 }
 
-/* Strings are values (index << 2) | LTTV_VALUE_STRING. */
-LttvValue
-lttv_history_intern (LttvHistory *h, const char *text)
+/* Strings are values (index << 2) | LTTV_VALUE_STRING; string_ids holds
+ * index + 1. */
+static LttvValue
+string_value (gpointer id)
 {
-  g_return_val_if_fail (h != NULL && text != NULL, LTTV_VALUE_NONE);
-
-  g_rw_lock_reader_lock (&h->lock);
-  gpointer id = g_hash_table_lookup (h->string_ids, text);
-  g_rw_lock_reader_unlock (&h->lock);
-  if (id == NULL)
-    {
-      g_rw_lock_writer_lock (&h->lock);
-      id = g_hash_table_lookup (h->string_ids, text);
-      if (id == NULL)
-        {
-          char *copy = g_string_chunk_insert_const (h->names, text);
-          g_ptr_array_add (h->strings, copy);
-          id = GUINT_TO_POINTER (h->strings->len);
-          g_hash_table_insert (h->string_ids, copy, id);
-        }
-      g_rw_lock_writer_unlock (&h->lock);
-    }
   return ((LttvValue) (GPOINTER_TO_UINT (id) - 1) << 2) | LTTV_VALUE_STRING;
 }
 
@@ -245,8 +228,28 @@ lttv_history_find_string (LttvHistory *h, const char *text)
   g_rw_lock_reader_lock (&h->lock);
   gpointer id = g_hash_table_lookup (h->string_ids, text);
   g_rw_lock_reader_unlock (&h->lock);
-  return id == NULL ? LTTV_VALUE_NONE
-                    : ((LttvValue) (GPOINTER_TO_UINT (id) - 1) << 2) | LTTV_VALUE_STRING;
+  return id == NULL ? LTTV_VALUE_NONE : string_value (id);
+}
+
+LttvValue
+lttv_history_intern (LttvHistory *h, const char *text)
+{
+  g_return_val_if_fail (h != NULL && text != NULL, LTTV_VALUE_NONE);
+
+  LttvValue v = lttv_history_find_string (h, text);
+  if (v != LTTV_VALUE_NONE)
+    return v;
+  g_rw_lock_writer_lock (&h->lock);
+  gpointer id = g_hash_table_lookup (h->string_ids, text);
+  if (id == NULL)
+    {
+      char *copy = g_string_chunk_insert_const (h->names, text);
+      g_ptr_array_add (h->strings, copy);
+      id = GUINT_TO_POINTER (h->strings->len);
+      g_hash_table_insert (h->string_ids, copy, id);
+    }
+  g_rw_lock_writer_unlock (&h->lock);
+  return string_value (id);
 }
 
 LttvValue

@@ -149,25 +149,22 @@ cpu_entry (LttvStats *st, int cpu)
   return &g_array_index (st->cpus, LttvStatsCpu, st->cpus->len - 1);
 }
 
-/* The values of the state names `names` (n of them, at most
- * MAX_STATE_NAMES): compared as values, not as strings, per interval
- * (each string lookup took the history's lock: a quarter of `lttv stats`). */
-#define MAX_STATE_NAMES 16
+/* The values of the state names `names` (n of them), found once:
+ * intervals compare values, not strings (each string lookup took the
+ * history's lock: a quarter of `lttv stats`). */
 static void
 state_values (LttvHistory *h, const char *const *names, guint n, LttvValue *values)
 {
-  g_assert (n <= MAX_STATE_NAMES);
   for (guint i = 0; i < n; i++)
     values[i] = lttv_history_find_string (h, names[i]);
 }
 
-/* Time per value of `attr` over the range, into `time` by state name. */
+/* Time per value of `attr` over the range, into `time` by the state of
+ * the same index in `values`. */
 static void
 add_times (LttvHistory *h, LttvAttr attr, LttvTime t0, LttvTime t1,
-           const char *const *names, guint n, LttvTime *time, GArray *ivs)
+           const LttvValue *values, guint n, LttvTime *time, GArray *ivs)
 {
-  LttvValue values[MAX_STATE_NAMES];
-  state_values (h, names, n, values);
   lttv_history_intervals_into (h, attr, t0, t1, ivs);
   for (guint i = 0; i < ivs->len; i++)
     {
@@ -228,6 +225,9 @@ collect_times (LttvState *s, LttvStats *st, const Progress *p, GError **error)
   guint n = lttv_history_n_attrs (h);
   /* every attribute's intervals, in turn */
   g_autoptr (GArray) ivs = g_array_new (FALSE, FALSE, sizeof (LttvInterval));
+  LttvValue thread_states[LTTV_STATS_N_THREAD_STATES], cpu_states[LTTV_STATS_N_CPU_STATES];
+  state_values (h, lttv_stats_thread_states, LTTV_STATS_N_THREAD_STATES, thread_states);
+  state_values (h, lttv_stats_cpu_states, LTTV_STATS_N_CPU_STATES, cpu_states);
   for (LttvAttr a = 0; a < n; a++)
     {
       if (a % 1024 == 0 && !go_on (p, 0.5 + 0.5 * a / n, error))
@@ -239,8 +239,8 @@ collect_times (LttvState *s, LttvStats *st, const Progress *p, GError **error)
       if (parent == threads)
         {
           LttvStatsThread th = { g_strdup (name), NULL, { 0 } };
-          add_times (h, a, st->t0, st->t1, lttv_stats_thread_states,
-                     LTTV_STATS_N_THREAD_STATES, th.time, ivs);
+          add_times (h, a, st->t0, st->t1, thread_states, LTTV_STATS_N_THREAD_STATES, th.time,
+                     ivs);
           g_autofree char *path = g_strdup_printf ("Threads/%s/Exec_name", name);
           LttvAttr exec = lttv_history_attr_lookup (h, path);
           GArray *names = ivs;
@@ -263,8 +263,7 @@ collect_times (LttvState *s, LttvStats *st, const Progress *p, GError **error)
       else if (parent == cpus)
         {
           LttvStatsCpu *c = cpu_entry (st, atoi (name));
-          add_times (h, a, st->t0, st->t1, lttv_stats_cpu_states,
-                     LTTV_STATS_N_CPU_STATES, c->time, ivs);
+          add_times (h, a, st->t0, st->t1, cpu_states, LTTV_STATS_N_CPU_STATES, c->time, ivs);
         }
       else
         {
