@@ -92,3 +92,25 @@ big_array_free (gpointer p, gsize size)
   else
     g_free (p);
 }
+
+gpointer
+sparse_array_alloc0 (gsize size)
+{
+  if (!is_big (size))
+    return g_malloc0 (MAX (size, 1));
+  gpointer q = mmap (NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (q == MAP_FAILED)
+    g_error ("out of memory (%" G_GSIZE_FORMAT " bytes)", size);
+  return q;
+}
+
+void
+sparse_array_free (gpointer p, gsize size)
+{
+  if (p == NULL)
+    return;
+  if (is_big (size))
+    munmap (p, size);
+  else
+    g_free (p);
+}

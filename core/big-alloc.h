@@ -15,3 +15,9 @@ gpointer big_array_alloc0 (gsize size);
  * keeping its first bytes; bytes past `old_size` are zero. */
 gpointer big_array_realloc (gpointer p, gsize old_size, gsize new_size);
 void big_array_free (gpointer p, gsize size);
+
+/* Zeroed, in 4 KB pages the kernel gives at their first touch: for an
+ * array most of which is never touched (a huge page, or malloc's
+ * calloc, would zero all of it). */
+gpointer sparse_array_alloc0 (gsize size);
+void sparse_array_free (gpointer p, gsize size);

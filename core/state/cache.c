@@ -601,7 +601,7 @@ load_attrs (LttvHistory *h, Reader *r, const LttvTime *firsts, LttvTime limit)
 }
 
 static gboolean
-load_sections (LttvState *s, GMappedFile *file, const char *path, const char *key)
+load_sections (LttvState *s, GMappedFile *file, int fd, const char *path, const char *key)
 {
   const guint8 *data = (const guint8 *) g_mapped_file_get_contents (file);
   gsize len = g_mapped_file_get_length (file);
@@ -646,7 +646,7 @@ load_sections (LttvState *s, GMappedFile *file, const char *path, const char *ke
       return FALSE;
 
   LttvHistory *h = s->history;
-  HistoryLazy *lz = history_lazy_new (h, file, path, n_chunks);
+  HistoryLazy *lz = history_lazy_new (h, file, fd, path, n_chunks);
   h->lazy = lz;
   lz->data = data + toc[SEC_DATA][0];
   lz->data_pos = toc[SEC_DATA][0];
@@ -665,11 +665,13 @@ state_cache_load (LttvState *s)
 {
   g_autofree char *key = state_cache_key (s);
   g_autofree char *path = state_cache_path (s, key);
-  g_autoptr (GMappedFile) file = g_mapped_file_new (path, FALSE, NULL);
-  if (file == NULL)
+  int fd = g_open (path, O_RDONLY | O_CLOEXEC, 0);
+  if (fd < 0)
     return FALSE;
-  if (load_sections (s, file, path, key))
-    return TRUE;
-  state_reset (s, FALSE);
-  return FALSE;
+  g_autoptr (GMappedFile) file = g_mapped_file_new_from_fd (fd, FALSE, NULL);
+  gboolean loaded = file != NULL && load_sections (s, file, fd, path, key);
+  close (fd);
+  if (!loaded)
+    state_reset (s, FALSE);
+  return loaded;
 }

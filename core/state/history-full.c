@@ -65,6 +65,8 @@ static gpointer
 fill_part (gpointer data)
 {
   const FillPart *p = data;
+  HistoryWindow w;
+  history_window_init (&w, p->h->lazy);
   for (LttvAttr i = p->first; i < p->end; i++)
     {
       const HistorySummary *sum = &p->h->summary[i];
@@ -75,7 +77,7 @@ fill_part (gpointer data)
       for (; k < p->spans[i].to; k++)
         {
           LttvValue v = a->lazy != NULL
-                        ? history_lazy_value_at (a, p->times[k])
+                        ? history_lazy_value_at (a, p->times[k], &w)
                         : history_change (a, (guint) history_find (a, sum->n, p->times[k]))->value;
           if (v != LTTV_VALUE_NONE)
             p->values[p->base[k] + p->len[k]++] = (LttvAttrValue) { i, v };
@@ -84,6 +86,7 @@ fill_part (gpointer data)
         for (; k < p->n_times; k++)
           p->values[p->base[k] + p->len[k]++] = (LttvAttrValue) { i, sum->last_value };
     }
+  history_window_clear (&w);
   return NULL;
 }
 

@@ -7,23 +7,27 @@
 
 #include <inttypes.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <lttv/error.h>
 
+#include "big-alloc.h"
 #include "cache-blocks.h"
 #include "history-private.h"
 #include "state-private.h"
 
 HistoryLazy *
-history_lazy_new (LttvHistory *h, GMappedFile *file, const char *path,
+history_lazy_new (LttvHistory *h, GMappedFile *file, int fd, const char *path,
                   guint64 n_chunks)
 {
   HistoryLazy *lz = g_new0 (HistoryLazy, 1);
   lz->file = g_mapped_file_ref (file);
+  lz->fd = fd >= 0 ? dup (fd) : -1;
   lz->path = g_strdup (path);
   lz->n_chunks = n_chunks;
   /* Zeroed pages from the kernel: untouched attributes cost nothing. */
-  lz->slab = g_new0 (HistoryChange *, MAX (n_chunks, 1));
+  lz->slab_size = MAX (n_chunks, 1) * sizeof (HistoryChange *);
+  lz->slab = sparse_array_alloc0 (lz->slab_size);
   lz->checked = g_new0 (guint8, MAX (n_chunks, 1));
   lz->history = h;
   g_mutex_init (&lz->lock);
@@ -35,9 +39,11 @@ history_lazy_free (HistoryLazy *lz)
 {
   if (lz == NULL)
     return;
-  g_free (lz->slab);   /* the chunks are the history's arena's */
+  sparse_array_free (lz->slab, lz->slab_size);   /* the chunks are the history's arena's */
   g_free (lz->checked);
   g_mapped_file_unref (lz->file);
+  if (lz->fd >= 0)
+    close (lz->fd);
   g_free (lz->path);
   g_mutex_clear (&lz->lock);
   g_free (lz);
@@ -85,11 +91,10 @@ history_lazy_attr (LttvHistory *h, LttvAttr parent, const char *name,
  * full-state queries at many times read the same quiet attributes' blocks
  * again and again. */
 static gboolean
-block_sound (HistoryLazy *lz, guint64 g)
+block_sound (HistoryLazy *lz, guint64 g, const guint8 *p, const guint8 *end)
 {
   if (__atomic_load_n (&lz->checked[g], __ATOMIC_ACQUIRE))
     return TRUE;
-  const guint8 *p = lz->data + lz->offs[g], *end = lz->data + lz->offs[g + 1];
   if ((guint32) state_cache_checksum (p, (gsize) (end - p)) != lz->sums[g])
     return FALSE;
   __atomic_store_n (&lz->checked[g], 1, __ATOMIC_RELEASE);
@@ -102,7 +107,7 @@ decode (HistoryLazy *lz, const HistoryAttr *a, guint c, guint m,
 {
   guint64 g = a->lazy_base + c;
   const guint8 *p = lz->data + lz->offs[g], *end = lz->data + lz->offs[g + 1];
-  if (!block_sound (lz, g))
+  if (!block_sound (lz, g, p, end))
     return FALSE;
   gboolean last_chunk = c + 1 == a->n_chunks;
   LttvTime bound = last_chunk ? a->last_start : a->chunk_first[c + 1] - 1;
@@ -154,7 +159,7 @@ mark_damaged (HistoryLazy *lz, const HistoryAttr *a, guint c, guint m)
 }
 
 LttvValue
-history_lazy_value_at (const HistoryAttr *a, LttvTime t)
+history_lazy_value_at (const HistoryAttr *a, LttvTime t, HistoryWindow *w)
 {
   /* The chunk holding t: the last one starting at or before it. */
   guint lo = 0, hi = a->n_chunks;
@@ -167,7 +172,11 @@ history_lazy_value_at (const HistoryAttr *a, LttvTime t)
         hi = mid;
     }
   guint c = lo;
-  const HistoryChange *chunk = __atomic_load_n (&a->chunks[c], __ATOMIC_ACQUIRE);
+  /* (The slab's pages are not even read while nothing is decoded: the
+   * command line's queries never decode.) */
+  HistoryLazy *lz = a->lazy;
+  const HistoryChange *chunk = __atomic_load_n (&lz->any_decoded, __ATOMIC_ACQUIRE)
+                               ? __atomic_load_n (&a->chunks[c], __ATOMIC_ACQUIRE) : NULL;
   guint m = MIN (history_chunk_size (c), a->n - history_chunk_base (c));
   if (chunk != NULL)
     {
@@ -185,12 +194,12 @@ history_lazy_value_at (const HistoryAttr *a, LttvTime t)
   /* Not decoded: read the block up to t, keeping nothing (a full state at
    * one time needs one value of each of many blocks). Checked whole
    * first, like a decoded one. */
-  HistoryLazy *lz = a->lazy;
   guint64 g = a->lazy_base + c;
-  const guint8 *p = lz->data + lz->offs[g], *end = lz->data + lz->offs[g + 1];
+  const guint8 *p = w != NULL ? history_window_block (w, g) : lz->data + lz->offs[g];
+  const guint8 *end = p + (lz->offs[g + 1] - lz->offs[g]);
   guint64 delta, v, next;
   LttvTime at = a->chunk_first[c];
-  if (!block_sound (lz, g) || !varint_from (&p, end, &v))
+  if (!block_sound (lz, g, p, end) || !varint_from (&p, end, &v))
     goto damaged;
   for (guint i = 1; i < m; i++)
     {
@@ -258,6 +267,7 @@ history_chunk_load (const HistoryAttr *a, guint c)
       chunk = history_arena_alloc (lz->history, m);
       decode_or_nothing (lz, a, c, m, chunk, TRUE);
       __atomic_store_n (&((HistoryAttr *) a)->chunks[c], chunk, __ATOMIC_RELEASE);
+      __atomic_store_n (&lz->any_decoded, TRUE, __ATOMIC_RELEASE);
     }
   g_mutex_unlock (&lz->lock);
   return chunk;

@@ -243,12 +243,15 @@ void history_rank_index_free (HistoryRankIndex *r);
  * history records the damage (lttv_history_check). */
 struct _HistoryLazy {
   GMappedFile *file;
+  int fd;                   /* the same file, for history_window_block */
   char *path;               /* for messages */
   const guint8 *data;       /* the chunks' bytes */
   guint64 data_pos;         /* their offset in the file */
   const guint64 *offs;      /* [n_chunks + 1]: chunk i is data[offs[i]..offs[i+1]) */
   const guint32 *sums;      /* [n_chunks]: checksum of each */
-  HistoryChange **slab;     /* every attribute's chunk pointers */
+  HistoryChange **slab;     /* every attribute's chunk pointers (sparse) */
+  gsize slab_size;
+  gboolean any_decoded;     /* a chunk of the slab is set (atomic) */
   guint8 *checked;          /* [n_chunks]: its checksum matched (atomic) */
   guint64 n_chunks;
   guint64 n_strings;
@@ -256,13 +259,31 @@ struct _HistoryLazy {
   GMutex lock;              /* one decoder at a time */
 };
 
-HistoryLazy *history_lazy_new (LttvHistory *h, GMappedFile *file,
+/* `fd` is duplicated. */
+HistoryLazy *history_lazy_new (LttvHistory *h, GMappedFile *file, int fd,
                                const char *path, guint64 n_chunks);
 void history_lazy_free (HistoryLazy *lz);
+
+/* Blocks read into one buffer by a query that goes through them in the
+ * file's order (history-window.c). */
+typedef struct {
+  HistoryLazy *lz;
+  guint8 *buf;
+  gsize cap;
+  guint64 from, to;         /* the part of the data section in buf */
+} HistoryWindow;
+
+void history_window_init (HistoryWindow *w, HistoryLazy *lz);
+void history_window_clear (HistoryWindow *w);
+/* Block `g`'s bytes: from the window, read again when it does not hold
+ * them (from the mapping when the read fails). */
+const guint8 *history_window_block (HistoryWindow *w, guint64 g);
+
 /* The value of lazy attribute `a` at `t` (at or after its first change),
  * without decoding a chunk not decoded yet (its block is checked, then read
- * up to t). LTTV_VALUE_NONE from a damaged block. */
-LttvValue history_lazy_value_at (const HistoryAttr *a, LttvTime t);
+ * up to t), the block read through `w` when not NULL. LTTV_VALUE_NONE from
+ * a damaged block. */
+LttvValue history_lazy_value_at (const HistoryAttr *a, LttvTime t, HistoryWindow *w);
 /* Chunk `c` of `a` as it stands, or, when it comes from the cache and was
  * never decoded, decoded into `scratch` (HISTORY_CHUNK_SIZE changes) and
  * not kept: for a pass over many chunks once (statistics), which would
