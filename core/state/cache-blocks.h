@@ -53,6 +53,29 @@ varint_at (guint8 *p, guint64 v)
 static inline gboolean
 varint_from (const guint8 **p, const guint8 *end, guint64 *out)
 {
+  /* Most are values (one byte) and time deltas (two or three). */
+  const guint8 *q = *p;
+  if (G_LIKELY (end - q >= 3))
+    {
+      if (q[0] < 0x80)
+        {
+          *out = q[0];
+          *p = q + 1;
+          return TRUE;
+        }
+      if (q[1] < 0x80)
+        {
+          *out = (q[0] & 0x7fu) | (guint64) q[1] << 7;
+          *p = q + 2;
+          return TRUE;
+        }
+      if (q[2] < 0x80)
+        {
+          *out = (q[0] & 0x7fu) | (guint64) (q[1] & 0x7fu) << 7 | (guint64) q[2] << 14;
+          *p = q + 3;
+          return TRUE;
+        }
+    }
   guint64 v = 0;
   for (guint shift = 0; shift < 64 && *p < end; shift += 7)
     {

@@ -285,8 +285,19 @@ lttv_history_format_value (LttvHistory *h, LttvValue v, char buf[32])
   switch (lttv_value_type (v))
     {
     case LTTV_VALUE_INT:
-      snprintf (buf, 32, "%" PRId64, lttv_value_get_int (v));
-      return buf;
+      {
+        /* (snprintf took a tenth of `lttv state --at=`) */
+        gint64 i = lttv_value_get_int (v);
+        guint64 u = i < 0 ? 0 - (guint64) i : (guint64) i;
+        char *p = buf + 31;
+        *p = '\0';
+        do
+          *--p = (char) ('0' + u % 10);
+        while ((u /= 10) > 0);
+        if (i < 0)
+          *--p = '-';
+        return p;
+      }
     case LTTV_VALUE_STRING:
       return lttv_history_string (h, v);
     default:

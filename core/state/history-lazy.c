@@ -195,25 +195,54 @@ history_lazy_value_at (const HistoryAttr *a, LttvTime t, HistoryWindow *w)
    * one time needs one value of each of many blocks). Checked whole
    * first, like a decoded one. */
   guint64 g = a->lazy_base + c;
-  const guint8 *p = w != NULL ? history_window_block (w, g) : lz->data + lz->offs[g];
-  const guint8 *end = p + (lz->offs[g + 1] - lz->offs[g]);
+  const guint8 *p, *end;
   guint64 delta, v, next;
-  LttvTime at = a->chunk_first[c];
-  if (!block_sound (lz, g, p, end) || !varint_from (&p, end, &v))
-    goto damaged;
-  for (guint i = 1; i < m; i++)
+  LttvTime at;
+  guint i;
+  if (w != NULL && w->at_block == g && w->at_start <= t)
     {
+      /* Where the last lookup in this block stopped. */
+      p = w->at_pos;
+      end = w->at_end;
+      v = w->at_value;
+      at = w->at_start;
+      i = w->at_index;
+    }
+  else
+    {
+      p = w != NULL ? history_window_block (w, g) : lz->data + lz->offs[g];
+      end = p + (lz->offs[g + 1] - lz->offs[g]);
+      at = a->chunk_first[c];
+      i = 0;
+      if (!block_sound (lz, g, p, end) || !varint_from (&p, end, &v))
+        goto damaged;
+    }
+  for (i++; i < m; i++)
+    {
+      const guint8 *change = p;
       if (!varint_from (&p, end, &delta) || !varint_from (&p, end, &next) || delta == 0
           || at + delta < at)
         goto damaged;
       if (at + delta > t)
-        break;
+        {
+          p = change;
+          break;
+        }
       at += delta;
       v = next;
     }
   if (lttv_value_type (v) == 3
       || (lttv_value_type (v) == LTTV_VALUE_STRING && (v >> 2) >= lz->n_strings))
     goto damaged;
+  if (w != NULL)
+    {
+      w->at_block = g;
+      w->at_pos = p;
+      w->at_end = end;
+      w->at_index = i - 1;
+      w->at_start = at;
+      w->at_value = v;
+    }
   return v;
 damaged:
   g_mutex_lock (&lz->lock);

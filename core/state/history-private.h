@@ -265,12 +265,19 @@ HistoryLazy *history_lazy_new (LttvHistory *h, GMappedFile *file, int fd,
 void history_lazy_free (HistoryLazy *lz);
 
 /* Blocks read into one buffer by a query that goes through them in the
- * file's order (history-window.c). */
+ * file's order (history-window.c), and where its last lookup in a block
+ * stopped: the next one in the same block, at a later time, goes on from
+ * there instead of decoding the block from its start again. */
 typedef struct {
   HistoryLazy *lz;
   guint8 *buf;
   gsize cap;
   guint64 from, to;         /* the part of the data section in buf */
+  guint64 at_block;         /* G_MAXUINT64: no lookup to go on from */
+  const guint8 *at_pos, *at_end; /* past change at_index's bytes; the block's end */
+  guint at_index;
+  LttvTime at_start;        /* change at_index's start and value */
+  guint64 at_value;
 } HistoryWindow;
 
 void history_window_init (HistoryWindow *w, HistoryLazy *lz);
@@ -281,8 +288,9 @@ const guint8 *history_window_block (HistoryWindow *w, guint64 g);
 
 /* The value of lazy attribute `a` at `t` (at or after its first change),
  * without decoding a chunk not decoded yet (its block is checked, then read
- * up to t), the block read through `w` when not NULL. LTTV_VALUE_NONE from
- * a damaged block. */
+ * up to t), the block read through `w` when not NULL: then each
+ * attribute's times must come in increasing order. LTTV_VALUE_NONE from a
+ * damaged block. */
 LttvValue history_lazy_value_at (const HistoryAttr *a, LttvTime t, HistoryWindow *w);
 /* Chunk `c` of `a` as it stands, or, when it comes from the cache and was
  * never decoded, decoded into `scratch` (HISTORY_CHUNK_SIZE changes) and

@@ -288,8 +288,6 @@ lttv_history_query_full (LttvHistory *h, LttvTime t, guint *n_attrs)
   g_rw_lock_reader_lock (&h->lock);
   LttvValue *values = g_new (LttvValue, MAX (1, h->n_attrs));
   guint i = 0;
-  HistoryWindow w;
-  history_window_init (&w, h->lazy);
   if (h->summary != NULL)
     for (; i < h->n_summary; i++)
       {
@@ -300,7 +298,7 @@ lttv_history_query_full (LttvHistory *h, LttvTime t, guint *n_attrs)
         else if (t >= sum->last)
           values[i] = sum->last_value;
         else if (h->attrs[i].lazy != NULL)
-          values[i] = history_lazy_value_at (&h->attrs[i], t, &w);
+          values[i] = history_lazy_value_at (&h->attrs[i], t, NULL);
         else
           values[i] = history_change (&h->attrs[i],
                                       (guint) history_find (&h->attrs[i], sum->n, t))->value;
@@ -312,7 +310,6 @@ lttv_history_query_full (LttvHistory *h, LttvTime t, guint *n_attrs)
       gint64 k = history_find (a, n, t);
       values[i] = k < 0 ? LTTV_VALUE_NONE : history_change (a, (guint) k)->value;
     }
-  history_window_clear (&w);
   *n_attrs = h->n_attrs;
   g_rw_lock_reader_unlock (&h->lock);
   return values;

@@ -7,17 +7,6 @@
 
 #include "state-private.h"
 
-typedef struct {
-  const char *path;
-  LttvValue value;
-} PathEntry;
-
-static int
-compare_paths (gconstpointer a, gconstpointer b)
-{
-  return strcmp (((const PathEntry *) a)->path, ((const PathEntry *) b)->path);
-}
-
 void
 state_paths_free (LttvState *s)
 {
@@ -72,30 +61,82 @@ query_states (LttvState *s, const LttvTime *times, guint n)
   return lttv_history_query_full_sorted (s->history, q, n);
 }
 
-static void
-print_state (LttvState *s, LttvTime t, const LttvAttrValue *state, guint n, GArray *shown,
-             GString *out)
+static int
+compare_attr_paths (gconstpointer a, gconstpointer b, gpointer state)
 {
-  g_array_set_size (shown, 0);
-  for (guint i = 0; i < n; i++)
+  return strcmp (path_of (state, *(const LttvAttr *) a), path_of (state, *(const LttvAttr *) b));
+}
+
+/* The attributes printed at any of the times, in path order, and each
+ * one's place in that order (rank[attr]; G_MAXUINT32 for the others):
+ * sorted once for all the times, not once per time. */
+static GArray *
+printed_in_path_order (LttvState *s, const LttvFullStates *states, guint printed,
+                       guint32 **rank_out)
+{
+  guint n_attrs = MAX (1, lttv_history_n_attrs (s->history));
+  guint32 *rank = g_new (guint32, n_attrs);
+  memset (rank, 0xff, n_attrs * sizeof *rank);
+  GArray *order = g_array_new (FALSE, FALSE, sizeof (LttvAttr));
+  for (guint k = 0; k < printed; k++)
     {
-      const LttvAttrValue *av = &state[i];
-      PathEntry e = { path_of (s, av->attr), av->value };
-      g_array_append_val (shown, e);
+      guint n;
+      const LttvAttrValue *values = lttv_full_states_at (states, k, &n);
+      for (guint i = 0; i < n; i++)
+        if (rank[values[i].attr] == G_MAXUINT32)
+          {
+            rank[values[i].attr] = 0;
+            path_of (s, values[i].attr);   /* made before the sort */
+            g_array_append_val (order, values[i].attr);
+          }
     }
-  g_array_sort (shown, compare_paths);
+  g_array_sort_with_data (order, compare_attr_paths, s);
+  for (guint r = 0; r < order->len; r++)
+    rank[g_array_index (order, LttvAttr, r)] = r;
+  *rank_out = rank;
+  return order;
+}
+
+/* The text of one time, appended without a function call per piece. */
+typedef struct {
+  char *data;
+  gsize len, cap;
+} Text;
+
+static inline void
+text_add (Text *t, const char *p, gsize n)
+{
+  if (t->len + n > t->cap)
+    {
+      t->cap = MAX (t->cap * 2, t->len + n);
+      t->data = g_realloc (t->data, t->cap);
+    }
+  memcpy (t->data + t->len, p, n);
+  t->len += n;
+}
+
+/* Time `k`'s lines: its values put in their places, then read in order. */
+static void
+print_state (LttvState *s, LttvTime t, const LttvAttrValue *state, guint n,
+             const char *const *paths, const guint32 *rank, guint n_ranks,
+             LttvValue *by_rank, Text *out)
+{
+  for (guint i = 0; i < n; i++)
+    by_rank[rank[state[i].attr]] = state[i].value;
   char prefix[32];
   int prefix_len = g_snprintf (prefix, sizeof prefix, "%" G_GUINT64_FORMAT "\t", t);
-  for (guint i = 0; i < shown->len; i++)
+  for (guint r = 0; r < n_ranks; r++)
     {
-      const PathEntry *e = &g_array_index (shown, PathEntry, i);
+      if (by_rank[r] == LTTV_VALUE_NONE)
+        continue;
       char buf[32];
-      const char *v = lttv_history_format_value (s->history, e->value, buf);
-      g_string_append_len (out, prefix, prefix_len);
-      g_string_append (out, e->path);
-      g_string_append_c (out, '\t');
-      g_string_append (out, v);
-      g_string_append_c (out, '\n');
+      const char *v = lttv_history_format_value (s->history, by_rank[r], buf);
+      by_rank[r] = LTTV_VALUE_NONE;   /* ready for the next time */
+      text_add (out, prefix, (gsize) prefix_len);
+      text_add (out, paths[r], strlen (paths[r]));
+      text_add (out, "\t", 1);
+      text_add (out, v, strlen (v));
+      text_add (out, "\n", 1);
     }
 }
 
@@ -104,20 +145,29 @@ lttv_state_print_sorted (LttvState *s, const LttvTime *times, guint n,
                          LttvStateTextFunc func, gpointer data)
 {
   g_autoptr (LttvFullStates) states = query_states (s, times, n);
-  g_autoptr (GArray) shown = g_array_new (FALSE, FALSE, sizeof (PathEntry));
+  guint printed = lttv_full_states_n_answered (states);
+  g_autofree guint32 *rank = NULL;
+  g_autoptr (GArray) order = printed_in_path_order (s, states, printed, &rank);
+  guint n_ranks = order->len;
+  g_autofree LttvValue *by_rank = g_new (LttvValue, MAX (1, n_ranks));
+  g_autofree const char **paths = g_new (const char *, MAX (1, n_ranks));
+  for (guint r = 0; r < n_ranks; r++)
+    {
+      by_rank[r] = LTTV_VALUE_NONE;
+      paths[r] = path_of (s, g_array_index (order, LttvAttr, r));
+    }
   /* One buffer for every time: growing it again for each would cost
    * fresh pages, each a fault. */
-  GString *out = g_string_sized_new (64 * 1024);
-  guint printed = lttv_full_states_n_answered (states);
+  Text out = { g_malloc (64 * 1024), 0, 64 * 1024 };
   for (guint k = 0; k < printed; k++)
     {
       guint n_values;
       const LttvAttrValue *values = lttv_full_states_at (states, k, &n_values);
-      g_string_truncate (out, 0);
-      print_state (s, times[k], values, n_values, shown, out);
-      func (out->str, out->len, data);
+      out.len = 0;
+      print_state (s, times[k], values, n_values, paths, rank, n_ranks, by_rank, &out);
+      func (out.data, out.len, data);
     }
-  g_string_free (out, TRUE);
+  g_free (out.data);
   return printed;
 }
 

@@ -42,6 +42,21 @@ test_int_values_keep_their_sign (void)
   g_assert_cmpuint (lttv_value_int (0), !=, LTTV_VALUE_NONE);
 }
 
+/* Integers as printf prints them (lttv_history_format_value writes the
+ * digits itself), at both ends of the 62 bits a value holds. */
+static void
+test_int_values_print_as_printf (void)
+{
+  g_autoptr (LttvHistory) h = lttv_history_new ();
+  const gint64 ints[] = { 0, 7, -1, -51, 120, 1000000007, G_MAXINT64 >> 2, -(G_MAXINT64 >> 2) - 1 };
+  for (guint i = 0; i < G_N_ELEMENTS (ints); i++)
+    {
+      char buf[32], expected[32];
+      g_snprintf (expected, sizeof expected, "%" G_GINT64_FORMAT, ints[i]);
+      g_assert_cmpstr (lttv_history_format_value (h, lttv_value_int (ints[i]), buf), ==, expected);
+    }
+}
+
 static LttvValue
 value_at (LttvHistory *h, LttvAttr a, LttvTime t)
 {
@@ -313,6 +328,7 @@ main (int argc, char **argv)
   g_test_add_func ("/history/attribute-paths-interned-once", test_attribute_paths_are_interned_once);
   g_test_add_func ("/history/strings-interned-once", test_strings_are_interned_once);
   g_test_add_func ("/history/int-values-keep-sign", test_int_values_keep_their_sign);
+  g_test_add_func ("/history/int-values-print-as-printf", test_int_values_print_as_printf);
   g_test_add_func ("/history/change-visible-at-its-time", test_change_is_visible_at_its_time);
   g_test_add_func ("/history/last-write-at-one-time-wins", test_last_write_at_one_time_wins);
   g_test_add_func ("/history/no-zero-length-interval", test_no_zero_length_interval);
