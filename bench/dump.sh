@@ -25,28 +25,8 @@ bt=${BABELTRACE2:-babeltrace2}
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 [ $# -gt 0 ] || set -- ${LTTV_BENCH_TRACES:-${LTTV_TEST_TRACES:-$here/../../shared/traces}/lttng-kernel/many-threads ${LTTV_BIG_TRACE:-}}
 
-# CPU seconds of one run (perf's task-clock, else getrusage): the machine
-# is shared, so wall time measures the neighbours as much as the program;
-# wall time follows in parentheses.
-if perf stat -x, -e task-clock true > /dev/null 2>&1; then
-  secs () { # secs CMD...: "cpu wall" of one run, output discarded
-    t0=$(date +%s.%N)
-    perf stat -x, -e task-clock -o "$tmp/perf" "$@" > /dev/null 2>&1 || true
-    t1=$(date +%s.%N)
-    awk -F, -v t0="$t0" -v t1="$t1" '$3 == "task-clock" || $4 == "task-clock" {
-      printf "%.4f %.4f", $1 / 1000, t1 - t0 }' "$tmp/perf"
-  }
-else
-  secs () {
-    python3 -c '
-import resource, subprocess, sys, time
-t0 = time.monotonic()
-subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-wall = time.monotonic() - t0
-r = resource.getrusage(resource.RUSAGE_CHILDREN)
-print("%.4f %.4f" % (r.ru_utime + r.ru_stime, wall))' "$@"
-  }
-fi
+. "$here/lib.sh"
+secs () { cpu_wall "$@"; }
 line () { # line NAME "OURS_CPU OURS_WALL" "REF_CPU REF_WALL"
   echo "$1 $2 $3" | awk '{ r = $2 > 0 ? $4 / $2 : 0;
     printf "%s: ours %ss, reference %ss, ratio %.1f (CPU time; wall %ss vs %ss)\n",
@@ -71,6 +51,7 @@ pair () { # pair NAME "OURS..." "REFERENCE..." (commands as strings, run in $dum
   line "$1" "$best_ours" "$best_ref"
 }
 for t in "$@"; do
+  t=$(cd "$t" && pwd)   # (the runs are made from a scratch folder)
   name=$(basename "$t")
   dummy_dir=$(mktemp -d)
   # the trace's files read once first, so that neither program's figure

@@ -9,7 +9,7 @@ seconds () {
     "$@" >/dev/null 2>&1 || true
     end=$(date +%s.%N)
     best=$(awk -v s="$start" -v e="$end" -v b="$best" \
-      'BEGIN { t = e - s; if (b != "" && b < t) t = b; printf "%.3f", t }')
+      'BEGIN { t = e - s; if (b != "" && b < t) t = b; printf "%.4f", t }')
   done
   echo "$best"
 }
@@ -20,3 +20,28 @@ report () {
   awk -v w="$1" -v o="$2" -v r="$3" -v u="${4:-s}" 'BEGIN {
     printf "%s: ours %s %s, reference %s %s, ratio %.1fx\n", w, o, u, r, u, (o > 0 ? r / o : 0) }'
 }
+
+# cpu_wall COMMAND...: "CPU WALL" seconds of one run, output discarded:
+# CPU time from perf's task-clock, else getrusage (the machine is shared,
+# so wall time measures the neighbours as much as the program).
+if perf stat -x, -e task-clock true > /dev/null 2>&1; then
+  cpu_wall () {
+    _perf=$(mktemp)
+    _t0=$(date +%s.%N)
+    perf stat -x, -e task-clock -o "$_perf" "$@" > /dev/null 2>&1 || true
+    _t1=$(date +%s.%N)
+    awk -F, -v t0="$_t0" -v t1="$_t1" '$3 == "task-clock" || $4 == "task-clock" {
+      printf "%.4f %.4f", $1 / 1000, t1 - t0 }' "$_perf"
+    rm -f "$_perf"
+  }
+else
+  cpu_wall () {
+    python3 -c '
+import resource, subprocess, sys, time
+t0 = time.monotonic()
+subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+wall = time.monotonic() - t0
+r = resource.getrusage(resource.RUSAGE_CHILDREN)
+print("%.4f %.4f" % (r.ru_utime + r.ru_stime, wall))' "$@"
+  }
+fi

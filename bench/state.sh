@@ -18,11 +18,11 @@ else
 fi
 bt=${BABELTRACE2:-babeltrace2}
 
-# cpu COMMAND...: user + system seconds of one run (wall time is noisy on
-# a shared machine; both are printed).
+# cpu COMMAND...: CPU seconds of one run (wall time is noisy on a shared
+# machine; both are printed).
 cpu () {
-  /usr/bin/time -o "$cache/time" -f '%U %S' "$@" >/dev/null 2>&1
-  awk '{ printf "%.2f", $1 + $2 }' "$cache/time"
+  set -- $(cpu_wall "$@")
+  echo "$1"
 }
 
 cache=$(mktemp -d)

@@ -600,6 +600,48 @@ load_attrs (LttvHistory *h, Reader *r, const LttvTime *firsts, LttvTime limit)
   return !r->bad && r->p == r->end && base == lz->n_chunks;
 }
 
+/* The sections read at load (all but the blocks and the density), copied
+ * with one pread: on a virtual machine each first touch of a mapped page
+ * is a fault of 5-9 us, and their checksums touch every page. */
+typedef struct {
+  const guint8 *map;
+  guint8 *copy;             /* NULL: everything from the mapping */
+  guint64 from, to;         /* the part of the file in copy */
+} Sections;
+
+static const guint8 *
+section_bytes (const Sections *sec, const guint64 toc[3])
+{
+  if (sec->copy != NULL && toc[0] >= sec->from && toc[0] + toc[1] <= sec->to)
+    return sec->copy + (toc[0] - sec->from);
+  return sec->map + toc[0];
+}
+
+static void
+sections_copy (Sections *sec, int fd, guint64 toc[N_SECTIONS][3])
+{
+  static const guint small[] = { SEC_META, SEC_ATTRS, SEC_FIRSTS, SEC_OFFS, SEC_SUMS };
+  guint64 from = G_MAXUINT64, to = 0;
+  for (guint i = 0; i < G_N_ELEMENTS (small); i++)
+    {
+      from = MIN (from, toc[small[i]][0]);
+      to = MAX (to, toc[small[i]][0] + toc[small[i]][1]);
+    }
+  /* (sections checked inside the file; one span of a sane size) */
+  if (to <= from || to - from > (256u << 20))
+    return;
+  gsize n = (gsize) (to - from);
+  guint8 *copy = g_malloc (n);
+  if (pread (fd, copy, n, (off_t) from) != (ssize_t) n)
+    {
+      g_free (copy);
+      return;
+    }
+  sec->copy = copy;
+  sec->from = from;
+  sec->to = to;
+}
+
 static gboolean
 load_sections (LttvState *s, GMappedFile *file, int fd, const char *path, const char *key)
 {
@@ -619,15 +661,20 @@ load_sections (LttvState *s, GMappedFile *file, int fd, const char *path, const 
       || n_sections != N_SECTIONS || head_sum != state_cache_checksum (data, HEADER_SUM_POS))
     return FALSE;
   for (guint i = 0; i < N_SECTIONS; i++)
-    {
-      if (toc[i][0] % 8 != 0 || toc[i][0] < HEADER_LEN || toc[i][0] > len
-          || toc[i][1] > len - toc[i][0])
-        return FALSE;
-      if (i != SEC_DATA && i != SEC_DENSITY && toc[i][2] != state_cache_checksum (data + toc[i][0], toc[i][1]))
-        return FALSE;
-    }
+    if (toc[i][0] % 8 != 0 || toc[i][0] < HEADER_LEN || toc[i][0] > len
+        || toc[i][1] > len - toc[i][0])
+      return FALSE;
+  g_autofree guint8 *copy = NULL;
+  Sections sec = { data, NULL, 0, 0 };
+  sections_copy (&sec, fd, toc);
+  copy = sec.copy;
+  for (guint i = 0; i < N_SECTIONS; i++)
+    if (i != SEC_DATA && i != SEC_DENSITY
+        && toc[i][2] != state_cache_checksum (section_bytes (&sec, toc[i]), toc[i][1]))
+      return FALSE;
   LttvTime limit;
-  Reader meta = { data + toc[SEC_META][0], data + toc[SEC_META][0] + toc[SEC_META][1], FALSE };
+  const guint8 *meta_at = section_bytes (&sec, toc[SEC_META]);
+  Reader meta = { meta_at, meta_at + toc[SEC_META][1], FALSE };
   if (!load_meta (s, &meta, key, &limit))
     return FALSE;
   state_density_load_lazy (s->density, file, data + toc[SEC_DENSITY][0], toc[SEC_DENSITY][1],
@@ -638,7 +685,7 @@ load_sections (LttvState *s, GMappedFile *file, int fd, const char *path, const 
   if (toc[SEC_FIRSTS][1] % 8 != 0 || toc[SEC_OFFS][1] != (n_chunks + 1) * 8
       || toc[SEC_SUMS][1] != n_chunks * 4)
     return FALSE;
-  const guint64 *offs = (const guint64 *) (data + toc[SEC_OFFS][0]);
+  const guint64 *offs = (const guint64 *) section_bytes (&sec, toc[SEC_OFFS]);
   if (offs[0] != 0 || offs[n_chunks] != toc[SEC_DATA][1])
     return FALSE;
   for (guint64 i = 0; i < n_chunks; i++)
@@ -651,10 +698,12 @@ load_sections (LttvState *s, GMappedFile *file, int fd, const char *path, const 
   lz->data = data + toc[SEC_DATA][0];
   lz->data_pos = toc[SEC_DATA][0];
   lz->offs = offs;
-  lz->sums = (const guint32 *) (data + toc[SEC_SUMS][0]);
+  lz->sums = (const guint32 *) section_bytes (&sec, toc[SEC_SUMS]);
+  lz->sections = g_steal_pointer (&copy);   /* what offs, sums and firsts point into */
   lz->n_strings = h->strings->len;
-  Reader attrs = { data + toc[SEC_ATTRS][0], data + toc[SEC_ATTRS][0] + toc[SEC_ATTRS][1], FALSE };
-  if (!load_attrs (h, &attrs, (const LttvTime *) (data + toc[SEC_FIRSTS][0]), limit))
+  const guint8 *attrs_at = section_bytes (&sec, toc[SEC_ATTRS]);
+  Reader attrs = { attrs_at, attrs_at + toc[SEC_ATTRS][1], FALSE };
+  if (!load_attrs (h, &attrs, (const LttvTime *) section_bytes (&sec, toc[SEC_FIRSTS]), limit))
     return FALSE;
   lttv_history_finish (h, limit - 1);
   return TRUE;

@@ -5,6 +5,7 @@
  * chunk's bounds, values that exist). A damaged chunk is never trusted. */
 #include "config.h"
 
+#include <fcntl.h>
 #include <inttypes.h>
 #include <string.h>
 #include <unistd.h>
@@ -22,7 +23,7 @@ history_lazy_new (LttvHistory *h, GMappedFile *file, int fd, const char *path,
 {
   HistoryLazy *lz = g_new0 (HistoryLazy, 1);
   lz->file = g_mapped_file_ref (file);
-  lz->fd = fd >= 0 ? dup (fd) : -1;
+  lz->fd = fd >= 0 ? fcntl (fd, F_DUPFD_CLOEXEC, 0) : -1;
   lz->path = g_strdup (path);
   lz->n_chunks = n_chunks;
   /* Zeroed pages from the kernel: untouched attributes cost nothing. */
@@ -41,6 +42,7 @@ history_lazy_free (HistoryLazy *lz)
     return;
   sparse_array_free (lz->slab, lz->slab_size);   /* the chunks are the history's arena's */
   g_free (lz->checked);
+  g_free (lz->sections);
   g_mapped_file_unref (lz->file);
   if (lz->fd >= 0)
     close (lz->fd);

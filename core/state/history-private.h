@@ -249,6 +249,7 @@ struct _HistoryLazy {
   guint64 data_pos;         /* their offset in the file */
   const guint64 *offs;      /* [n_chunks + 1]: chunk i is data[offs[i]..offs[i+1]) */
   const guint32 *sums;      /* [n_chunks]: checksum of each */
+  guint8 *sections;         /* the copy offs, sums and the firsts are in, or NULL */
   HistoryChange **slab;     /* every attribute's chunk pointers (sparse) */
   gsize slab_size;
   gboolean any_decoded;     /* a chunk of the slab is set (atomic) */
