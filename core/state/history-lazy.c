@@ -103,6 +103,14 @@ block_sound (HistoryLazy *lz, guint64 g, const guint8 *p, const guint8 *end)
   return TRUE;
 }
 
+/* A value a block may hold: an integer, or a string the history has. */
+static gboolean
+value_exists (const HistoryLazy *lz, guint64 v)
+{
+  return lttv_value_type (v) != 3
+         && (lttv_value_type (v) != LTTV_VALUE_STRING || (v >> 2) < lz->n_strings);
+}
+
 static gboolean
 decode (HistoryLazy *lz, const HistoryAttr *a, guint c, guint m,
         HistoryChange *out)
@@ -124,9 +132,7 @@ decode (HistoryLazy *lz, const HistoryAttr *a, guint c, guint m,
       if (t + delta < t || t + delta > bound)
         return FALSE;
       t += delta;
-      if (lttv_value_type (v) == 3
-          || (lttv_value_type (v) == LTTV_VALUE_STRING && (v >> 2) >= lz->n_strings)
-          || (i > 0 && v == prev))
+      if (!value_exists (lz, v) || (i > 0 && v == prev))
         return FALSE;
       out[i] = (HistoryChange) { t, v };
       prev = v;
@@ -158,6 +164,47 @@ mark_damaged (HistoryLazy *lz, const HistoryAttr *a, guint c, guint m)
                                lz->data_pos + lz->offs[a->lazy_base + c], path,
                                history_chunk_base (c), history_chunk_base (c) + m - 1);
   __atomic_store_n (&h->damage, msg, __ATOMIC_RELEASE);
+}
+
+/* Block `c` of `a` at its first change, its bytes from `w` or from the
+ * mapping, checked whole first like a decoded one. */
+static gboolean
+block_open (HistoryLazy *lz, const HistoryAttr *a, guint c, HistoryWindow *w,
+            HistoryBlockPos *bp)
+{
+  guint64 g = a->lazy_base + c;
+  bp->p = w != NULL ? history_window_block (w, g) : lz->data + lz->offs[g];
+  bp->end = bp->p + (lz->offs[g + 1] - lz->offs[g]);
+  bp->index = 0;
+  bp->start = a->chunk_first[c];
+  return block_sound (lz, g, bp->p, bp->end) && varint_from (&bp->p, bp->end, &bp->value);
+}
+
+/* Moves `bp` to the last of the block's `m` changes starting at or
+ * before `t`. */
+static gboolean
+block_read_to (HistoryBlockPos *bp, guint m, LttvTime t)
+{
+  const guint8 *p = bp->p, *end = bp->end;
+  LttvTime at = bp->start;
+  guint64 v = bp->value, delta, next;
+  guint i = bp->index + 1;
+  for (; i < m; i++)
+    {
+      const guint8 *change = p;
+      if (!varint_from (&p, end, &delta) || !varint_from (&p, end, &next) || delta == 0
+          || at + delta < at)
+        return FALSE;
+      if (at + delta > t)
+        {
+          p = change;
+          break;
+        }
+      at += delta;
+      v = next;
+    }
+  *bp = (HistoryBlockPos) { p, end, i - 1, at, v };
+  return TRUE;
 }
 
 LttvValue
@@ -194,58 +241,21 @@ history_lazy_value_at (const HistoryAttr *a, LttvTime t, HistoryWindow *w)
       return chunk[l].value;
     }
   /* Not decoded: read the block up to t, keeping nothing (a full state at
-   * one time needs one value of each of many blocks). Checked whole
-   * first, like a decoded one. */
+   * one time needs one value of each of many blocks). */
   guint64 g = a->lazy_base + c;
-  const guint8 *p, *end;
-  guint64 delta, v, next;
-  LttvTime at;
-  guint i;
-  if (w != NULL && w->at_block == g && w->at_start <= t)
-    {
-      /* Where the last lookup in this block stopped. */
-      p = w->at_pos;
-      end = w->at_end;
-      v = w->at_value;
-      at = w->at_start;
-      i = w->at_index;
-    }
-  else
-    {
-      p = w != NULL ? history_window_block (w, g) : lz->data + lz->offs[g];
-      end = p + (lz->offs[g + 1] - lz->offs[g]);
-      at = a->chunk_first[c];
-      i = 0;
-      if (!block_sound (lz, g, p, end) || !varint_from (&p, end, &v))
-        goto damaged;
-    }
-  for (i++; i < m; i++)
-    {
-      const guint8 *change = p;
-      if (!varint_from (&p, end, &delta) || !varint_from (&p, end, &next) || delta == 0
-          || at + delta < at)
-        goto damaged;
-      if (at + delta > t)
-        {
-          p = change;
-          break;
-        }
-      at += delta;
-      v = next;
-    }
-  if (lttv_value_type (v) == 3
-      || (lttv_value_type (v) == LTTV_VALUE_STRING && (v >> 2) >= lz->n_strings))
+  HistoryBlockPos bp;
+  if (w != NULL && w->last_block == g && w->last.start <= t)
+    bp = w->last;
+  else if (!block_open (lz, a, c, w, &bp))
+    goto damaged;
+  if (!block_read_to (&bp, m, t) || !value_exists (lz, bp.value))
     goto damaged;
   if (w != NULL)
     {
-      w->at_block = g;
-      w->at_pos = p;
-      w->at_end = end;
-      w->at_index = i - 1;
-      w->at_start = at;
-      w->at_value = v;
+      w->last_block = g;
+      w->last = bp;
     }
-  return v;
+  return bp.value;
 damaged:
   g_mutex_lock (&lz->lock);
   mark_damaged (lz, a, c, m);

@@ -269,16 +269,22 @@ void history_lazy_free (HistoryLazy *lz);
  * file's order (history-window.c), and where its last lookup in a block
  * stopped: the next one in the same block, at a later time, goes on from
  * there instead of decoding the block from its start again. */
+/* A place in a block: change `index` (its start and value), its bytes
+ * read up to `p`. */
+typedef struct {
+  const guint8 *p, *end;
+  guint index;
+  LttvTime start;
+  guint64 value;
+} HistoryBlockPos;
+
 typedef struct {
   HistoryLazy *lz;
   guint8 *buf;
   gsize cap;
   guint64 from, to;         /* the part of the data section in buf */
-  guint64 at_block;         /* G_MAXUINT64: no lookup to go on from */
-  const guint8 *at_pos, *at_end; /* past change at_index's bytes; the block's end */
-  guint at_index;
-  LttvTime at_start;        /* change at_index's start and value */
-  guint64 at_value;
+  guint64 last_block;       /* G_MAXUINT64: no lookup to go on from */
+  HistoryBlockPos last;     /* where the last lookup in it stopped */
 } HistoryWindow;
 
 void history_window_init (HistoryWindow *w, HistoryLazy *lz);

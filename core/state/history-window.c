@@ -19,7 +19,7 @@
 void
 history_window_init (HistoryWindow *w, HistoryLazy *lz)
 {
-  *w = (HistoryWindow) { .lz = lz, .at_block = G_MAXUINT64 };
+  *w = (HistoryWindow) { .lz = lz, .last_block = G_MAXUINT64 };
 }
 
 void
@@ -53,7 +53,7 @@ history_window_block (HistoryWindow *w, guint64 g)
   guint64 from = lz->offs[g], to = lz->offs[g + 1];
   if (w->buf != NULL && from >= w->from && to <= w->to)
     return w->buf + (from - w->from);
-  w->at_block = G_MAXUINT64;   /* its bytes are about to go */
+  w->last_block = G_MAXUINT64;   /* its bytes are about to go */
   guint64 end = MIN (MAX (to, from + WINDOW_READ), lz->offs[lz->n_chunks]);
   gsize len = (gsize) (end - from);
   if (len > w->cap)
