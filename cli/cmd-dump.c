@@ -122,7 +122,7 @@ lttv_cmd_dump (int argc, char **argv)
       return finish (ts, NULL, status);
     }
 
-  g_autoptr (LttvIter) it = lttv_iter_new (ts);
+  g_autoptr (LttvIter) it = lttv_iter_new_to_end (ts);
   if (begin != NULL && !lttv_iter_seek_time (it, t_begin, &error))
     {
       fprintf (stderr, "lttv: %s\n", error->message);

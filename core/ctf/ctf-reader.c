@@ -97,9 +97,9 @@ header_from_copy (CtfReader *r, const CtfPacket *pk, CtfPacket *again,
 }
 
 /* Enters packet `i`: from a copy when `in_sequence` (the reader goes on
- * from the packet before), else (a seek, or a new reader's first packet:
- * both often read a few events only, as a viewer's first rows) from the
- * mapping. */
+ * from the packet before) or the reader reads the whole stream, else (a
+ * seek, or a new reader's first packet: both often read a few events
+ * only, as a viewer's first rows) from the mapping. */
 static gboolean
 enter_packet (CtfReader *r, guint i, gboolean in_sequence, GError **error)
 {
@@ -108,7 +108,7 @@ enter_packet (CtfReader *r, guint i, gboolean in_sequence, GError **error)
   CtfPacket again;
   CtfStreamClass *sc = r->sc;
   ctf_seek_points_publish (r);
-  if (in_sequence && header_from_copy (r, pk, &again, &sc))
+  if ((in_sequence || r->whole) && header_from_copy (r, pk, &again, &sc))
     ;
   else
     {

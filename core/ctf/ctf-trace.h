@@ -111,6 +111,9 @@ struct _CtfReader {
     uint32_t track_n;
     guint track_len;
   } head;
+  /* It reads on to the stream's end (a count): even the first packet it
+   * enters goes through the copy, not the mapping. */
+  gboolean whole;
   /* The seek points of the packet being read from its start. */
   gboolean tracking;
   guint track_packet;

@@ -34,6 +34,7 @@ count_stream (Count *c, CtfStream *s, guint64 *n, CtfPacketCopy *buffer)
   if (c->begin != NULL)
     from = *c->begin > (LttvTime) INT64_MAX ? INT64_MAX : (int64_t) *c->begin;
   ctf_reader_init (&r, s, c->wanted, c->subsets);
+  r.whole = TRUE;
   r.copy.data = buffer->data;
   r.copy.cap = buffer->cap;
   *n = 0;

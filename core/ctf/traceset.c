@@ -411,8 +411,8 @@ iter_fill (LttvIter *it, int64_t ns)
   heap_build (it);
 }
 
-LttvIter *
-lttv_iter_new (LttvTraceset *ts)
+static LttvIter *
+iter_new (LttvTraceset *ts, gboolean to_end)
 {
   LttvIter *it = g_new0 (LttvIter, 1);
   guint n = 0;
@@ -430,12 +430,27 @@ lttv_iter_new (LttvTraceset *ts)
       memset (it->wanted[t], 1, nc + 1);
       it->subsets[t] = g_new0 (CtfPlanSubset, nc + 1);
       for (guint i = 0; i < tr->streams->len; i++)
-        ctf_reader_init (&it->readers[it->n_readers++], tr->streams->pdata[i],
-                         it->wanted[t], it->subsets[t]);
+        {
+          CtfReader *r = &it->readers[it->n_readers++];
+          ctf_reader_init (r, tr->streams->pdata[i], it->wanted[t], it->subsets[t]);
+          r->whole = to_end;
+        }
     }
   it->heap = g_new0 (HeapEntry, n + 1);
   iter_fill (it, INT64_MIN);
   return it;
+}
+
+LttvIter *
+lttv_iter_new (LttvTraceset *ts)
+{
+  return iter_new (ts, FALSE);
+}
+
+LttvIter *
+lttv_iter_new_to_end (LttvTraceset *ts)
+{
+  return iter_new (ts, TRUE);
 }
 
 void

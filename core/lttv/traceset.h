@@ -100,6 +100,10 @@ LttvFieldRef lttv_event_class_field (const LttvEventClass *ec,
  * Iterators are independent: several may read one traceset, in one thread
  * or each in its own (one iterator is used by one thread at a time). */
 LttvIter *lttv_iter_new (LttvTraceset *ts);
+/* The same, for a reader that goes on to the end (a dump, the state
+ * build): the first packet of each stream is copied too, where a viewer's
+ * iterator reads a few events of it through the mapping. */
+LttvIter *lttv_iter_new_to_end (LttvTraceset *ts);
 void lttv_iter_free (LttvIter *it);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LttvIter, lttv_iter_free)
 /* Positions the iterator on the first event at or after `t`, through the

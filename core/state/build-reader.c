@@ -63,7 +63,7 @@ static gpointer
 reader_thread (gpointer data)
 {
   StateReader *r = data;
-  g_autoptr (LttvIter) it = lttv_iter_new (r->ts);
+  g_autoptr (LttvIter) it = lttv_iter_new_to_end (r->ts);
   /* Only the fields the classes' handlers read are decoded; the other
    * events are counted from their time, class and CPU. */
   lttv_iter_set_all_fields_wanted (it, FALSE);
