@@ -20,8 +20,6 @@
 /* More than the heap has free when the program starts. */
 #define MIN_GROWTH (1u << 20)
 
-static void *held;
-
 void
 lttv_huge_heap_init (void)
 {
@@ -37,6 +35,7 @@ lttv_huge_heap_init (void)
    * below that boundary. Above it, nothing is touched before the
    * madvise: a 2 MB range with one 4 KB page in it is never made a huge
    * page at a fault. The block is kept, never used. */
+  static void *held;
   uintptr_t start = (uintptr_t) sbrk (0) - mallinfo2 ().keepcost;   /* the free part */
   uintptr_t boundary = (start + MIN_GROWTH + HUGE_PAGE - 1) & ~(uintptr_t) (HUGE_PAGE - 1);
   /* (n bytes take a chunk of n + 8 rounded up to 16: this one ends 16
