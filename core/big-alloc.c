@@ -98,19 +98,10 @@ sparse_array_alloc0 (gsize size)
 {
   if (!is_big (size))
     return g_malloc0 (MAX (size, 1));
-  gpointer q = mmap (NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  /* (as big_array_realloc's, but left to 4 KB pages) */
+  gpointer q = mmap (NULL, rounded (size), PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (q == MAP_FAILED)
     g_error ("out of memory (%" G_GSIZE_FORMAT " bytes)", size);
   return q;
-}
-
-void
-sparse_array_free (gpointer p, gsize size)
-{
-  if (p == NULL)
-    return;
-  if (is_big (size))
-    munmap (p, size);
-  else
-    g_free (p);
 }

@@ -18,6 +18,5 @@ void big_array_free (gpointer p, gsize size);
 
 /* Zeroed, in 4 KB pages the kernel gives at their first touch: for an
  * array most of which is never touched (a huge page, or malloc's
- * calloc, would zero all of it). */
+ * calloc, would zero all of it). Freed with big_array_free. */
 gpointer sparse_array_alloc0 (gsize size);
-void sparse_array_free (gpointer p, gsize size);

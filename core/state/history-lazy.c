@@ -40,7 +40,7 @@ history_lazy_free (HistoryLazy *lz)
 {
   if (lz == NULL)
     return;
-  sparse_array_free (lz->slab, lz->slab_size);   /* the chunks are the history's arena's */
+  big_array_free (lz->slab, lz->slab_size);   /* the chunks are the history's arena's */
   g_free (lz->checked);
   g_free (lz->sections);
   g_mapped_file_unref (lz->file);
