@@ -73,8 +73,9 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
       lttv_text_format_free (fmt);
       lttv_iter_free (it);
       /* Again, decoding only some fields of each class (every other slot,
-       * as the state build picks a few), read without printing. */
-      it = lttv_iter_new (ts);
+       * as the state build picks a few), read without printing, by an
+       * iterator that copies its first packets too (the build's). */
+      it = lttv_iter_new_to_end (ts);
       LttvFieldRef refs[16];
       for (int k = 0; k < 16; k++)
         refs[k] = 2 * k + 1;
@@ -90,6 +91,9 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
           }
       g_clear_error (&error);
       lttv_iter_free (it);
+      /* And counted stream by stream, as `lttv dump --count` does. */
+      guint64 count;
+      (void) lttv_traceset_count_events (ts, NULL, NULL, 1, &count);
       lttv_traceset_free (ts);
     }
   return 0;
