@@ -26,7 +26,6 @@ tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 [ $# -gt 0 ] || set -- ${LTTV_BENCH_TRACES:-${LTTV_TEST_TRACES:-$here/../../shared/traces}/lttng-kernel/many-threads ${LTTV_BIG_TRACE:-}}
 
 . "$here/lib.sh"
-secs () { cpu_wall "$@"; }
 line () { # line NAME "OURS_CPU OURS_WALL" "REF_CPU REF_WALL"
   echo "$1 $2 $3" | awk '{ r = $2 > 0 ? $4 / $2 : 0;
     printf "%s: ours %ss, reference %ss, ratio %.1f (CPU time; wall %ss vs %ss)\n",
@@ -42,8 +41,8 @@ keep_best () { # keep_best BEST NEW: the one of less CPU time
 pair () { # pair NAME "OURS..." "REFERENCE..." (commands as strings, run in $dummy_dir)
   best_ours=""; best_ref=""; i=0
   while [ "$i" -lt "$runs" ]; do
-    best_ours=$(keep_best "$best_ours" "$(cd "$dummy_dir" && eval secs "$2")")
-    r=$(cd "$dummy_dir" && eval secs "$3")
+    best_ours=$(keep_best "$best_ours" "$(cd "$dummy_dir" && eval cpu_wall "$2")")
+    r=$(cd "$dummy_dir" && eval cpu_wall "$3")
     best_ref=$(keep_best "$best_ref" "$r")
     i=$((i + 1))
     awk -v c="${r%% *}" 'BEGIN { exit !(c > 10) }' && break
@@ -64,11 +63,11 @@ for t in "$@"; do
   # same on one thread, against the same babeltrace2 runs
   one=""
   for i in $(seq "$runs"); do
-    one=$(keep_best "$one" "$(cd "$dummy_dir" && secs env LTTV_COUNT_THREADS=1 "$lttv" dump --count "$t")")
+    one=$(keep_best "$one" "$(cd "$dummy_dir" && cpu_wall env LTTV_COUNT_THREADS=1 "$lttv" dump --count "$t")")
   done
   line "dump-count-one-thread[$name]" "$one" "$best_ref"
   info=""
-  for i in $(seq "$runs"); do info=$(keep_best "$info" "$(secs "$lttv" info "$t")"); done
+  for i in $(seq "$runs"); do info=$(keep_best "$info" "$(cpu_wall "$lttv" info "$t")"); done
   echo "info[$name]: ours ${info%% *}s CPU"
   /usr/bin/time -f '%M' -o "$tmp/rss" "$lttv" dump "$t" > /dev/null 2>&1 || true
   echo "peak-rss[$name]: lttv dump $(cat "$tmp/rss") KB"

@@ -181,14 +181,15 @@ add_times (LttvHistory *h, LttvAttr attr, LttvTime t0, LttvTime t1,
 }
 
 /* Occurrences of each value of `attr` (a system call, an IRQ running):
- * intervals that begin in the range, and the time they hold in it. */
+ * intervals that begin in the range, and the time they hold in it.
+ * `running_raised`: the value of "RAISED" (found once per computation). */
 static void
 add_items (LttvHistory *h, LttvAttr attr, LttvTime t0, LttvTime t1,
-           const char *owner, const char *fixed_name, GArray *out, GArray *ivs)
+           const char *owner, const char *fixed_name, GArray *out, GArray *ivs,
+           LttvValue running_raised)
 {
   lttv_history_intervals_into (h, attr, t0, t1, ivs);
   g_autoptr (GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
-  LttvValue running_raised = lttv_history_intern (h, "RAISED");
   for (guint i = 0; i < ivs->len; i++)
     {
       LttvInterval *iv = &g_array_index (ivs, LttvInterval, i);
@@ -228,6 +229,8 @@ collect_times (LttvState *s, LttvStats *st, const Progress *p, GError **error)
   LttvValue thread_states[LTTV_STATS_N_THREAD_STATES], cpu_states[LTTV_STATS_N_CPU_STATES];
   state_values (h, lttv_stats_thread_states, LTTV_STATS_N_THREAD_STATES, thread_states);
   state_values (h, lttv_stats_cpu_states, LTTV_STATS_N_CPU_STATES, cpu_states);
+  /* (not interned: a history without it has no interval holding it) */
+  LttvValue raised = lttv_history_find_string (h, "RAISED");
   for (LttvAttr a = 0; a < n; a++)
     {
       if (a % 1024 == 0 && !go_on (p, 0.5 + 0.5 * a / n, error))
@@ -258,7 +261,7 @@ collect_times (LttvState *s, LttvStats *st, const Progress *p, GError **error)
           g_array_append_val (st->threads, th);
           g_autofree char *sc = g_strdup_printf ("Threads/%s/System_call", name);
           add_items (h, lttv_history_attr_lookup (h, sc), st->t0, st->t1, name, NULL, st->syscalls,
-                     ivs);
+                     ivs, raised);
         }
       else if (parent == cpus)
         {
@@ -274,9 +277,9 @@ collect_times (LttvState *s, LttvStats *st, const Progress *p, GError **error)
           const char *g = lttv_history_attr_name (h, group);
           const char *cpu_name = lttv_history_attr_name (h, cpu);
           if (strcmp (g, "IRQs") == 0)
-            add_items (h, a, st->t0, st->t1, cpu_name, name, st->irqs, ivs);
+            add_items (h, a, st->t0, st->t1, cpu_name, name, st->irqs, ivs, raised);
           else if (strcmp (g, "Soft_IRQs") == 0)
-            add_items (h, a, st->t0, st->t1, cpu_name, name, st->softirqs, ivs);
+            add_items (h, a, st->t0, st->t1, cpu_name, name, st->softirqs, ivs, raised);
         }
     }
   return TRUE;
