@@ -10,7 +10,9 @@
 typedef struct {
   CtfStream **streams;     /* largest first: the last ones taken are short */
   guint n_streams;
-  guint8 *wanted;          /* every class's fields, of any trace: all 1 */
+  guint8 *wanted;          /* every class's fields, of any trace: all 0
+                            * (skipped where their sizes allow: a third
+                            * of the instructions of many-threads' count) */
   CtfPlanSubset *subsets;  /* none: all fields */
   const LttvTime *begin, *end;
   guint next;              /* the next stream to take (atomic) */
@@ -103,7 +105,7 @@ lttv_traceset_count_events (LttvTraceset *ts, const LttvTime *begin,
         g_ptr_array_add (streams, tr->streams->pdata[i]);
     }
   c.wanted = g_malloc (n_classes + 1);
-  memset (c.wanted, 1, n_classes + 1);
+  memset (c.wanted, 0, n_classes + 1);
   c.subsets = g_new0 (CtfPlanSubset, n_classes + 1);
   g_ptr_array_sort (streams, larger_first);
   c.streams = (CtfStream **) streams->pdata;

@@ -114,10 +114,13 @@ gboolean lttv_iter_seek_time (LttvIter *it, LttvTime t, GError **error);
 const LttvEvent *lttv_iter_next (LttvIter *it, GError **error);
 
 /* Counts the events an iterator would return from `begin` (NULL: the
- * first event) up to `end` (NULL: the last), every field decoded, each
- * stream on its own on up to `max_threads` threads (0: one per core).
- * FALSE (and 0) when a stream meets an error: how many events come before
- * it is then a matter of merged order, which an iterator gives. */
+ * first event) up to `end` (NULL: the last), each stream on its own on
+ * up to `max_threads` threads (0: one per core). Fields of a fixed size
+ * and strings are skipped, not decoded: a field that does not fit its
+ * packet is then decoded, to say which, so a stream fails where a
+ * decoding iterator fails. FALSE (and 0) when a stream meets an error:
+ * how many events come before it is then a matter of merged order, which
+ * an iterator gives. */
 gboolean lttv_traceset_count_events (LttvTraceset *ts, const LttvTime *begin,
                                      const LttvTime *end, guint max_threads,
                                      guint64 *count);

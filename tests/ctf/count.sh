@@ -1,8 +1,9 @@
 #!/bin/sh
-# `lttv dump --count` decodes every field as the text does and prints only
-# the number: it must count what babeltrace2 prints (every trace
-# babeltrace2 reads completely), and fail where `lttv dump` fails, with the
-# same message and after the same events (the `fail` corpora).
+# `lttv dump --count` skips the fields it can (fixed sizes, strings) and
+# decodes the others, and prints only the number: it must count what
+# babeltrace2 prints (every trace babeltrace2 reads completely), and fail
+# where `lttv dump` fails, with the same message and after the same events
+# (the `fail` corpora).
 . "$LTTV_SRCDIR/tests/lib/tap.sh"
 LTTV="$LTTV_BUILDDIR/cli/lttv"
 T="$LTTV_TEST_TRACES"

@@ -8,6 +8,7 @@
 #include <glib/gstdio.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -91,9 +92,23 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
           }
       g_clear_error (&error);
       lttv_iter_free (it);
-      /* And counted stream by stream, as `lttv dump --count` does. */
-      guint64 count;
-      (void) lttv_traceset_count_events (ts, NULL, NULL, 1, &count);
+      /* And counted stream by stream, as `lttv dump --count` does, which
+       * skips the fields it can: it must count what a decoding iterator
+       * reads, and fail where it fails. */
+      guint64 count, decoded = 0;
+      gboolean counted = lttv_traceset_count_events (ts, NULL, NULL, 1, &count);
+      it = lttv_iter_new (ts);
+      while (lttv_iter_next (it, &error) != NULL)
+        decoded++;
+      if (counted != (error == NULL) || (counted && count != decoded))
+        {
+          fprintf (stderr, "count %s %" G_GUINT64_FORMAT ", decoding %s after %"
+                   G_GUINT64_FORMAT " events\n", counted ? "gives" : "fails",
+                   count, error != NULL ? error->message : "ends", decoded);
+          abort ();
+        }
+      g_clear_error (&error);
+      lttv_iter_free (it);
       lttv_traceset_free (ts);
     }
   return 0;
