@@ -223,6 +223,12 @@ gboolean ctf_reader_seek (CtfReader *r, int64_t ns, GError **error);
 /* Decodes the next event into r->event; FALSE at the end (r->done) or on
  * error (error set). */
 gboolean ctf_reader_next (CtfReader *r, GError **error);
+/* Adds to `n` the events from the reader's position up to the first
+ * after `end` (which is read, not counted), without giving their classes
+ * or positions: the loop of ctf_reader_next inline. FALSE on an error,
+ * `n` then counting the events before it. */
+gboolean ctf_reader_count (CtfReader *r, LttvTime end, guint64 *n,
+                           GError **error);
 /* The position of r->event (or of the reader's end). */
 void ctf_reader_save (const CtfReader *r, CtfReaderPos *pos);
 /* Decodes the event at `pos` again into r->event: its packet's header and
