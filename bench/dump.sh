@@ -27,9 +27,9 @@ tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 
 . "$here/lib.sh"
 line () { # line NAME "OURS_CPU OURS_WALL" "REF_CPU REF_WALL"
-  echo "$1 $2 $3" | awk '{ r = $2 > 0 ? $4 / $2 : 0;
-    printf "%s: ours %ss, reference %ss, ratio %.1f (CPU time; wall %ss vs %ss)\n",
-      $1, $2, $4, r, $3, $5 }'
+  echo "$1 $2 $3" | awk '{ r = $2 > 0 ? $4 / $2 : 0; w = $3 > 0 ? $5 / $3 : 0;
+    printf "%s: ours %ss, reference %ss, ratio %.1f (CPU time; wall %ss vs %ss, ratio %.1f)\n",
+      $1, $2, $4, r, $3, $5, w }'
 }
 # The machine's speed changes from one second to the next: each figure is
 # the best of $BENCH_REPEAT runs (3), ours and the reference's taking

@@ -23,15 +23,17 @@ report () {
 
 # cpu_wall COMMAND...: "CPU WALL" seconds of one run, output discarded:
 # CPU time from perf's task-clock, else getrusage (the machine is shared,
-# so wall time measures the neighbours as much as the program).
-if perf stat -x, -e task-clock true > /dev/null 2>&1; then
+# so wall time measures the neighbours as much as the program). The wall
+# time is perf's own, from the command's start to its end: perf's start
+# (about 40 ms) is not in it.
+if perf stat -e task-clock true > /dev/null 2>&1; then
   cpu_wall () {
     _perf=$(mktemp)
-    _t0=$(date +%s.%N)
-    perf stat -x, -e task-clock -o "$_perf" "$@" > /dev/null 2>&1 || true
-    _t1=$(date +%s.%N)
-    awk -F, -v t0="$_t0" -v t1="$_t1" '$3 == "task-clock" || $4 == "task-clock" {
-      printf "%.4f %.4f", $1 / 1000, t1 - t0 }' "$_perf"
+    LC_NUMERIC=C perf stat -e task-clock -o "$_perf" "$@" > /dev/null 2>&1 || true
+    awk '{ gsub(",", "", $1) }   # (thousands, were LC_NUMERIC ignored)
+      $2 == "msec" && $3 == "task-clock" { cpu = $1 / 1000 }
+      $2 == "seconds" && $3 == "time" && $4 == "elapsed" { wall = $1 }
+      END { printf "%.4f %.4f", cpu, wall }' "$_perf"
     rm -f "$_perf"
   }
 else
