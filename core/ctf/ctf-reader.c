@@ -231,6 +231,72 @@ skip_fields (CtfCursor *c, const CtfEventClass *ec)
   return TRUE;
 }
 
+/* Reads the fields a subset wants through its picks; FALSE (nothing
+ * moved) when they do not fit the packet or a read would go past the
+ * mapping: the subset's plan then tells which field goes past the end. */
+static inline gboolean
+pick_fields (CtfCursor *c, const CtfPick *p, guint n)
+{
+  if (G_UNLIKELY ((c->pos & 7) != 0))
+    return FALSE;
+  const uint8_t *buf = c->buf;
+  uint64_t at = c->pos >> 3, end = c->limit >> 3;
+  CtfValue *vals = c->values;
+  const uint32_t gen = c->gen;
+  for (const CtfPick *q = p + n; p < q; p++)
+    {
+      if (end - at < p->skip)
+        return FALSE;
+      at += p->skip;
+      switch (p->kind)
+        {
+        case CTF_PICK_INT:
+          {
+            uint64_t raw;
+            if (end - at < p->size || at + 8 > c->mapped)
+              return FALSE;
+            memcpy (&raw, buf + at, 8);
+            /* its bytes to the top, then back with the sign (or not) */
+            guint up = 64 - 8u * p->size;
+            raw <<= up;
+            vals[p->slot].u = p->is_signed ? (uint64_t) ((int64_t) raw >> up)
+                                                 : raw >> up;
+            vals[p->slot].gen = gen;
+            at += p->size;
+            break;
+          }
+        case CTF_PICK_STRING:
+        case CTF_PICK_SKIP_STRING:
+          {
+            const uint8_t *s = buf + at;
+            const uint8_t *nul = memchr (s, 0, end - at);
+            if (nul == NULL)
+              return FALSE;
+            if (p->kind == CTF_PICK_STRING)
+              {
+                vals[p->slot].str = (const char *) s;
+                vals[p->slot].len = (uint64_t) (nul - s);
+                vals[p->slot].gen = gen;
+              }
+            at += (uint64_t) (nul - s) + 1;
+            break;
+          }
+        default:
+          break;
+        }
+    }
+  c->pos = at << 3;
+  return TRUE;
+}
+
+/* The fields a subset wants: through its picks, else its plan. */
+static inline gboolean
+some_fields (CtfCursor *c, const CtfPlanSubset *sub)
+{
+  return (sub->pick != NULL && pick_fields (c, sub->pick, sub->n_pick))
+         || ctf_run_ops (c, sub->ops, sub->n);
+}
+
 /* The context or fields `t` of class `ec`, through its plan, compiled
  * the first time (a scope that is not a structure has none). */
 static inline gboolean
@@ -349,7 +415,7 @@ next_event (CtfReader *r, GError **error, const gboolean for_count)
         goto corrupt;
       if (ec->fields != NULL
           && !(G_UNLIKELY (wanted == CTF_WANTED_SOME)
-               ? ctf_run_ops (c, r->subsets[ec->index].ops, r->subsets[ec->index].n)
+               ? some_fields (c, &r->subsets[ec->index])
                : decode_event_scope (r, ec, ec->fields)))
         goto corrupt;
     }
@@ -446,109 +512,4 @@ ctf_reader_restore (CtfReader *r, const CtfReaderPos *pos, GError **error)
   r->n_time_back = pos->n_time_back;
   r->last_ns = pos->last_ns;
   return TRUE;
-}
-
-/* --- Events whose fields are not wanted ----------------------------------- */
-
-/* The bits of `t` from a byte boundary when fixed and made of whole bytes
- * (alignments of at most 8 bits are then no-ops), else -1. Fields that
- * move the clock or mean something to the reader are always decoded. */
-static int64_t
-fixed_bits (const CtfType *t)
-{
-  if (t == NULL)
-    return 0;
-  if (t->align > 8)
-    return -1;
-  switch (t->kind)
-    {
-    case CTF_T_INT:
-    case CTF_T_FLOAT:
-      if (t->size % 8 != 0 || t->clock != NULL
-          || t->meaning != CTF_MEAN_NONE)
-        return -1;
-      return t->size;
-    case CTF_T_STRUCT:
-      {
-        int64_t sum = 0;
-        for (guint i = 0; i < t->n_fields; i++)
-          {
-            int64_t b = fixed_bits (t->fields[i].type);
-            if (b < 0 || sum > (INT64_C (1) << 40))
-              return -1;
-            sum += b;
-          }
-        return sum;
-      }
-    case CTF_T_ARRAY:
-      {
-        int64_t b = fixed_bits (t->elem);
-        if (b < 0 || t->length > (UINT64_C (1) << 24))
-          return -1;
-        return b * (int64_t) t->length;
-      }
-    case CTF_T_STRING:
-    case CTF_T_VARIANT:
-    case CTF_T_SEQ:
-      break;
-    }
-  return -1;
-}
-
-/* The steps that skip a class's fields, built once per class of the
- * trace (a kernel trace has a thousand): in a fixed array, as more than
- * MAX_SKIP_STEPS are not worth it. */
-#define MAX_SKIP_STEPS 64
-typedef struct {
-  int64_t step[MAX_SKIP_STEPS];
-  guint n;
-} SkipSteps;
-
-static gboolean
-add_step (SkipSteps *s, int64_t step)
-{
-  if (step >= 0 && s->n > 0 && s->step[s->n - 1] >= 0)
-    {
-      s->step[s->n - 1] += step;
-      return TRUE;
-    }
-  if (s->n == MAX_SKIP_STEPS)
-    return FALSE;
-  s->step[s->n++] = step;
-  return TRUE;
-}
-
-/* Appends the steps skipping `t` from a byte boundary: bytes (>= 0), or a
- * string (-1). */
-static gboolean
-skip_steps (const CtfType *t, SkipSteps *s)
-{
-  if (t == NULL)
-    return TRUE;
-  if (t->kind == CTF_T_STRING)
-    return add_step (s, -1);     /* byte-aligned, like every step before */
-  if (t->kind == CTF_T_STRUCT && t->align <= 8)
-    {
-      for (guint i = 0; i < t->n_fields; i++)
-        if (!skip_steps (t->fields[i].type, s))
-          return FALSE;
-      return TRUE;
-    }
-  int64_t b = fixed_bits (t);
-  return b >= 0 && add_step (s, b / 8);
-}
-
-void
-ctf_event_skip_build (CtfTraceClass *tc, CtfEventClass *ec)
-{
-  SkipSteps s;
-  s.n = 0;
-  ec->skip = NULL;
-  ec->n_skip = 0;
-  if (skip_steps (ec->context, &s) && skip_steps (ec->fields, &s) && s.n > 0)
-    {
-      ec->n_skip = s.n;
-      ec->skip = ctf_alloc (tc, s.n * sizeof (int64_t));
-      memcpy (ec->skip, s.step, s.n * sizeof (int64_t));
-    }
 }

@@ -60,10 +60,25 @@ struct _CtfStream {
 
 #define CTF_WANTED_SOME 2
 
-/* A plan that decodes only some of an event class's fields; none: all. */
+/* One step of a pick (ctf-skip.c): `skip` bytes passed over, then a
+ * field read into its slot (or a string passed over); the last step may
+ * only skip. */
+enum { CTF_PICK_INT, CTF_PICK_STRING, CTF_PICK_SKIP_STRING, CTF_PICK_END };
+typedef struct {
+  uint32_t skip;
+  uint8_t kind;
+  uint8_t size;                  /* CTF_PICK_INT: bytes (1, 2, 4, 8) */
+  uint8_t is_signed;
+  int slot;
+} CtfPick;
+
+/* A plan that decodes only some of an event class's fields; none: all.
+ * `pick`, when its fields allow: the same read in a few steps. */
 typedef struct {
   CtfOp *ops;
   guint n;
+  CtfPick *pick;
+  guint n_pick;
 } CtfPlanSubset;
 
 /* A reader's copy of its packet (ctf-packet-copy.c). */
@@ -241,6 +256,12 @@ gboolean ctf_reader_restore (CtfReader *r, const CtfReaderPos *pos,
  * without decoding them (ec->skip): runs of fixed size and strings; not
  * when they hold sequences, variants, clocks or special fields. */
 void ctf_event_skip_build (CtfTraceClass *tc, CtfEventClass *ec);
+/* The picks reading the slots `keep` of the fields `st` (from a byte
+ * boundary) and skipping the others, or NULL when a field is not of whole
+ * bytes or a kept one is not a little-endian integer or a string (the
+ * subset's plan reads those). */
+CtfPick *ctf_pick_build (const CtfType *st, const int *keep, guint n_keep,
+                         guint *n_pick);
 
 /* event-format.c: values as babeltrace2 prints them. */
 void ctf_format_int (const CtfType *t, const CtfValue *v, GString *out);

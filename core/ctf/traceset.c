@@ -453,6 +453,14 @@ lttv_iter_new_to_end (LttvTraceset *ts)
   return iter_new (ts, TRUE);
 }
 
+static void
+subset_clear (CtfPlanSubset *sub)
+{
+  g_clear_pointer (&sub->ops, g_free);
+  g_clear_pointer (&sub->pick, g_free);
+  sub->n = sub->n_pick = 0;
+}
+
 void
 lttv_iter_free (LttvIter *it)
 {
@@ -466,7 +474,7 @@ lttv_iter_free (LttvIter *it)
     {
       const LttvTrace *tr = it->ts->traces->pdata[t];
       for (guint k = 0; k < tr->tc->events->len; k++)
-        g_free (it->subsets[t][k].ops);
+        subset_clear (&it->subsets[t][k]);
       g_free (it->subsets[t]);
       g_free (it->wanted[t]);
     }
@@ -530,8 +538,7 @@ lttv_iter_set_fields_wanted (LttvIter *it, const LttvEventClass *ec,
   g_return_if_fail (tr->index < it->ts->traces->len
                     && it->ts->traces->pdata[tr->index] == tr);
   it->wanted[tr->index][ec->ec->index] = wanted ? 1 : 0;
-  CtfPlanSubset *sub = &it->subsets[tr->index][ec->ec->index];
-  g_clear_pointer (&sub->ops, g_free);
+  subset_clear (&it->subsets[tr->index][ec->ec->index]);
 }
 
 void
@@ -546,7 +553,10 @@ lttv_iter_set_fields_wanted_only (LttvIter *it, const LttvEventClass *ec,
   CtfPlanSubset *sub = &it->subsets[ec->trace->index][ec->ec->index];
   sub->ops = ctf_plan_subset (payload, fields, n_fields, &sub->n);
   if (sub->ops != NULL)
-    it->wanted[ec->trace->index][ec->ec->index] = CTF_WANTED_SOME;
+    {
+      it->wanted[ec->trace->index][ec->ec->index] = CTF_WANTED_SOME;
+      sub->pick = ctf_pick_build (payload, fields, n_fields, &sub->n_pick);
+    }
 }
 
 void
@@ -558,7 +568,7 @@ lttv_iter_set_all_fields_wanted (LttvIter *it, gboolean wanted)
       const LttvTrace *tr = it->ts->traces->pdata[t];
       memset (it->wanted[t], wanted ? 1 : 0, tr->tc->events->len);
       for (guint k = 0; k < tr->tc->events->len; k++)
-        g_clear_pointer (&it->subsets[t][k].ops, g_free);
+        subset_clear (&it->subsets[t][k]);
     }
 }
 
