@@ -35,9 +35,14 @@ typedef struct {
   Thread *swapper;
 } Cpu;
 
+#define RECENT_THREADS 256
+
 struct _StateMachine {
   LttvHistory *h;
   GHashTable *threads;      /* tid -> Thread */
+  /* The threads met last, by tid modulo RECENT_THREADS: most events are of
+   * a few threads, and a hash table lookup costs 70 instructions. */
+  struct { int64_t tid; Thread *th; } recent[RECENT_THREADS];
   Cpu **cpus;               /* by number; NULL: not seen */
   guint n_cpus;
   LttvAttr cpus_root, threads_root, irqs_root, softirqs_root, block_root;
@@ -198,6 +203,9 @@ thread_get (StateMachine *m, int64_t tid, int cpu)
         }
       return c->swapper;
     }
+  guint slot = (guint) ((uint64_t) tid % RECENT_THREADS);
+  if (m->recent[slot].th != NULL && m->recent[slot].tid == tid)
+    return m->recent[slot].th;
   Thread *th = g_hash_table_lookup (m->threads, &tid);
   if (th == NULL)
     {
@@ -206,6 +214,8 @@ thread_get (StateMachine *m, int64_t tid, int cpu)
       th = thread_new (m, name);
       g_hash_table_insert (m->threads, g_memdup2 (&tid, sizeof tid), th);
     }
+  m->recent[slot].tid = tid;
+  m->recent[slot].th = th;
   return th;
 }
 
