@@ -260,7 +260,7 @@ pick_fields (CtfCursor *c, const CtfPick *p, guint n)
             guint up = 64 - 8u * p->size;
             raw <<= up;
             vals[p->slot].u = p->is_signed ? (uint64_t) ((int64_t) raw >> up)
-                                                 : raw >> up;
+                                           : raw >> up;
             vals[p->slot].gen = gen;
             at += p->size;
             break;

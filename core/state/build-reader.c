@@ -7,7 +7,11 @@
 
 #include "state-private.h"
 
-#define BATCH_RECS 2048
+/* Big batches: a thread that waits for the other sleeps and is woken by a
+ * system call each, dear on a virtual machine. Batches of 2048 records
+ * made 9,706 futex calls on a 6.5 M-event trace; of 32768 (3.6 MB each),
+ * 167, and the build went from 0.77-0.83 s to 0.5-0.7 s. */
+#define BATCH_RECS 32768
 #define N_BATCHES 4
 
 struct _StateReader {
