@@ -11,7 +11,7 @@ typedef struct {
   CtfStream **streams;     /* largest first: the last ones taken are short */
   guint n_streams;
   guint8 *wanted;          /* every class's fields, of any trace: all 0
-                            * (skipped where their sizes allow: a third
+                            * (skipped where their sizes allow: a quarter
                             * of the instructions of many-threads' count) */
   CtfPlanSubset *subsets;  /* none: all fields */
   const LttvTime *begin, *end;
