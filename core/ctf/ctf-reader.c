@@ -245,44 +245,35 @@ pick_fields (CtfCursor *c, const CtfPick *p, guint n)
   const uint32_t gen = c->gen;
   for (const CtfPick *q = p + n; p < q; p++)
     {
-      if (end - at < p->skip)
+      if (end - at < (uint64_t) p->skip + p->size)
         return FALSE;
       at += p->skip;
-      switch (p->kind)
+      if (p->kind == CTF_PICK_INT)
         {
-        case CTF_PICK_INT:
-          {
-            uint64_t raw;
-            if (end - at < p->size || at + 8 > c->mapped)
-              return FALSE;
-            memcpy (&raw, buf + at, 8);
-            /* its bytes to the top, then back with the sign (or not) */
-            guint up = 64 - 8u * p->size;
-            raw <<= up;
-            vals[p->slot].u = p->is_signed ? (uint64_t) ((int64_t) raw >> up)
-                                           : raw >> up;
-            vals[p->slot].gen = gen;
-            at += p->size;
-            break;
-          }
-        case CTF_PICK_STRING:
-        case CTF_PICK_SKIP_STRING:
-          {
-            const uint8_t *s = buf + at;
-            const uint8_t *nul = memchr (s, 0, end - at);
-            if (nul == NULL)
-              return FALSE;
-            if (p->kind == CTF_PICK_STRING)
-              {
-                vals[p->slot].str = (const char *) s;
-                vals[p->slot].len = (uint64_t) (nul - s);
-                vals[p->slot].gen = gen;
-              }
-            at += (uint64_t) (nul - s) + 1;
-            break;
-          }
-        default:
-          break;
+          uint64_t raw;
+          if (at + 8 > c->mapped)
+            return FALSE;
+          memcpy (&raw, buf + at, 8);
+          /* its bytes to the top, then back with the sign (or not) */
+          raw <<= p->shift;
+          vals[p->slot].u = p->is_signed ? (uint64_t) ((int64_t) raw >> p->shift)
+                                         : raw >> p->shift;
+          vals[p->slot].gen = gen;
+          at += p->size;
+        }
+      else if (p->kind != CTF_PICK_END)
+        {
+          const uint8_t *s = buf + at;
+          const uint8_t *nul = memchr (s, 0, end - at);
+          if (nul == NULL)
+            return FALSE;
+          if (p->kind == CTF_PICK_STRING)
+            {
+              vals[p->slot].str = (const char *) s;
+              vals[p->slot].len = (uint64_t) (nul - s);
+              vals[p->slot].gen = gen;
+            }
+          at += (uint64_t) (nul - s) + 1;
         }
     }
   c->pos = at << 3;

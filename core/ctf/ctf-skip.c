@@ -136,7 +136,8 @@ add_pick (Picks *p, uint8_t kind, uint8_t size, uint8_t is_signed, int slot)
   if (p->skip > G_MAXUINT32)
     return FALSE;
   CtfPick step = { .skip = (uint32_t) p->skip, .kind = kind, .size = size,
-                   .is_signed = is_signed, .slot = slot };
+                   .shift = (uint8_t) (64 - 8 * size), .is_signed = is_signed,
+                   .slot = slot };
   g_array_append_val (p->steps, step);
   p->skip = 0;
   return TRUE;

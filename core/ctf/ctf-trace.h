@@ -67,7 +67,8 @@ enum { CTF_PICK_INT, CTF_PICK_STRING, CTF_PICK_SKIP_STRING, CTF_PICK_END };
 typedef struct {
   uint32_t skip;
   uint8_t kind;
-  uint8_t size;                  /* CTF_PICK_INT: bytes (1, 2, 4, 8) */
+  uint8_t size;                  /* CTF_PICK_INT: bytes (1, 2, 4, 8), else 0 */
+  uint8_t shift;                 /* CTF_PICK_INT: 64 - its bits */
   uint8_t is_signed;
   int slot;
 } CtfPick;
