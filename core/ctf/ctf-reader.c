@@ -200,42 +200,13 @@ note_time_back (CtfStream *s, uint64_t n)
     ;
 }
 
-/* Moves past an event's context and fields without decoding them; FALSE
- * (nothing moved) when they do not fit the packet: decoding tells which
- * field goes past its end. */
-static inline gboolean
-skip_fields (CtfCursor *c, const CtfEventClass *ec)
-{
-  uint64_t pos = c->pos;
-  if (G_UNLIKELY ((pos & 7) != 0))
-    return FALSE;
-  for (guint i = 0; i < ec->n_skip; i++)
-    {
-      int64_t n = ec->skip[i];
-      if (n >= 0)
-        {
-          if ((c->limit - pos) / 8 < (uint64_t) n)
-            return FALSE;
-          pos += (uint64_t) n * 8;
-        }
-      else
-        {
-          const uint8_t *s = c->buf + (pos >> 3);
-          const uint8_t *nul = memchr (s, 0, (c->limit - pos) >> 3);
-          if (nul == NULL)
-            return FALSE;
-          pos += (uint64_t) (nul - s + 1) * 8;
-        }
-    }
-  c->pos = pos;
-  return TRUE;
-}
-
-/* Reads the fields a subset wants through its picks; FALSE (nothing
- * moved) when they do not fit the packet or a read would go past the
- * mapping: the subset's plan then tells which field goes past the end. */
-static inline gboolean
-pick_fields (CtfCursor *c, const CtfPick *p, guint n)
+/* Reads the fields a subset wants through its picks, or passes over a
+ * class's fields (ec->skip: `reads` FALSE, a constant, as its picks keep
+ * nothing); FALSE (nothing moved) when they do not fit the packet or a
+ * read would go past the mapping: decoding then tells which field goes
+ * past the end. */
+static inline __attribute__ ((always_inline)) gboolean
+pick_fields (CtfCursor *c, const CtfPick *p, guint n, const gboolean reads)
 {
   if (G_UNLIKELY ((c->pos & 7) != 0))
     return FALSE;
@@ -248,7 +219,7 @@ pick_fields (CtfCursor *c, const CtfPick *p, guint n)
       if (end - at < (uint64_t) p->skip + p->size)
         return FALSE;
       at += p->skip;
-      if (p->kind == CTF_PICK_INT)
+      if (reads && p->kind == CTF_PICK_INT)
         {
           uint64_t raw;
           if (at + 8 > c->mapped)
@@ -267,7 +238,7 @@ pick_fields (CtfCursor *c, const CtfPick *p, guint n)
           const uint8_t *nul = memchr (s, 0, end - at);
           if (nul == NULL)
             return FALSE;
-          if (p->kind == CTF_PICK_STRING)
+          if (reads && p->kind == CTF_PICK_STRING)
             {
               vals[p->slot].str = (const char *) s;
               vals[p->slot].len = (uint64_t) (nul - s);
@@ -284,7 +255,7 @@ pick_fields (CtfCursor *c, const CtfPick *p, guint n)
 static inline gboolean
 some_fields (CtfCursor *c, const CtfPlanSubset *sub)
 {
-  return (sub->pick != NULL && pick_fields (c, sub->pick, sub->n_pick))
+  return (sub->pick != NULL && pick_fields (c, sub->pick, sub->n_pick, TRUE))
          || ctf_run_ops (c, sub->ops, sub->n);
 }
 
@@ -397,7 +368,7 @@ next_event (CtfReader *r, GError **error, const gboolean for_count)
     goto corrupt;
   const guint8 wanted = r->wanted[ec->index];
   if (G_UNLIKELY (!wanted || r->seeking) && ec->skip != NULL
-      && skip_fields (c, ec))
+      && pick_fields (c, ec->skip, ec->n_skip, FALSE))
     ;                                      /* not wanted: skipped */
   else
     {

@@ -1,8 +1,9 @@
-/* ctf-skip.c: how an event's fields are passed over without their plan:
- * the steps that skip all of them (a class whose fields are not wanted),
- * and the picks that read a few and skip the rest (a subset). Both only
- * for fields of whole bytes: strings, and integers, floats, structures and
- * arrays of them, aligned at most on bytes. */
+/* ctf-skip.c: how an event's fields are passed over without their plan,
+ * by picks: bytes skipped, then a field read or a string passed over. A
+ * subset's picks read the few fields it wants; a class's skip (its fields
+ * not wanted) keeps none. Only for fields of whole bytes: strings, and
+ * integers, floats, structures and arrays of them, aligned at most on
+ * bytes. */
 #include "config.h"
 
 #include "ctf-trace.h"
@@ -54,68 +55,15 @@ fixed_bits (const CtfType *t)
   return -1;
 }
 
-/* The steps that skip a class's fields, built once per class of the
- * trace (a kernel trace has a thousand): in a fixed array, as more than
- * MAX_SKIP_STEPS are not worth it. */
-#define MAX_SKIP_STEPS 64
-typedef struct {
-  int64_t step[MAX_SKIP_STEPS];
-  guint n;
-} SkipSteps;
-
-static gboolean
-add_step (SkipSteps *s, int64_t step)
-{
-  if (step >= 0 && s->n > 0 && s->step[s->n - 1] >= 0)
-    {
-      s->step[s->n - 1] += step;
-      return TRUE;
-    }
-  if (s->n == MAX_SKIP_STEPS)
-    return FALSE;
-  s->step[s->n++] = step;
-  return TRUE;
-}
-
-/* Appends the steps skipping `t` from a byte boundary: bytes (>= 0), or a
- * string (-1). */
-static gboolean
-skip_steps (const CtfType *t, SkipSteps *s)
-{
-  if (t == NULL)
-    return TRUE;
-  if (t->kind == CTF_T_STRING)
-    return add_step (s, -1);     /* byte-aligned, like every step before */
-  if (t->kind == CTF_T_STRUCT && t->align <= 8)
-    {
-      for (guint i = 0; i < t->n_fields; i++)
-        if (!skip_steps (t->fields[i].type, s))
-          return FALSE;
-      return TRUE;
-    }
-  int64_t b = fixed_bits (t);
-  return b >= 0 && add_step (s, b / 8);
-}
-
-void
-ctf_event_skip_build (CtfTraceClass *tc, CtfEventClass *ec)
-{
-  SkipSteps s;
-  s.n = 0;
-  ec->skip = NULL;
-  ec->n_skip = 0;
-  if (skip_steps (ec->context, &s) && skip_steps (ec->fields, &s) && s.n > 0)
-    {
-      ec->n_skip = s.n;
-      ec->skip = ctf_alloc (tc, s.n * sizeof (int64_t));
-      memcpy (ec->skip, s.step, s.n * sizeof (int64_t));
-    }
-}
-
 /* --- Picks --------------------------------------------------------------- */
 
+/* Picks are built in a fixed array, once per class of the trace at open
+ * (a kernel trace has a thousand): more than MAX_PICKS steps are not
+ * worth it. */
+#define MAX_PICKS 64
 typedef struct {
-  GArray *steps;                 /* CtfPick */
+  CtfPick step[MAX_PICKS];
+  guint n;
   uint64_t skip;                 /* bytes to skip before the next step */
   const int *keep;
   guint n_keep;
@@ -133,12 +81,11 @@ kept (const Picks *p, int slot)
 static gboolean
 add_pick (Picks *p, uint8_t kind, uint8_t size, uint8_t is_signed, int slot)
 {
-  if (p->skip > G_MAXUINT32)
+  if (p->skip > G_MAXUINT32 || p->n == MAX_PICKS)
     return FALSE;
-  CtfPick step = { .skip = (uint32_t) p->skip, .kind = kind, .size = size,
-                   .shift = (uint8_t) (64 - 8 * size), .is_signed = is_signed,
-                   .slot = slot };
-  g_array_append_val (p->steps, step);
+  p->step[p->n++] = (CtfPick) { .skip = (uint32_t) p->skip, .kind = kind,
+                                .size = size, .shift = (uint8_t) (64 - 8 * size),
+                                .is_signed = is_signed, .slot = slot };
   p->skip = 0;
   return TRUE;
 }
@@ -146,6 +93,8 @@ add_pick (Picks *p, uint8_t kind, uint8_t size, uint8_t is_signed, int slot)
 static gboolean
 pick_steps (const CtfType *t, Picks *p)
 {
+  if (t == NULL)
+    return TRUE;
   if (t->align > 8)
     return FALSE;
   if (t->kind == CTF_T_STRUCT)
@@ -175,18 +124,48 @@ pick_steps (const CtfType *t, Picks *p)
   return TRUE;
 }
 
+/* The picks of `scopes` in turn into `p`; FALSE when there are none (see
+ * ctf_pick_build). */
+static gboolean
+build (Picks *p, const CtfType *const *scopes, guint n_scopes)
+{
+  for (guint i = 0; i < n_scopes; i++)
+    if (!pick_steps (scopes[i], p))
+      return FALSE;
+  return (p->skip == 0 || add_pick (p, CTF_PICK_END, 0, 0, -1)) && p->n > 0;
+}
+
 CtfPick *
 ctf_pick_build (const CtfType *st, const int *keep, guint n_keep,
                 guint *n_pick)
 {
-  Picks p = { .steps = g_array_new (FALSE, FALSE, sizeof (CtfPick)),
-              .keep = keep, .n_keep = n_keep };
-  if (st == NULL || st->kind != CTF_T_STRUCT || !pick_steps (st, &p)
-      || (p.skip > 0 && !add_pick (&p, CTF_PICK_END, 0, 0, -1)))
+  Picks p;                       /* (not zeroed: its steps are written first) */
+  p.n = 0;
+  p.skip = 0;
+  p.keep = keep;
+  p.n_keep = n_keep;
+  if (st == NULL || st->kind != CTF_T_STRUCT || !build (&p, &st, 1))
+    return NULL;
+  *n_pick = p.n;
+  return g_memdup2 (p.step, p.n * sizeof (CtfPick));
+}
+
+void
+ctf_event_skip_build (CtfTraceClass *tc, CtfEventClass *ec)
+{
+  const CtfType *scopes[] = { ec->context, ec->fields };
+  Picks p;
+  p.n = 0;
+  p.skip = 0;
+  p.keep = NULL;
+  p.n_keep = 0;
+  ec->skip = NULL;
+  ec->n_skip = 0;
+  if (build (&p, scopes, 2))
     {
-      g_array_free (p.steps, TRUE);
-      return NULL;
+      /* (in the trace class's memory, as the rest of the model) */
+      ec->skip = ctf_alloc (tc, p.n * sizeof (CtfPick));
+      memcpy (ec->skip, p.step, p.n * sizeof (CtfPick));
+      ec->n_skip = p.n;
     }
-  *n_pick = p.steps->len;
-  return (CtfPick *) g_array_free (p.steps, FALSE);
 }

@@ -60,19 +60,6 @@ struct _CtfStream {
 
 #define CTF_WANTED_SOME 2
 
-/* One step of a pick (ctf-skip.c): `skip` bytes passed over, then a
- * field read into its slot (or a string passed over); the last step may
- * only skip. */
-enum { CTF_PICK_INT, CTF_PICK_STRING, CTF_PICK_SKIP_STRING, CTF_PICK_END };
-typedef struct {
-  uint32_t skip;
-  uint8_t kind;
-  uint8_t size;                  /* CTF_PICK_INT: bytes (1, 2, 4, 8), else 0 */
-  uint8_t shift;                 /* CTF_PICK_INT: 64 - its bits */
-  uint8_t is_signed;
-  int slot;
-} CtfPick;
-
 /* A plan that decodes only some of an event class's fields; none: all.
  * `pick`, when its fields allow: the same read in a few steps. */
 typedef struct {
@@ -254,8 +241,9 @@ gboolean ctf_reader_restore (CtfReader *r, const CtfReaderPos *pos,
                              GError **error);
 
 /* How to skip an event class's context and fields from a byte boundary,
- * without decoding them (ec->skip): runs of fixed size and strings; not
- * when they hold sequences, variants, clocks or special fields. */
+ * without decoding them (ec->skip: picks that keep nothing): runs of
+ * fixed size and strings; not when they hold sequences, variants, clocks
+ * or special fields. */
 void ctf_event_skip_build (CtfTraceClass *tc, CtfEventClass *ec);
 /* The picks reading the slots `keep` of the fields `st` (from a byte
  * boundary) and skipping the others, or NULL when a field is not of whole

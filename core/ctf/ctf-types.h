@@ -172,6 +172,19 @@ struct _CtfClock {
 
 typedef struct _CtfStreamClass CtfStreamClass;
 
+/* One step of a pick (ctf-skip.c): `skip` bytes passed over, then a
+ * field read into its slot (or a string passed over); the last step may
+ * only skip. */
+enum { CTF_PICK_INT, CTF_PICK_STRING, CTF_PICK_SKIP_STRING, CTF_PICK_END };
+typedef struct {
+  uint32_t skip;
+  uint8_t kind;
+  uint8_t size;                  /* CTF_PICK_INT: bytes (1, 2, 4, 8), else 0 */
+  uint8_t shift;                 /* CTF_PICK_INT: 64 - its bits */
+  uint8_t is_signed;
+  int slot;
+} CtfPick;
+
 /* LTTng's event header: a tag (the id) at bit 0, then by the tag's value
  * an option of an optional id and a timestamp, unsigned little-endian,
  * all within 16 bytes (ctf-header.c). */
@@ -216,9 +229,8 @@ typedef struct {
   int n_slots;                   /* slots of context+fields, after sc's */
   CtfType **slot_types;          /* slot - sc->n_slots -> type */
   int line;                      /* metadata line of the declaration */
-  int64_t *skip;                 /* context and fields from a byte
-                                    boundary: bytes to skip (>= 0) or a
-                                    string (-1), in turn; NULL: decode */
+  CtfPick *skip;                 /* passing over its context and fields
+                                    from a byte boundary; NULL: decode */
   guint n_skip;
   /* The plans of its context and fields, compiled when first decoded
    * (ctf_event_plans_ensure): a kernel trace declares a thousand classes
