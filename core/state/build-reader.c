@@ -133,15 +133,6 @@ state_reader_next (StateReader *r)
   return b;
 }
 
-StateBatch *
-state_reader_try_next (StateReader *r)
-{
-  StateBatch *b = g_async_queue_try_pop (r->full);
-  if (b != NULL && b->last)
-    r->seen_last = TRUE;
-  return b;
-}
-
 void
 state_reader_done (StateReader *r, StateBatch *b)
 {

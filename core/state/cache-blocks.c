@@ -1,9 +1,10 @@
 /* cache-blocks.c: encoding a history chunk as a cache block, and the
  * blocks of chunks finished during the build. The builder thread encodes
- * them when it waits for the reader's next batch: that time is otherwise
- * lost, and the cache's save after the build has that much less to do. A
- * chunk is final once the next one of its attribute has begun (history.c
- * notes it then); only the builder writes and reads the store. */
+ * them before each batch of events: their chunks' memory then serves the
+ * next chunks, and their bytes go to the cache file being made (the
+ * history's spill), which the save after the build completes. A chunk is
+ * final once the next one of its attribute has begun (history.c notes it
+ * then); only the builder writes and reads the store. */
 #include "config.h"
 
 #include "cache-blocks.h"
@@ -23,6 +24,7 @@ encode_at (guint8 *out, const HistoryChange *chunk, guint m)
 
 /* A block's most bytes: a value, then a delta and a value per change. */
 #define BLOCK_MAX(m) ((gsize) (m) * 20)
+G_STATIC_ASSERT (BLOCK_MAX (HISTORY_CHUNK_SIZE) == HISTORY_BLOCK_MAX);
 
 guint32
 state_cache_encode_block (Writer *w, const HistoryChange *chunk, guint m)
@@ -38,8 +40,7 @@ state_cache_encode_block (Writer *w, const HistoryChange *chunk, guint m)
 struct _StateBlockStore {
   LttvHistory *h;
   guint next;               /* in h->full_chunks: the first not encoded */
-  GArray *blocks;           /* StoredBlock, in encoding order (their bytes
-                               are the history's) */
+  GArray *blocks;           /* StoredBlock, in encoding order */
   GArray *attrs;            /* guint32: each block's attribute */
   /* made by the first state_blocks_of: blocks grouped by attribute */
   guint *first;             /* [n_attrs + 1]: into `order` */
@@ -47,8 +48,9 @@ struct _StateBlockStore {
 };
 
 StateBlockStore *
-state_blocks_new (LttvHistory *h)
+state_blocks_new (LttvHistory *h, int fd, guint64 data_pos)
 {
+  history_spill_start (h, fd, data_pos);
   StateBlockStore *bs = g_new0 (StateBlockStore, 1);
   bs->h = h;
   bs->blocks = g_array_new (FALSE, FALSE, sizeof (StoredBlock));
@@ -69,16 +71,16 @@ state_blocks_encode_some (StateBlockStore *bs, guint max)
       HistoryAttr *a = &bs->h->attrs[f->attr];
       guint m = history_chunk_size (f->chunk);
       guint8 *p = history_block_room (bs->h, BLOCK_MAX (m));
-      guint32 len = (guint32) (encode_at (p, a->chunks[f->chunk], m) - p);
-      StoredBlock b = { p, len, (guint32) state_cache_checksum (p, len) };
-      history_block_used (bs->h, len);
+      gsize len = (gsize) (encode_at (p, a->chunks[f->chunk], m) - p);
+      StoredBlock b = { (guint32) state_cache_checksum (p, len),
+                        history_block_add (bs->h, len) };
       /* Final: its memory serves the next chunks. Unless the attribute's
        * last change is still in it (the first change of the next chunk
        * was undone by a second write at its time): the builder reads
        * that one again at its next write. */
       guintptr chunk = (guintptr) a->chunks[f->chunk], tail = (guintptr) a->tail;
       if (tail < chunk || tail >= chunk + m * sizeof (HistoryChange))
-        history_chunk_recycle (bs->h, a, f->chunk, p);
+        history_chunk_recycle (bs->h, a, f->chunk, b.block);
       g_array_append_val (bs->blocks, b);
       g_array_append_val (bs->attrs, f->attr);
     }

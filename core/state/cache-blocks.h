@@ -1,7 +1,8 @@
 /* cache-blocks.h: the state cache's blocks of changes (one per history
  * chunk: the first change's value, then (time delta, value) varints), and
- * the blocks of finished chunks encoded while the build waits for events,
- * so that saving the cache at the end has less left to do. */
+ * the blocks of finished chunks encoded during the build, written to the
+ * cache file as they come, so that saving the cache at the end has less
+ * left to do. */
 #pragma once
 
 #include <string.h>
@@ -100,14 +101,15 @@ guint32 state_cache_encode_block (Writer *w, const HistoryChange *chunk, guint m
 /* --- Blocks encoded during the build ------------------------------------- */
 
 typedef struct {
-  const guint8 *bytes;      /* the history's (history_block_room) */
-  guint32 len, sum;
+  guint32 sum;
+  guint32 block;            /* the history's number (history_block_where) */
 } StoredBlock;
 
 typedef struct _StateBlockStore StateBlockStore;
 
-/* Starts noting the chunks of `h` as they fill up. */
-StateBlockStore *state_blocks_new (LttvHistory *h);
+/* Starts noting the chunks of `h` as they fill up; their blocks go to
+ * `fd` from byte `data_pos` on (history_spill_start). */
+StateBlockStore *state_blocks_new (LttvHistory *h, int fd, guint64 data_pos);
 /* Encodes up to `max` chunks filled since the last call; FALSE when none
  * was waiting. */
 gboolean state_blocks_encode_some (StateBlockStore *bs, guint max);

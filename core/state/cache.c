@@ -21,7 +21,9 @@
  *           and when it has some: last start - first start, last value
  *   FIRSTS  u64 per chunk: its first time (the history's sparse index,
  *           used in place from the mapping)
- *   OFFS    u64 per chunk + 1: where each block starts in DATA
+ *   OFFS    u64 per chunk: where its block is in DATA, place << 16 |
+ *           length (history_block_at); the blocks written during the
+ *           build come first, in the order they were finished
  *   SUMS    u32 per chunk: each block's checksum
  *   DENSITY varints: events per density bucket, a 0 followed by how many
  *           more empty buckets come; checked at its first query */
@@ -176,38 +178,21 @@ put_density (Writer *w, LttvDensity *d)
   w->len = (gsize) (q - w->data);
 }
 
-/* A run of a part's DATA: bytes of the blocks encoded during the build
- * (from `stored` on), or of the part's own `data` (from offset `off`). */
-typedef struct {
-  const guint8 *stored;
-  gsize off, len;
-} Run;
-
 /* The attributes [from, to) of the history: their ATTRS entries, and
- * their blocks (DATA, as runs) with FIRSTS, OFFS (from this part's DATA
- * start) and SUMS. The two halves of a history are encoded at once, in two
- * threads. */
+ * their blocks' FIRSTS, OFFS and SUMS; the blocks not written during the
+ * build go to the part's own `data` (their OFFS entries then say where in
+ * it, marked OWN_BLOCK, until the part's place in DATA is known). The two
+ * halves of a history are encoded at once, in two threads. */
 typedef struct {
   LttvHistory *h;
-  StateBlockStore *blocks;  /* or NULL */
+  StateBlockStore *blocks;
   guint from, to;
   Writer attrs, firsts, offs, sums, data;
-  GArray *runs;             /* Run */
-  gsize data_len;           /* of all the runs */
 } Part;
 
-static void
-add_run (Part *p, const guint8 *stored, gsize off, gsize len)
-{
-  Run *last = p->runs->len > 0 ? &g_array_index (p->runs, Run, p->runs->len - 1) : NULL;
-  if (last != NULL && (stored != NULL
-                       ? last->stored != NULL && last->stored + last->len == stored
-                       : last->stored == NULL && last->off + last->len == off))
-    last->len += len;
-  else
-    g_array_append_val (p->runs, ((Run) { stored, off, len }));
-  p->data_len += len;
-}
+/* (a block's length takes 13 bits: history_block_len's other 3 are free) */
+#define OWN_BLOCK 0x8000u
+G_STATIC_ASSERT (HISTORY_BLOCK_MAX < OWN_BLOCK);
 
 static gpointer
 encode_part (gpointer data)
@@ -215,7 +200,6 @@ encode_part (gpointer data)
   Part *p = data;
   LttvHistory *h = p->h;
   writer_reserve (&p->data, 1 << 20);
-  p->runs = g_array_new (FALSE, FALSE, sizeof (Run));
   for (guint i = p->from; i < p->to; i++)
     {
       HistoryAttr *a = &h->attrs[i];
@@ -228,45 +212,46 @@ encode_part (gpointer data)
       put_varint (&p->attrs, last->start - a->first_start);
       put_varint (&p->attrs, last->value);
       guint n_chunks = history_chunk_of (a->n - 1) + 1, n_stored = 0;
-      const StoredBlock *sb = p->blocks != NULL
-                              ? state_blocks_of (p->blocks, i, &n_stored) : NULL;
+      const StoredBlock *sb = state_blocks_of (p->blocks, i, &n_stored);
       for (guint c = 0; c < n_chunks; c++)
         {
-          guint64 off = p->data_len;
           /* (the first change's time, without decoding a recycled chunk) */
           LttvTime first = a->chunk_first[c];
           put_bytes (&p->firsts, &first, 8);
-          put_bytes (&p->offs, &off, 8);
           guint32 sum;
+          guint64 at;
           if (c < n_stored)
             {
               sum = sb[c].sum;
-              add_run (p, sb[c].bytes, 0, sb[c].len);
+              at = history_block_where (h, sb[c].block);
             }
           else
             {
               gsize from = p->data.len;
               guint m = MIN (history_chunk_size (c), a->n - history_chunk_base (c));
               sum = state_cache_encode_block (&p->data, history_chunk (a, c), m);
-              add_run (p, NULL, from, p->data.len - from);
+              at = history_block_at (from, p->data.len - from) | OWN_BLOCK;
             }
+          put_bytes (&p->offs, &at, 8);
           put_bytes (&p->sums, &sum, 4);
         }
     }
   return NULL;
 }
 
-/* Writes `n` pieces to `fd`, as few calls as the kernel takes. */
+/* Writes `n` pieces to `fd` from byte `pos` on, as few calls as the
+ * kernel takes. */
 static gboolean
-write_all (int fd, struct iovec *v, guint n)
+write_all (int fd, struct iovec *v, guint n, guint64 pos)
 {
   while (n > 0)
     {
-      ssize_t w = writev (fd, v, (int) MIN (n, 1024u));
+      ssize_t w = pwritev (fd, v, (int) MIN (n, 1024u), (off_t) pos);
       if (w < 0 && errno == EINTR)
         continue;
       if (w <= 0)
         return FALSE;
+      pos += (guint64) w;
       for (gsize left = (gsize) w; left > 0;)
         if (left >= v->iov_len)
           {
@@ -285,48 +270,59 @@ write_all (int fd, struct iovec *v, guint n)
   return TRUE;
 }
 
-/* Writes `n` pieces to `path` through a temporary file renamed over it:
- * a reader sees the old file or the whole new one (and a history mapping
- * the old one keeps it). */
-static gboolean
-write_pieces (const char *path, struct iovec *pieces, guint n)
+StateBlockStore *
+state_cache_begin (LttvState *s)
 {
-  g_autofree char *tmp = g_strconcat (path, ".XXXXXX", NULL);
-  int fd = g_mkstemp_full (tmp, O_WRONLY, 0600);
-  if (fd < 0)
-    return FALSE;
-  gboolean ok = write_all (fd, pieces, n);
-  ok = close (fd) == 0 && ok;
-  if (ok && g_rename (tmp, path) == 0)
-    return TRUE;
-  g_unlink (tmp);
-  return FALSE;
+  state_cache_abandon (s);
+  s->cache_key = state_cache_key (s);
+  s->cache_path = state_cache_path (s, s->cache_key);
+  g_autofree char *dir = g_path_get_dirname (s->cache_path);
+  if (g_mkdir_with_parents (dir, 0700) == 0)
+    {
+      /* A reader sees the old file or the whole new one, renamed over it
+       * by the save (and a history mapping the old one keeps it). */
+      s->cache_tmp = g_strconcat (s->cache_path, ".XXXXXX", NULL);
+      s->cache_fd = g_mkstemp_full (s->cache_tmp, O_RDWR | O_CLOEXEC, 0600);
+    }
+  /* (without a file, the blocks are kept in memory, and not saved) */
+  return state_blocks_new (s->history, s->cache_fd, HEADER_LEN);
+}
+
+void
+state_cache_abandon (LttvState *s)
+{
+  if (s->cache_fd >= 0)
+    {
+      close (s->cache_fd);
+      g_unlink (s->cache_tmp);
+    }
+  s->cache_fd = -1;
+  g_clear_pointer (&s->cache_tmp, g_free);
+  g_clear_pointer (&s->cache_path, g_free);
+  g_clear_pointer (&s->cache_key, g_free);
 }
 
 void
 state_cache_save (LttvState *s)
 {
   StateBlockStore *blocks = g_steal_pointer (&s->blocks);
-  g_autofree char *key = state_cache_key (s);
-  g_autofree char *path = state_cache_path (s, key);
-  g_autofree char *dir = g_path_get_dirname (path);
-  if (g_mkdir_with_parents (dir, 0700) != 0)
+  LttvHistory *h = s->history;
+  guint64 spilled;
+  if (blocks == NULL || s->cache_fd < 0 || !history_spill_finish (h, &spilled))
     {
       state_blocks_free (blocks);
+      state_cache_abandon (s);
       return;
     }
 
-  LttvHistory *h = s->history;
-  if (blocks != NULL)
-    state_blocks_group (blocks);
+  state_blocks_group (blocks);
   /* Two parts of about as many changes left to encode each. */
   guint64 *left = g_new (guint64, MAX (1, h->n_attrs));
   guint64 total = 0, half = 0;
   for (guint i = 0; i < h->n_attrs; i++)
     {
       guint n_stored = 0;
-      if (blocks != NULL)
-        state_blocks_of (blocks, i, &n_stored);
+      state_blocks_of (blocks, i, &n_stored);
       left[i] = 1 + h->attrs[i].n - (n_stored > 0 ? history_chunk_base (n_stored) : 0);
       total += left[i];
     }
@@ -340,48 +336,38 @@ state_cache_save (LttvState *s)
   encode_part (&parts[1]);
 
   Writer sec[N_SECTIONS] = { { 0 } };
-  put_meta (s, &sec[SEC_META], key);
+  put_meta (s, &sec[SEC_META], s->cache_key);
   put_density (&sec[SEC_DENSITY], s->density);
   g_thread_join (helper);
 
+  /* DATA: the blocks written during the build, then each part's. */
   put_varint (&sec[SEC_ATTRS], h->n_attrs);
-  guint64 data_base = 0;
+  guint64 data_len = spilled;
   for (guint k = 0; k < 2; k++)
     {
       Part *p = &parts[k];
       put_bytes (&sec[SEC_ATTRS], p->attrs.data, p->attrs.len);
       put_bytes (&sec[SEC_FIRSTS], p->firsts.data, p->firsts.len);
       put_bytes (&sec[SEC_SUMS], p->sums.data, p->sums.len);
-      for (gsize o = 0; o < p->offs.len; o += 8)
-        {
-          guint64 off;
-          memcpy (&off, p->offs.data + o, 8);
-          off += data_base;
-          put_bytes (&sec[SEC_OFFS], &off, 8);
-        }
-      data_base += p->data_len;
+      guint64 *at = (guint64 *) (gpointer) p->offs.data;
+      for (gsize i = 0; i < p->offs.len / 8; i++)
+        if (at[i] & OWN_BLOCK)
+          at[i] = history_block_at (data_len + history_block_pos (at[i]),
+                                    history_block_len (at[i] & ~(guint64) OWN_BLOCK));
+      put_bytes (&sec[SEC_OFFS], p->offs.data, p->offs.len);
+      data_len += p->data.len;
     }
-  put_bytes (&sec[SEC_OFFS], &data_base, 8);
 
-  /* The file: the header, the two parts' blocks, then each other
-   * section after its padding to 8 bytes. */
+  /* The rest of the file: the parts' blocks, then each other section
+   * after its padding to 8 bytes; then the header. */
   static guint8 zeros[8];
-  guint8 head[HEADER_LEN] = { 0 };
+  struct iovec pieces[2 + 2 * N_SECTIONS];
   guint n = 0;
-  struct iovec *pieces = g_new (struct iovec, 1 + parts[0].runs->len
-                                              + parts[1].runs->len + 2 * N_SECTIONS);
-  pieces[n++] = (struct iovec) { head, HEADER_LEN };
   for (guint k = 0; k < 2; k++)
-    for (guint r = 0; r < parts[k].runs->len; r++)
-      {
-        const Run *run = &g_array_index (parts[k].runs, Run, r);
-        const guint8 *start = run->stored != NULL ? run->stored
-                                                  : parts[k].data.data + run->off;
-        pieces[n++] = (struct iovec) { (void *) start, run->len };
-      }
-  guint64 toc[N_SECTIONS][3], size = HEADER_LEN + data_base;
+    pieces[n++] = (struct iovec) { parts[k].data.data, parts[k].data.len };
+  guint64 toc[N_SECTIONS][3], size = HEADER_LEN + data_len;
   toc[SEC_DATA][0] = HEADER_LEN;
-  toc[SEC_DATA][1] = data_base;
+  toc[SEC_DATA][1] = data_len;
   toc[SEC_DATA][2] = 0;   /* checked block by block */
   for (guint i = SEC_DATA + 1; i < N_SECTIONS; i++)
     {
@@ -394,6 +380,7 @@ state_cache_save (LttvState *s)
       pieces[n++] = (struct iovec) { sec[i].data, sec[i].len };
       size += sec[i].len;
     }
+  guint8 head[HEADER_LEN] = { 0 };
   guint32 version = STATE_CACHE_VERSION, bom = BYTE_ORDER_MARK;
   guint64 n_sections = N_SECTIONS;
   memcpy (head, STATE_CACHE_MAGIC, MAGIC_LEN);
@@ -404,9 +391,16 @@ state_cache_save (LttvState *s)
   memcpy (head + TOC_POS, toc, sizeof toc);
   guint64 head_sum = state_cache_checksum (head, HEADER_SUM_POS);
   memcpy (head + HEADER_SUM_POS, &head_sum, 8);
-  if (write_pieces (path, pieces, n))
-    state_cache_remove_stale (s, path);
-  g_free (pieces);
+  struct iovec head_piece = { head, HEADER_LEN };
+  gboolean ok = write_all (s->cache_fd, pieces, n, HEADER_LEN + spilled)
+                && write_all (s->cache_fd, &head_piece, 1, 0);
+  ok = close (s->cache_fd) == 0 && ok;
+  s->cache_fd = -1;
+  if (ok && g_rename (s->cache_tmp, s->cache_path) == 0)
+    state_cache_remove_stale (s, s->cache_path);
+  else
+    g_unlink (s->cache_tmp);
+  state_cache_abandon (s);
   for (guint k = 0; k < 2; k++)
     {
       writer_free (&parts[k].attrs);
@@ -414,7 +408,6 @@ state_cache_save (LttvState *s)
       writer_free (&parts[k].offs);
       writer_free (&parts[k].sums);
       writer_free (&parts[k].data);
-      g_array_unref (parts[k].runs);
     }
   state_blocks_free (blocks);
   for (guint i = 0; i < N_SECTIONS; i++)
@@ -680,16 +673,16 @@ load_sections (LttvState *s, GMappedFile *file, int fd, const char *path, const 
   state_density_load_lazy (s->density, file, data + toc[SEC_DENSITY][0], toc[SEC_DENSITY][1],
                            toc[SEC_DENSITY][2], s->n_events, s->decode_at_load);
 
-  /* The blocks' table: offsets going up inside DATA. */
+  /* The blocks' table: each block inside DATA. */
   guint64 n_chunks = toc[SEC_FIRSTS][1] / 8;
-  if (toc[SEC_FIRSTS][1] % 8 != 0 || toc[SEC_OFFS][1] != (n_chunks + 1) * 8
+  if (toc[SEC_FIRSTS][1] % 8 != 0 || toc[SEC_OFFS][1] != n_chunks * 8
       || toc[SEC_SUMS][1] != n_chunks * 4)
     return FALSE;
-  const guint64 *offs = (const guint64 *) section_bytes (&sec, toc[SEC_OFFS]);
-  if (offs[0] != 0 || offs[n_chunks] != toc[SEC_DATA][1])
-    return FALSE;
+  const guint64 *where = (const guint64 *) section_bytes (&sec, toc[SEC_OFFS]);
   for (guint64 i = 0; i < n_chunks; i++)
-    if (offs[i + 1] <= offs[i])
+    if (history_block_len (where[i]) == 0
+        || history_block_pos (where[i]) > toc[SEC_DATA][1]
+        || history_block_len (where[i]) > toc[SEC_DATA][1] - history_block_pos (where[i]))
       return FALSE;
 
   LttvHistory *h = s->history;
@@ -697,9 +690,10 @@ load_sections (LttvState *s, GMappedFile *file, int fd, const char *path, const 
   h->lazy = lz;
   lz->data = data + toc[SEC_DATA][0];
   lz->data_pos = toc[SEC_DATA][0];
-  lz->offs = offs;
+  lz->data_len = toc[SEC_DATA][1];
+  lz->where = where;
   lz->sums = (const guint32 *) section_bytes (&sec, toc[SEC_SUMS]);
-  lz->sections = g_steal_pointer (&copy);   /* what offs, sums and firsts point into */
+  lz->sections = g_steal_pointer (&copy);   /* what where, sums and firsts point into */
   lz->n_strings = h->strings->len;
   const guint8 *attrs_at = section_bytes (&sec, toc[SEC_ATTRS]);
   Reader attrs = { attrs_at, attrs_at + toc[SEC_ATTRS][1], FALSE };

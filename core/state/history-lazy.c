@@ -116,7 +116,8 @@ decode (HistoryLazy *lz, const HistoryAttr *a, guint c, guint m,
         HistoryChange *out)
 {
   guint64 g = a->lazy_base + c;
-  const guint8 *p = lz->data + lz->offs[g], *end = lz->data + lz->offs[g + 1];
+  const guint8 *p = lz->data + history_block_pos (lz->where[g]);
+  const guint8 *end = p + history_block_len (lz->where[g]);
   if (!block_sound (lz, g, p, end))
     return FALSE;
   gboolean last_chunk = c + 1 == a->n_chunks;
@@ -161,7 +162,7 @@ mark_damaged (HistoryLazy *lz, const HistoryAttr *a, guint c, guint m)
   g_autofree char *path = g_string_free (path_s, FALSE);
   char *msg = g_strdup_printf ("%s: byte %" PRIu64 ": damaged state block "
                                "(%s, changes %u to %u)", lz->path,
-                               lz->data_pos + lz->offs[a->lazy_base + c], path,
+                               lz->data_pos + history_block_pos (lz->where[a->lazy_base + c]), path,
                                history_chunk_base (c), history_chunk_base (c) + m - 1);
   __atomic_store_n (&h->damage, msg, __ATOMIC_RELEASE);
 }
@@ -173,8 +174,8 @@ block_open (HistoryLazy *lz, const HistoryAttr *a, guint c, HistoryWindow *w,
             HistoryBlockPos *bp)
 {
   guint64 g = a->lazy_base + c;
-  bp->p = w != NULL ? history_window_block (w, g) : lz->data + lz->offs[g];
-  bp->end = bp->p + (lz->offs[g + 1] - lz->offs[g]);
+  bp->p = w != NULL ? history_window_block (w, g) : lz->data + history_block_pos (lz->where[g]);
+  bp->end = bp->p + history_block_len (lz->where[g]);
   bp->index = 0;
   bp->start = a->chunk_first[c];
   return block_sound (lz, g, bp->p, bp->end) && varint_from (&bp->p, bp->end, &bp->value);

@@ -16,6 +16,7 @@ typedef struct {
 } HistoryChange;
 
 typedef struct _HistoryLazy HistoryLazy;
+typedef struct _HistorySpill HistorySpill;
 
 /* A chunk that filled up: no change of it moves any more. */
 typedef struct {
@@ -103,12 +104,10 @@ struct _LttvHistory {
   GArray *full_chunks;      /* HistoryFullChunk, when noted (cache-blocks.c) */
   /* Chunks given back once encoded (history-recycle.c): their memory,
    * per size (chunk number, capped at the small ones'), for the next
-   * chunks; their blocks, in segments kept until the history is freed;
-   * the copies queries decoded from those. */
+   * chunks; their blocks, written to the cache file being made (the
+   * spill); the copies queries decoded from those. */
   HistoryChange *free_chunks[HISTORY_SMALL_CHUNKS + 1];
-  GPtrArray *block_segments;
-  guint8 *segment_next;
-  gsize segment_left;
+  HistorySpill *spill;
   GMutex decode_lock;
   GPtrArray *decoded;
 };
@@ -169,8 +168,34 @@ HistoryChange *history_chunk_load (const HistoryAttr *a, guint c);
 /* --- Recycled chunks (history-recycle.c) ----------------------------------
  * A built chunk that filled up is encoded as its cache block (the cache's
  * format) and its memory given to the chunks that come next (big-60s's
- * build: 472 MB at its peak before, 167 MB). Its pointer becomes its block's,
- * tagged by the low bit; the first query that needs it decodes a copy. */
+ * build: 472 MB at its peak before, 167 MB). The blocks go to the cache
+ * file being made, through one buffer (the spill): kept in memory, they
+ * took 61 MB more of fresh pages, and the save wrote them at the end. A
+ * recycled chunk's pointer becomes its block's number, tagged by the low
+ * bit; the first query that needs it decodes a copy. */
+
+/* A block's most bytes: a value, then a delta and a value per change. */
+#define HISTORY_BLOCK_MAX (HISTORY_CHUNK_SIZE * 20)
+
+/* Where a block is: its place in the cache's DATA and its length, in one
+ * u64 (the cache's OFFS entries). */
+static inline guint64
+history_block_at (guint64 pos, gsize len)
+{
+  return pos << 16 | len;
+}
+
+static inline guint64
+history_block_pos (guint64 at)
+{
+  return at >> 16;
+}
+
+static inline gsize
+history_block_len (guint64 at)
+{
+  return at & 0xffff;
+}
 
 static inline gboolean
 history_chunk_is_block (const HistoryChange *chunk)
@@ -178,15 +203,24 @@ history_chunk_is_block (const HistoryChange *chunk)
   return ((guintptr) chunk & 1) != 0;
 }
 
-/* Memory for a block of at most `max` bytes, kept with the history;
- * history_block_used says how much of it the block took. The builder's
- * only. */
+/* The builder's blocks go to `fd` (duplicated; opened for reading and
+ * writing), DATA starting at byte `data_pos`; with -1, or once a write
+ * failed, they are held in memory. */
+void history_spill_start (LttvHistory *h, int fd, guint64 data_pos);
+/* Room for a block of at most `max` bytes; history_block_add then says
+ * how much of it the block took, and returns the block's number. */
 guint8 *history_block_room (LttvHistory *h, gsize max);
-void history_block_used (LttvHistory *h, gsize len);
-/* Chunk `c` of `a`, full and final, is now the block at `block` (from
- * history_block_room): its memory goes back to the builder. */
-void history_chunk_recycle (LttvHistory *h, HistoryAttr *a, guint c,
-                            const guint8 *block);
+guint32 history_block_add (LttvHistory *h, gsize len);
+/* Where block `block` is (history_block_at's). */
+guint64 history_block_where (LttvHistory *h, guint32 block);
+/* Writes the blocks still in the buffer: TRUE when every block is in the
+ * file, DATA's length so far in `data_len`. */
+gboolean history_spill_finish (LttvHistory *h, guint64 *data_len);
+/* The spill's memory. */
+gsize history_spill_memory (LttvHistory *h);
+/* Chunk `c` of `a`, full and final, is now block `block`: its memory goes
+ * back to the builder. */
+void history_chunk_recycle (LttvHistory *h, HistoryAttr *a, guint c, guint32 block);
 /* A recycled chunk's changes, decoded once (any thread). */
 HistoryChange *history_recycled_load (const HistoryAttr *a, guint c);
 /* A recycled chunk's memory for a chunk of `size` changes, or NULL. */
@@ -247,9 +281,10 @@ struct _HistoryLazy {
   char *path;               /* for messages */
   const guint8 *data;       /* the chunks' bytes */
   guint64 data_pos;         /* their offset in the file */
-  const guint64 *offs;      /* [n_chunks + 1]: chunk i is data[offs[i]..offs[i+1]) */
+  guint64 data_len;         /* and their length */
+  const guint64 *where;     /* [n_chunks]: chunk i's block (history_block_at) */
   const guint32 *sums;      /* [n_chunks]: checksum of each */
-  guint8 *sections;         /* the copy offs, sums and the firsts are in, or NULL */
+  guint8 *sections;         /* the copy where, sums and the firsts are in, or NULL */
   HistoryChange **slab;     /* every attribute's chunk pointers (sparse) */
   gsize slab_size;
   gboolean any_decoded;     /* a chunk of the slab is set (atomic) */

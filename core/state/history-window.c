@@ -50,11 +50,12 @@ const guint8 *
 history_window_block (HistoryWindow *w, guint64 g)
 {
   HistoryLazy *lz = w->lz;
-  guint64 from = lz->offs[g], to = lz->offs[g + 1];
+  guint64 from = history_block_pos (lz->where[g]);
+  guint64 to = from + history_block_len (lz->where[g]);
   if (w->buf != NULL && from >= w->from && to <= w->to)
     return w->buf + (from - w->from);
   w->last_block = G_MAXUINT64;   /* its bytes are about to go */
-  guint64 end = MIN (MAX (to, from + WINDOW_READ), lz->offs[lz->n_chunks]);
+  guint64 end = MIN (MAX (to, from + WINDOW_READ), lz->data_len);
   gsize len = (gsize) (end - from);
   if (len > w->cap)
     {

@@ -185,8 +185,7 @@ lttv_history_memory (LttvHistory *h)
    * recycled and the copies decoded from those, then each attribute's
    * tables */
   bytes += history_arena_bytes (h);
-  if (h->block_segments != NULL)
-    bytes += h->block_segments->len * (gsize) (2u << 20);
+  bytes += history_spill_memory (h);
   g_mutex_lock (&h->decode_lock);
   if (h->decoded != NULL)
     bytes += h->decoded->len * HISTORY_CHUNK_SIZE * sizeof (HistoryChange);

@@ -49,6 +49,10 @@ struct _LttvState {
                              * whoever still holds them */
   StateBlockStore *blocks;  /* cache blocks encoded while building, for
                              * state_cache_save (cache-blocks.c) */
+  /* The cache file a build writes (state_cache_begin): its key and name,
+   * its temporary name and descriptor (-1: none). */
+  char *cache_key, *cache_path, *cache_tmp;
+  int cache_fd;
 };
 
 /* The build's reader thread (build-reader.c): events reduced to records,
@@ -70,8 +74,6 @@ StateReader *state_reader_start (LttvTraceset *ts, const LttvTrace **traces,
                                  guint n_traces);
 /* The next batch (waits for it); after the last one, do not ask again. */
 StateBatch *state_reader_next (StateReader *r);
-/* The same, or NULL at once when it is not ready. */
-StateBatch *state_reader_try_next (StateReader *r);
 /* Gives a batch back once applied. */
 void state_reader_done (StateReader *r, StateBatch *b);
 /* Stops reading (early or at the end), waits for the thread, frees. */
@@ -93,10 +95,18 @@ void state_paths_free (LttvState *s);
 /* The cache (cache.c): TRUE when `s` was filled from a valid cache file.
  * The history then decodes its blocks lazily (history-lazy.c). */
 #define STATE_CACHE_MAGIC "LTTV-STATE-CACHE"
-#define STATE_CACHE_VERSION 5   /* 4: sections, blocks checked lazily;
-                                   5: runs of empty density buckets */
+#define STATE_CACHE_VERSION 6   /* 4: sections, blocks checked lazily;
+                                   5: runs of empty density buckets;
+                                   6: blocks in any order, OFFS with
+                                   their lengths */
 gboolean state_cache_load (LttvState *s);
+/* A build for the cache starts its file (a temporary one, in the cache
+ * folder): the store its blocks go to as they are encoded. */
+StateBlockStore *state_cache_begin (LttvState *s);
+/* The build is over: the rest of the file, renamed to its name. */
 void state_cache_save (LttvState *s);
+/* The build stopped: the file is removed. */
+void state_cache_abandon (LttvState *s);
 /* Its name (cache-key.c): the key names the traceset's content. */
 char *state_cache_key (LttvState *s);
 char *state_cache_path (LttvState *s, const char *key);

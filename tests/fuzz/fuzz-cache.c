@@ -17,6 +17,7 @@
 #include <lttv/lttv.h>
 
 #include "cache-layout.h"
+#include "history-private.h"
 #include "state-private.h"
 
 int LLVMFuzzerInitialize (int *argc, char ***argv);
@@ -91,14 +92,15 @@ fix_sums (guint8 *buf, gsize len)
   for (guint i = 0; i < N_SECTIONS; i++)
     sound &= toc[i][0] <= len && toc[i][1] <= len - toc[i][0];
   if (sound && toc[SEC_SUMS][1] % 4 == 0 && toc[SEC_SUMS][0] % 4 == 0
-      && toc[SEC_OFFS][1] == (toc[SEC_SUMS][1] / 4 + 1) * 8)
+      && toc[SEC_OFFS][1] == toc[SEC_SUMS][1] * 2)
     {
       guint64 n = toc[SEC_SUMS][1] / 4;
-      const guint8 *offs = buf + toc[SEC_OFFS][0];
+      const guint8 *where = buf + toc[SEC_OFFS][0];
       for (guint64 g = 0; g < n; g++)
         {
-          guint64 a = get64 (offs + g * 8), b = get64 (offs + g * 8 + 8);
-          if (a <= b && b <= toc[SEC_DATA][1])
+          guint64 at = get64 (where + g * 8);
+          guint64 a = history_block_pos (at), b = a + history_block_len (at);
+          if (a <= toc[SEC_DATA][1] && b <= toc[SEC_DATA][1])
             {
               guint32 sum = (guint32) state_cache_checksum (buf + toc[SEC_DATA][0] + a, b - a);
               memcpy (buf + toc[SEC_SUMS][0] + g * 4, &sum, 4);

@@ -88,8 +88,8 @@ test_damaged_block_in_the_middle (void)
   g_assert_true (lh->lazy != NULL);
   g_autofree char *path = g_strdup (lh->lazy->path);
   guint64 g = lh->attrs[attr].lazy_base + c;
-  guint64 pos = lh->lazy->data_pos + lh->lazy->offs[g];
-  guint64 len = lh->lazy->offs[g + 1] - lh->lazy->offs[g];
+  guint64 pos = lh->lazy->data_pos + history_block_pos (lh->lazy->where[g]);
+  guint64 len = history_block_len (lh->lazy->where[g]);
   /* Opening decoded no block at all. */
   for (guint64 i = 0; i < lh->lazy->n_chunks; i++)
     g_assert_null (lh->lazy->slab[i]);

@@ -1,11 +1,16 @@
 /* Chunks recycled during a build (history-recycle.c): a full chunk,
  * encoded by the cache's block store, gives its memory to the next new
- * chunk; queries decode its block. Hand-worked sequences, through the
- * store as the build drives it (linked with the state core's convenience
- * library for its internals). */
+ * chunk; its block goes to a file (or stays in memory without one);
+ * queries decode it. Hand-worked sequences, through the store as the
+ * build drives it (linked with the state core's convenience library for
+ * its internals). */
 #include "config.h"
 
+#include <fcntl.h>
 #include <string.h>
+#include <unistd.h>
+
+#include <glib/gstdio.h>
 
 #include <lttv/lttv.h>
 
@@ -20,11 +25,37 @@ write_changes (LttvHistory *h, LttvAttr a, guint n, LttvTime base)
     lttv_history_set (h, a, base + 10 * i, lttv_value_int (i + 1));
 }
 
+/* Where the blocks go: a new file (its name in `path`, removed by
+ * close_file), or none when `with_file` is FALSE. */
+static int
+open_file (gboolean with_file, char **path)
+{
+  *path = NULL;
+  if (!with_file)
+    return -1;
+  int fd = g_file_open_tmp ("lttv-recycle-XXXXXX", path, NULL);
+  g_assert_cmpint (fd, >=, 0);
+  return fd;
+}
+
 static void
-test_recycled_chunks_read_back (void)
+close_file (int fd, char *path)
+{
+  if (fd >= 0)
+    {
+      close (fd);
+      g_unlink (path);
+    }
+  g_free (path);
+}
+
+static void
+test_recycled_chunks_read_back (gconstpointer with_file)
 {
   g_autoptr (LttvHistory) h = lttv_history_new ();
-  StateBlockStore *bs = state_blocks_new (h);
+  char *path;
+  int fd = open_file (GPOINTER_TO_INT (with_file), &path);
+  StateBlockStore *bs = state_blocks_new (h, fd, 100);
   LttvAttr a = lttv_history_attr (h, "A");
   LttvAttr b = lttv_history_attr (h, "B");
   /* chunk 0 (16 changes) of A fills up when chunk 1 starts */
@@ -47,14 +78,65 @@ test_recycled_chunks_read_back (void)
   LttvInterval iv;
   g_assert_true (lttv_history_query (h, b, 5025, &iv));
   g_assert_cmpuint (iv.value, ==, lttv_value_int (3));
+  /* The block, once written: 16 changes 10 ns apart, values 1 to 16,
+   * one byte each (the first value, then a delta and a value each). */
+  guint64 len;
+  g_assert_true (history_spill_finish (h, &len) == (fd >= 0));
+  g_assert_cmpuint (len, ==, 31);
+  guint64 at = history_block_where (h, 0);
+  g_assert_cmpuint (history_block_pos (at), ==, 0);
+  g_assert_cmpuint (history_block_len (at), ==, 31);
+  if (fd >= 0)
+    {
+      guint8 bytes[31];
+      g_assert_cmpint (pread (fd, bytes, 31, 100), ==, 31);
+      g_assert_cmpuint (bytes[0], ==, lttv_value_int (1));
+      g_assert_cmpuint (bytes[1], ==, 10);
+      g_assert_cmpuint (bytes[30], ==, lttv_value_int (16));
+    }
   state_blocks_free (bs);
+  close_file (fd, path);
+}
+
+/* A file that cannot be written (opened for reading only): the blocks are
+ * held in memory instead, read back from there, and the spill says the
+ * file does not have them. */
+static void
+test_failed_write_keeps_blocks (void)
+{
+  g_autoptr (LttvHistory) h = lttv_history_new ();
+  char *path;
+  int fd = open_file (TRUE, &path);
+  int read_only = g_open (path, O_RDONLY, 0);
+  g_assert_cmpint (read_only, >=, 0);
+  StateBlockStore *bs = state_blocks_new (h, read_only, 0);
+  close (read_only);
+  LttvAttr a = lttv_history_attr (h, "A");
+  /* 2.8 MB of blocks (4 bytes a change: a delta of 10 and a value of
+   * two or three bytes): the buffer fills and its write fails */
+  guint n = 700000;
+  write_changes (h, a, n, 1000);
+  while (state_blocks_encode_some (bs, 64))
+    ;
+  guint64 len;
+  g_assert_false (history_spill_finish (h, &len));
+  g_assert_cmpuint (len, >, 2u << 20);
+  lttv_history_commit (h, 1000 + 10 * (LttvTime) n);
+  for (guint i = 0; i < n; i += 997)
+    {
+      LttvInterval iv;
+      g_assert_true (lttv_history_query (h, a, 1000 + 10 * (LttvTime) i + 5, &iv));
+      g_assert_cmpuint (iv.value, ==, lttv_value_int (i + 1));
+    }
+  state_blocks_free (bs);
+  close_file (fd, path);
 }
 
 static void
 test_chunk_holding_the_last_change_is_kept (void)
 {
   g_autoptr (LttvHistory) h = lttv_history_new ();
-  StateBlockStore *bs = state_blocks_new (h);
+  StateBlockStore *bs = state_blocks_new (h, -1, 0);
   LttvAttr a = lttv_history_attr (h, "A");
   LttvAttr b = lttv_history_attr (h, "B");
   /* 16 changes fill chunk 0; the 17th, at 2000, starts chunk 1 and is
@@ -85,7 +167,11 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
-  g_test_add_func ("/recycle/recycled-chunks-read-back", test_recycled_chunks_read_back);
+  g_test_add_data_func ("/recycle/recycled-chunks-read-back-from-memory",
+                        GINT_TO_POINTER (FALSE), test_recycled_chunks_read_back);
+  g_test_add_data_func ("/recycle/recycled-chunks-read-back-from-file",
+                        GINT_TO_POINTER (TRUE), test_recycled_chunks_read_back);
+  g_test_add_func ("/recycle/failed-write-keeps-blocks", test_failed_write_keeps_blocks);
   g_test_add_func ("/recycle/chunk-holding-the-last-change-is-kept",
                    test_chunk_holding_the_last_change_is_kept);
   return g_test_run ();
