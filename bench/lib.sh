@@ -1,10 +1,12 @@
 # lib.sh: helpers for benchmarks, sourced by bench/run and each bench/*.sh.
 
 # seconds COMMAND...: wall time of one run of COMMAND, in seconds (best of
-# $BENCH_REPEAT runs, default 3), output discarded.
+# $BENCH_REPEAT runs, default 3), output discarded; $BENCH_SETUP, when set,
+# is run (by sh, untimed) before each.
 seconds () {
   best=""
   for _ in $(seq "${BENCH_REPEAT:-3}"); do
+    [ -z "${BENCH_SETUP:-}" ] || sh -c "$BENCH_SETUP"
     start=$(date +%s.%N)
     "$@" >/dev/null 2>&1 || true
     end=$(date +%s.%N)

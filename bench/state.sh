@@ -29,8 +29,8 @@ cache=$(mktemp -d)
 trap 'rm -rf "$cache"' EXIT
 ref=$(seconds "$bt" "$trace" -o dummy)
 ref_cpu=$(cpu "$bt" "$trace" -o dummy)
-# From nothing: every run with an empty cache.
-build=$(BENCH_REPEAT=${BENCH_REPEAT:-3} seconds sh -c "rm -rf '$cache/lttv'; XDG_CACHE_HOME='$cache' '$lttv' state '$trace'")
+# From nothing: every run with an empty cache (emptied before, untimed).
+build=$(BENCH_SETUP="rm -rf '$cache/lttv'" seconds env XDG_CACHE_HOME="$cache" "$lttv" state "$trace")
 report "state build from nothing (lttv state, empty cache) vs babeltrace2 -o dummy" "$build" "$ref"
 rm -rf "$cache/lttv"
 report "  same, CPU time" "$(cpu env XDG_CACHE_HOME="$cache" "$lttv" state "$trace")" "$ref_cpu"
