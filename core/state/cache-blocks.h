@@ -7,11 +7,12 @@
 
 #include <string.h>
 
-#include "big-alloc.h"
 #include "history-private.h"
 
-/* A growing buffer written without a function call per byte (on huge
- * pages when big: a cache's 75 MB of blocks took 18,000 page faults). */
+/* A growing buffer written without a function call per byte. From
+ * malloc's heap (huge pages in `lttv`: lttv_huge_heap_init), where the
+ * memory the build freed (the reader's batches) serves again: fresh pages
+ * cost a fault and their zeroing each, dear on a virtual machine. */
 typedef struct {
   guint8 *data;
   gsize len, cap;
@@ -23,7 +24,7 @@ writer_reserve (Writer *w, gsize n)
   if (w->len + n > w->cap)
     {
       gsize cap = MAX (w->cap * 2, w->len + n + 4096);
-      w->data = big_array_realloc (w->data, w->cap, cap);
+      w->data = g_realloc (w->data, cap);
       w->cap = cap;
     }
 }
@@ -31,7 +32,7 @@ writer_reserve (Writer *w, gsize n)
 static inline void
 writer_free (Writer *w)
 {
-  big_array_free (w->data, w->cap);
+  g_free (w->data);
   w->data = NULL;
   w->len = w->cap = 0;
 }

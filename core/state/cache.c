@@ -179,27 +179,40 @@ put_density (Writer *w, LttvDensity *d)
 }
 
 /* The attributes [from, to) of the history: their ATTRS entries, and
- * their blocks' FIRSTS, OFFS and SUMS; the blocks not written during the
+ * their blocks' FIRSTS, OFFS and SUMS entries (from chunk `first_chunk`
+ * on, in tables shared by the parts); the blocks not written during the
  * build go to the part's own `data` (their OFFS entries then say where in
  * it, marked OWN_BLOCK, until the part's place in DATA is known). The two
- * halves of a history are encoded at once, in two threads. */
+ * halves of a history are encoded at once, in two threads, into memory
+ * the main thread reserved: the other thread's would come from its own
+ * malloc arena, in fresh 4 KB pages. */
 typedef struct {
   LttvHistory *h;
   StateBlockStore *blocks;
   guint from, to;
-  Writer attrs, firsts, offs, sums, data;
+  guint64 first_chunk, n_chunks;
+  LttvTime *firsts;
+  guint64 *where;
+  guint32 *sums;
+  Writer attrs, data;
 } Part;
 
 /* (a block's length takes 13 bits: history_block_len's other 3 are free) */
 #define OWN_BLOCK 0x8000u
 G_STATIC_ASSERT (HISTORY_BLOCK_MAX < OWN_BLOCK);
 
+static guint
+n_chunks_of (const HistoryAttr *a)
+{
+  return a->n == 0 ? 0 : history_chunk_of (a->n - 1) + 1;
+}
+
 static gpointer
 encode_part (gpointer data)
 {
   Part *p = data;
   LttvHistory *h = p->h;
-  writer_reserve (&p->data, 1 << 20);
+  guint64 g = p->first_chunk;
   for (guint i = p->from; i < p->to; i++)
     {
       HistoryAttr *a = &h->attrs[i];
@@ -211,31 +224,27 @@ encode_part (gpointer data)
       HistoryChange *last = history_change (a, a->n - 1);
       put_varint (&p->attrs, last->start - a->first_start);
       put_varint (&p->attrs, last->value);
-      guint n_chunks = history_chunk_of (a->n - 1) + 1, n_stored = 0;
+      guint n_chunks = n_chunks_of (a), n_stored = 0;
       const StoredBlock *sb = state_blocks_of (p->blocks, i, &n_stored);
-      for (guint c = 0; c < n_chunks; c++)
+      for (guint c = 0; c < n_chunks; c++, g++)
         {
           /* (the first change's time, without decoding a recycled chunk) */
-          LttvTime first = a->chunk_first[c];
-          put_bytes (&p->firsts, &first, 8);
-          guint32 sum;
-          guint64 at;
+          p->firsts[g] = a->chunk_first[c];
           if (c < n_stored)
             {
-              sum = sb[c].sum;
-              at = history_block_where (h, sb[c].block);
+              p->sums[g] = sb[c].sum;
+              p->where[g] = history_block_where (h, sb[c].block);
             }
           else
             {
               gsize from = p->data.len;
               guint m = MIN (history_chunk_size (c), a->n - history_chunk_base (c));
-              sum = state_cache_encode_block (&p->data, history_chunk (a, c), m);
-              at = history_block_at (from, p->data.len - from) | OWN_BLOCK;
+              p->sums[g] = state_cache_encode_block (&p->data, history_chunk (a, c), m);
+              p->where[g] = history_block_at (from, p->data.len - from) | OWN_BLOCK;
             }
-          put_bytes (&p->offs, &at, 8);
-          put_bytes (&p->sums, &sum, 4);
         }
     }
+  g_assert (g == p->first_chunk + p->n_chunks);
   return NULL;
 }
 
@@ -318,24 +327,46 @@ state_cache_save (LttvState *s)
   state_blocks_group (blocks);
   /* Two parts of about as many changes left to encode each. */
   guint64 *left = g_new (guint64, MAX (1, h->n_attrs));
-  guint64 total = 0, half = 0;
+  guint64 total = 0, half = 0, n_chunks = 0;
   for (guint i = 0; i < h->n_attrs; i++)
     {
       guint n_stored = 0;
       state_blocks_of (blocks, i, &n_stored);
       left[i] = 1 + h->attrs[i].n - (n_stored > 0 ? history_chunk_base (n_stored) : 0);
       total += left[i];
+      n_chunks += n_chunks_of (&h->attrs[i]);
     }
   guint split = 0;
   while (split < h->n_attrs && half < total / 2)
     half += left[split++];
   g_free (left);
-  Part parts[2] = { { .h = h, .blocks = blocks, .from = 0, .to = split },
-                    { .h = h, .blocks = blocks, .from = split, .to = h->n_attrs } };
+  Writer sec[N_SECTIONS] = { { 0 } };
+  writer_reserve (&sec[SEC_FIRSTS], n_chunks * 8);
+  writer_reserve (&sec[SEC_OFFS], n_chunks * 8);
+  writer_reserve (&sec[SEC_SUMS], n_chunks * 4);
+  sec[SEC_FIRSTS].len = sec[SEC_OFFS].len = n_chunks * 8;
+  sec[SEC_SUMS].len = n_chunks * 4;
+  Part parts[2] = { { .from = 0, .to = split }, { .from = split, .to = h->n_attrs } };
+  guint64 first_chunk = 0;
+  for (guint k = 0; k < 2; k++)
+    {
+      Part *p = &parts[k];
+      p->h = h;
+      p->blocks = blocks;
+      p->first_chunk = first_chunk;
+      for (guint i = p->from; i < p->to; i++)
+        p->n_chunks += n_chunks_of (&h->attrs[i]);
+      first_chunk += p->n_chunks;
+      p->firsts = (LttvTime *) (gpointer) sec[SEC_FIRSTS].data;
+      p->where = (guint64 *) (gpointer) sec[SEC_OFFS].data;
+      p->sums = (guint32 *) (gpointer) sec[SEC_SUMS].data;
+      /* (about 3.5 bytes a change, 40 an attribute) */
+      writer_reserve (&p->attrs, (p->to - p->from) * 40 + 4096);
+      writer_reserve (&p->data, (k == 0 ? half : total - half) * 5 + 4096);
+    }
   GThread *helper = g_thread_new ("lttv-cache-save", encode_part, &parts[0]);
   encode_part (&parts[1]);
 
-  Writer sec[N_SECTIONS] = { { 0 } };
   put_meta (s, &sec[SEC_META], s->cache_key);
   put_density (&sec[SEC_DENSITY], s->density);
   g_thread_join (helper);
@@ -347,14 +378,10 @@ state_cache_save (LttvState *s)
     {
       Part *p = &parts[k];
       put_bytes (&sec[SEC_ATTRS], p->attrs.data, p->attrs.len);
-      put_bytes (&sec[SEC_FIRSTS], p->firsts.data, p->firsts.len);
-      put_bytes (&sec[SEC_SUMS], p->sums.data, p->sums.len);
-      guint64 *at = (guint64 *) (gpointer) p->offs.data;
-      for (gsize i = 0; i < p->offs.len / 8; i++)
-        if (at[i] & OWN_BLOCK)
-          at[i] = history_block_at (data_len + history_block_pos (at[i]),
-                                    history_block_len (at[i] & ~(guint64) OWN_BLOCK));
-      put_bytes (&sec[SEC_OFFS], p->offs.data, p->offs.len);
+      for (guint64 g = p->first_chunk; g < p->first_chunk + p->n_chunks; g++)
+        if (p->where[g] & OWN_BLOCK)
+          p->where[g] = history_block_at (data_len + history_block_pos (p->where[g]),
+                                          history_block_len (p->where[g] & ~(guint64) OWN_BLOCK));
       data_len += p->data.len;
     }
 
@@ -404,9 +431,6 @@ state_cache_save (LttvState *s)
   for (guint k = 0; k < 2; k++)
     {
       writer_free (&parts[k].attrs);
-      writer_free (&parts[k].firsts);
-      writer_free (&parts[k].offs);
-      writer_free (&parts[k].sums);
       writer_free (&parts[k].data);
     }
   state_blocks_free (blocks);

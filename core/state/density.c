@@ -8,6 +8,7 @@
 
 #include <lttv/density.h>
 
+#include "big-alloc.h"
 #include "cache-blocks.h"
 #include "state-private.h"
 

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "big-alloc.h"
 #include "cache-blocks.h"
 
 /* Written in writes of about this much. */
