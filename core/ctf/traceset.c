@@ -708,6 +708,49 @@ lttv_event_get_ints (const LttvEvent *ev, const LttvFieldRef *fields,
   return has;
 }
 
+void
+lttv_event_class_int_fields (const LttvEventClass *ec, const LttvFieldRef *fields,
+                             guint n, LttvIntFields *out)
+{
+  g_return_if_fail (n <= LTTV_INT_FIELDS_MAX);
+  const CtfEventClass *c = ec->ec;
+  int first = c->sc->n_slots;
+  *out = (LttvIntFields) { .n = n };
+  for (guint i = 0; i < n; i++)
+    {
+      LttvFieldRef f = fields[i];
+      out->refs[i] = f;
+      out->slots[i] = -1;
+      if (f < 0)
+        continue;
+      if (f < first || f - first >= (int) c->n_slots)
+        out->general = TRUE;       /* a context of the stream or packet */
+      else if (c->slot_types[f - first]->kind == CTF_T_INT)
+        out->slots[i] = f;
+    }
+}
+
+guint
+lttv_event_get_int_fields (const LttvEvent *ev, const LttvIntFields *f, int64_t *out)
+{
+  if (G_UNLIKELY (f->general))
+    return lttv_event_get_ints (ev, f->refs, f->n, out);
+  /* (what slot_type checks per event: decoded for this event) */
+  const CtfValue *vals = ev->rd->values;
+  const uint32_t gen = ev->rd->cur.gen;
+  guint has = 0;
+  for (guint i = 0; i < f->n; i++)
+    {
+      int slot = f->slots[i];
+      if (slot >= 0 && vals[slot].gen == gen)
+        {
+          out[i] = vals[slot].i;
+          has |= 1u << i;
+        }
+    }
+  return has;
+}
+
 gboolean
 lttv_event_get_uint (const LttvEvent *ev, LttvFieldRef field, uint64_t *out)
 {

@@ -37,6 +37,7 @@ typedef struct {
   HandlerKind kind;
   LttvFieldRef f[MAX_FIELDS];
   guint n_f;                     /* f[n_f..] are all absent */
+  LttvIntFields ints;            /* f[0..n_f), resolved */
   gboolean has_str;              /* its kind reads strings: */
   LttvFieldRef str[2];           /* which fields, or -1 */
   LttvValue syscall;
@@ -236,6 +237,7 @@ state_layout_new (LttvTrace *trace, LttvHistory *h)
       for (guint f = 0; f < MAX_FIELDS; f++)
         if (hd->f[f] >= 0)
           hd->n_f = f + 1;
+      lttv_event_class_int_fields (ec, hd->f, hd->n_f, &hd->ints);
       int sf[2];
       string_fields (hd->kind, sf);
       hd->has_str = sf[0] >= 0;
@@ -319,7 +321,7 @@ state_layout_extract (const StateLayout *l, const LttvEvent *ev, StateRec *r,
   r->kind = (guint8) hd->kind;
   if (hd->kind == H_NONE)
     return;
-  r->has = (guint8) lttv_event_get_ints (ev, hd->f, hd->n_f, r->v);
+  r->has = (guint8) lttv_event_get_int_fields (ev, &hd->ints, r->v);
   if (!hd->has_str)
     return;
   for (guint k = 0; k < 2; k++)

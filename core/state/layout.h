@@ -18,6 +18,7 @@ void state_layout_free (StateLayout *l);
  * reader's), applied by another (build.c). Strings are copied into the
  * batch's byte arena. */
 #define STATE_REC_FIELDS 8
+G_STATIC_ASSERT (STATE_REC_FIELDS <= LTTV_INT_FIELDS_MAX);
 #define STATE_REC_NO_STRING G_MAXUINT32
 
 typedef struct {

@@ -96,6 +96,98 @@ test_first_event_fields (void)
                     UINT64_C (1457113582000000000));
 }
 
+/* Every event of class `name` of `rel`, with all fields decoded and with
+ * none: lttv_event_get_int_fields (its `fields` resolved once) reads what
+ * lttv_event_get_ints reads; `all`: the fields found when decoded (bit i
+ * for names[i]). Not decoded, none is found (but in the first event of
+ * each stream: read when the iterator is made, before it is told). */
+static void
+check_int_fields (const char *rel, const char *name, const char *const *names,
+                  guint n, guint all)
+{
+  g_autoptr (LttvTraceset) ts = open_or_skip (rel);
+  if (ts == NULL)
+    return;
+  LttvTrace *tr = lttv_traceset_get_trace (ts, 0);
+  const LttvEventClass *ec = NULL;
+  for (guint i = 0; i < lttv_trace_n_event_classes (tr); i++)
+    if (strcmp (lttv_event_class_name (lttv_trace_get_event_class (tr, i)), name) == 0)
+      ec = lttv_trace_get_event_class (tr, i);
+  g_assert_nonnull (ec);
+  LttvFieldRef refs[LTTV_INT_FIELDS_MAX];
+  for (guint i = 0; i < n; i++)
+    refs[i] = lttv_event_class_field (ec, names[i]);
+  LttvIntFields f;
+  lttv_event_class_int_fields (ec, refs, n, &f);
+  g_assert_false (f.general);
+  for (guint pass = 0; pass < 2; pass++)
+    {
+      g_autoptr (LttvIter) it = lttv_iter_new (ts);
+      if (pass == 1)
+        lttv_iter_set_all_fields_wanted (it, FALSE);
+      guint n_events = 0, n_none = 0;
+      const LttvEvent *ev;
+      while ((ev = lttv_iter_next (it, NULL)) != NULL)
+        {
+          if (lttv_event_get_class (ev) != ec)
+            continue;
+          int64_t a[LTTV_INT_FIELDS_MAX] = { 0 }, b[LTTV_INT_FIELDS_MAX] = { 0 };
+          guint has = lttv_event_get_ints (ev, refs, n, a);
+          g_assert_cmpuint (lttv_event_get_int_fields (ev, &f, b), ==, has);
+          if (pass == 1 && has == 0)
+            n_none++;
+          else
+            g_assert_cmpuint (has, ==, all);
+          for (guint i = 0; i < n; i++)
+            g_assert_cmpint (a[i], ==, b[i]);
+          n_events++;
+        }
+      g_assert_cmpuint (n_events, >, 400);
+      if (pass == 1)
+        g_assert_cmpuint (n_none, >=, n_events - 8);
+    }
+}
+
+/* On the first event (values above): a string and a missing field are
+ * absent; a field of the packet's context is read the general way. Then
+ * every sched_switch of a kernel trace and of a perf one, decoded and not
+ * (its fields' slots then hold no value of the event, or an older one). */
+static void
+test_resolved_int_fields_read_as_get_ints (void)
+{
+  g_autoptr (LttvTraceset) ts = open_or_skip ("lttng-kernel/many-threads");
+  if (ts == NULL)
+    return;
+  g_autoptr (LttvIter) first = lttv_iter_new (ts);
+  const LttvEvent *ev = lttv_iter_next (first, NULL);
+  const LttvEventClass *ec = lttv_event_get_class (ev);
+  LttvFieldRef own[] = { lttv_event_class_field (ec, "tid"),
+                         lttv_event_class_field (ec, "comm"),
+                         lttv_event_class_field (ec, "prio"),
+                         lttv_event_class_field (ec, "target_cpu"), -1 };
+  LttvIntFields f;
+  lttv_event_class_int_fields (ec, own, G_N_ELEMENTS (own), &f);
+  g_assert_false (f.general);
+  int64_t v[LTTV_INT_FIELDS_MAX] = { 0 };
+  g_assert_cmpuint (lttv_event_get_int_fields (ev, &f, v), ==, 0x1 | 0x4 | 0x8);
+  g_assert_cmpint (v[0], ==, 4297);
+  g_assert_cmpint (v[2], ==, 20);
+  g_assert_cmpint (v[3], ==, 5);
+  LttvFieldRef mixed[] = { own[0], lttv_event_class_field (ec, "cpu_id") };
+  lttv_event_class_int_fields (ec, mixed, 2, &f);
+  g_assert_true (f.general);
+  g_assert_cmpuint (lttv_event_get_int_fields (ev, &f, v), ==, 0x3);
+  g_assert_cmpint (v[0], ==, 4297);
+  g_assert_cmpint (v[1], ==, 2);
+
+  static const char *const lttng[] = { "prev_tid", "prev_prio", "prev_state",
+                                       "next_comm", "next_tid", "next_prio" };
+  check_int_fields ("lttng-kernel/many-threads", "sched_switch", lttng, 6, 0x37);
+  static const char *const perf[] = { "prev_pid", "prev_prio", "prev_state",
+                                      "next_comm", "next_pid", "next_prio" };
+  check_int_fields ("perf/vm-small", "sched:sched_switch", perf, 6, 0x37);
+}
+
 static void
 test_seek_lands_on_time (void)
 {
@@ -235,6 +327,8 @@ main (int argc, char **argv)
   g_test_add_func ("/ctf/count-matches-babeltrace2",
                    test_count_matches_babeltrace2);
   g_test_add_func ("/ctf/first-event-fields", test_first_event_fields);
+  g_test_add_func ("/ctf/resolved-int-fields-read-as-get-ints",
+                   test_resolved_int_fields_read_as_get_ints);
   g_test_add_func ("/ctf/seek-lands-on-time", test_seek_lands_on_time);
   g_test_add_func ("/ctf/printing-from-two-threads",
                    test_printing_from_two_threads);
