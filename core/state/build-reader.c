@@ -59,7 +59,7 @@ fill (StateReader *r, LttvIter *it, StateBatch *b, GError **error)
           continue;
         }
       rec->type = r->types[cur][rec->cls];
-      state_layout_extract (r->layouts[cur], ev, rec, b->arena);
+      state_layout_extract (r->layouts[cur], ev, rec, &b->arena);
     }
 }
 
@@ -91,7 +91,7 @@ reader_thread (gpointer data)
       b->n = 0;
       b->last = FALSE;
       b->error = NULL;
-      g_byte_array_set_size (b->arena, 0);
+      b->arena.len = 0;
       if (!g_atomic_int_get (&r->stop))
         fill (r, it, b, &b->error);
       /* Short: the end, an error or a stop. */
@@ -117,7 +117,8 @@ state_reader_start (LttvTraceset *ts, const LttvTrace **traces,
   for (guint i = 0; i < N_BATCHES; i++)
     {
       r->batches[i].recs = g_new (StateRec, BATCH_RECS);
-      r->batches[i].arena = g_byte_array_sized_new (BATCH_RECS * 16);
+      r->batches[i].arena.cap = BATCH_RECS * 16;
+      r->batches[i].arena.data = g_malloc (r->batches[i].arena.cap);
       g_async_queue_push (r->free, &r->batches[i]);
     }
   r->thread = g_thread_new ("lttv-state-reader", reader_thread, r);
@@ -154,7 +155,7 @@ state_reader_stop (StateReader *r)
   for (guint i = 0; i < N_BATCHES; i++)
     {
       g_free (r->batches[i].recs);
-      g_byte_array_unref (r->batches[i].arena);
+      g_free (r->batches[i].arena.data);
     }
   g_async_queue_unref (r->full);
   g_async_queue_unref (r->free);

@@ -170,7 +170,7 @@ build_from_trace (LttvState *s, gboolean for_cache, LttvCancel cancel, GError **
   for (gboolean last = FALSE; !last && !cancelled;)
     {
       StateBatch *b = next_batch (reader, s->blocks);
-      const guint8 *arena = b->arena->data;
+      const guint8 *arena = b->arena.data;
       for (guint i = 0; i < b->n; i++)
         {
           const StateRec *rec = &b->recs[i];

@@ -60,7 +60,7 @@ struct _LttvState {
 typedef struct {
   StateRec *recs;
   guint n;
-  GByteArray *arena;        /* the records' strings */
+  StateArena arena;         /* the records' strings */
   gboolean last;            /* nothing comes after this batch */
   GError *error;            /* with the last batch: why reading stopped */
 } StateBatch;
