@@ -26,7 +26,8 @@
  *           build come first, in the order they were finished
  *   SUMS    u32 per chunk: each block's checksum
  *   DENSITY varints: events per density bucket, a 0 followed by how many
- *           more empty buckets come; checked at its first query */
+ *           more empty buckets come (density.c writes them); checked at
+ *           its first query */
 #include "config.h"
 
 #include <errno.h>
@@ -155,29 +156,6 @@ put_meta (LttvState *s, Writer *b, const char *key)
     put_string (b, g_ptr_array_index (h->strings, i));
 }
 
-/* DENSITY: the events of each bucket (2 M of them on a long trace). */
-static void
-put_density (Writer *w, LttvDensity *d)
-{
-  guint n = state_density_n_buckets (d);
-  const guint64 *cum = state_density_sums (d);
-  writer_reserve (w, (gsize) n * 10);
-  guint8 *q = w->data + w->len;
-  for (guint i = 0; i < n;)
-    {
-      guint64 v = cum[i + 1] - cum[i];
-      guint run = 1;
-      if (v == 0)
-        while (i + run < n && cum[i + run + 1] == cum[i + run])
-          run++;
-      q = varint_at (q, v);
-      if (v == 0)
-        q = varint_at (q, run - 1);
-      i += run;
-    }
-  w->len = (gsize) (q - w->data);
-}
-
 /* The attributes [from, to) of the history: their ATTRS entries, and
  * their blocks' FIRSTS, OFFS and SUMS entries (from chunk `first_chunk`
  * on, in tables shared by the parts); the blocks not written during the
@@ -221,9 +199,8 @@ encode_part (gpointer data)
       put_varint (&p->attrs, a->n);
       if (a->n == 0)
         continue;
-      HistoryChange *last = history_change (a, a->n - 1);
-      put_varint (&p->attrs, last->start - a->first_start);
-      put_varint (&p->attrs, last->value);
+      put_varint (&p->attrs, a->last_start - a->first_start);
+      put_varint (&p->attrs, a->current);
       guint n_chunks = n_chunks_of (a), n_stored = 0;
       const StoredBlock *sb = state_blocks_of (p->blocks, i, &n_stored);
       for (guint c = 0; c < n_chunks; c++, g++)
@@ -368,7 +345,9 @@ state_cache_save (LttvState *s)
   encode_part (&parts[1]);
 
   put_meta (s, &sec[SEC_META], s->cache_key);
-  put_density (&sec[SEC_DENSITY], s->density);
+  gsize density_len;
+  const guint8 *density = state_density_counts (s->density, &density_len);
+  put_bytes (&sec[SEC_DENSITY], density, density_len);
   g_thread_join (helper);
 
   /* DATA: the blocks written during the build, then each part's. */

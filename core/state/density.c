@@ -21,6 +21,11 @@ struct _LttvDensity {
   guint cur;                /* builder: the bucket being filled */
   LttvTime next_edge;       /* builder: where the next bucket starts */
   guint64 total;            /* builder: events so far */
+  /* builder: the cache's DENSITY section (cache.c), made as the buckets
+   * are left behind, while their sums are at hand (made at the save, from
+   * 2 M buckets, it took 7-18 ms after the build) */
+  Writer counts;
+  guint64 zero_run;         /* empty buckets not written yet */
   GArray *discarded;        /* LttvDiscarded, by begin */
   guint64 *discarded_cum;   /* [len + 1]: discarded before entry i */
   /* From the cache: the counts are decoded at the first query. */
@@ -81,6 +86,7 @@ state_density_free (LttvDensity *d)
   if (d == NULL)
     return;
   big_array_free (d->cum, (d->n_buckets + 1) * sizeof (guint64));
+  writer_free (&d->counts);
   g_array_unref (d->discarded);
   g_free (d->discarded_cum);
   if (d->lazy_file != NULL)
@@ -89,11 +95,41 @@ state_density_free (LttvDensity *d)
   g_free (d);
 }
 
+/* The section's form: a bucket's count as a varint; an empty one, a 0
+ * followed by how many more empty ones come. */
+static void
+write_zeros (LttvDensity *d)
+{
+  if (d->zero_run == 0)
+    return;
+  Writer *w = &d->counts;
+  writer_reserve (w, 20);
+  w->len = (gsize) (varint_at (varint_at (w->data + w->len, 0), d->zero_run - 1) - w->data);
+  d->zero_run = 0;
+}
+
+/* Bucket `cur` is complete, then `empty` empty ones. */
+static void
+write_bucket (LttvDensity *d, guint64 count, guint64 empty)
+{
+  if (count > 0)
+    {
+      write_zeros (d);
+      Writer *w = &d->counts;
+      writer_reserve (w, 10);
+      w->len = (gsize) (varint_at (w->data + w->len, count) - w->data);
+    }
+  else
+    d->zero_run++;
+  d->zero_run += empty;
+}
+
 /* The builder moves to the bucket of `t` (later than the current one). */
 static G_GNUC_NO_INLINE void
 advance (LttvDensity *d, LttvTime t)
 {
   guint b = (guint) MIN ((t - d->begin) >> d->shift, (LttvTime) d->n_buckets - 1);
+  write_bucket (d, d->total - d->cum[d->cur], b - d->cur - 1);
   for (guint i = d->cur + 1; i <= b; i++)
     d->cum[i] = d->total;
   d->cur = b;
@@ -112,6 +148,11 @@ state_density_add (LttvDensity *d, LttvTime t)
 void
 state_density_finish (LttvDensity *d)
 {
+  if (d->cur < d->n_buckets)
+    {
+      write_bucket (d, d->total - d->cum[d->cur], d->n_buckets - 1 - d->cur);
+      write_zeros (d);
+    }
   for (guint i = d->cur + 1; i <= d->n_buckets; i++)
     d->cum[i] = d->total;
   d->cur = d->n_buckets;
@@ -345,5 +386,14 @@ state_density_reset (LttvDensity *d)
   d->cur = 0;
   set_next_edge (d);
   d->total = 0;
+  d->counts.len = 0;
+  d->zero_run = 0;
   g_atomic_int_set (&d->committed, 0);
+}
+
+const guint8 *
+state_density_counts (LttvDensity *d, gsize *len)
+{
+  *len = d->counts.len;
+  return d->counts.data;
 }

@@ -42,7 +42,8 @@ typedef struct {
 
 typedef struct {
   /* What the builder touches at every change, together: */
-  LttvValue current;    /* the builder's value now */
+  LttvValue current;    /* the builder's value now: the last change's */
+  LttvTime last_start;  /* the start of the last change */
   guint n;              /* changes stored; read with atomics */
   HistoryChange *tail;  /* the last change, NULL when none */
   HistoryChange *next;  /* where the next one goes, while it fits ... */
@@ -61,7 +62,6 @@ typedef struct {
   GHashTable *children; /* name -> id + 1, created on demand */
   HistoryLazy *lazy;    /* from the cache: where its chunks are, or NULL */
   guint64 lazy_base;    /* its first chunk's number in the cache */
-  LttvTime last_start;  /* lazy: the start of its last change */
   HistoryRankIndex *rank; /* made by the first row query, when busy */
   LttvHistory *history; /* built ones: whose recycled chunks it has */
 } HistoryAttr;

@@ -57,6 +57,7 @@ store (LttvHistory *h, HistoryAttr *a, guint k, HistoryChange *c, LttvTime t,
 {
   c->start = t;
   c->value = v;
+  a->last_start = t;
   a->tail = c;
   a->next = c + 1;
   if (k == 0)
@@ -90,6 +91,7 @@ rewrite_last (LttvHistory *h, HistoryAttr *a, HistoryChange *last, LttvTime t,
       __atomic_store_n (&a->n, n - 1, __ATOMIC_RELEASE);
       h->n_intervals--;
       a->tail = n >= 2 ? history_change (a, n - 2) : NULL;
+      a->last_start = n >= 2 ? a->tail->start : 0;
       a->next = last;
       /* the first of its chunk: the next one sets chunk_first */
       if (n - 1 == history_chunk_base (history_chunk_of (n - 1)))
@@ -139,9 +141,10 @@ lttv_history_finish (LttvHistory *h, LttvTime end)
       if (a->n == 0)
         continue;
       sum[i].first = a->first_start;
-      /* From the cache, without decoding the last chunk. */
-      sum[i].last = a->lazy != NULL ? a->last_start : history_change (a, a->n - 1)->start;
-      sum[i].last_value = a->lazy != NULL ? a->current : history_change (a, a->n - 1)->value;
+      /* (without touching the last chunk: from the cache, it is not
+       * decoded; built, it is a cache miss each) */
+      sum[i].last = a->last_start;
+      sum[i].last_value = a->current;
     }
   g_rw_lock_writer_lock (&h->lock);
   big_array_free (h->summary, MAX (1, h->n_summary) * sizeof (HistorySummary));

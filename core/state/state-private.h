@@ -124,6 +124,9 @@ guint state_density_shift (LttvDensity *d);
 guint state_density_n_buckets (LttvDensity *d);
 /* The running sums, [n_buckets + 1]: events before each bucket edge. */
 const guint64 *state_density_sums (LttvDensity *d);
+/* Built, once finished: the counts as the cache's DENSITY section holds
+ * them (cache.c). */
+const guint8 *state_density_counts (LttvDensity *d, gsize *len);
 /* From the cache: `len` bytes of varint counts at `src` in `file`, with
  * their checksum, decoded and checked at the first query. */
 void state_density_load_lazy (LttvDensity *d, GMappedFile *file, const guint8 *src,

@@ -314,6 +314,44 @@ test_intervals_from_the_cache_match_the_built_ones (void)
   lttv_traceset_free (ts_loaded);
 }
 
+/* The density read from the cache (the counts density.c wrote as the
+ * build left each bucket behind) gives every bucket's count the built one
+ * gives: vm-small's buckets, most of them empty, many in long runs. */
+static void
+test_density_from_the_cache_matches_the_built_one (void)
+{
+  LttvTraceset *ts_built, *ts_loaded;
+  LttvState *built = open_state (&ts_built, FALSE);
+  LttvState *saved = open_state (&ts_loaded, TRUE);
+  lttv_state_free (saved);
+  lttv_traceset_free (ts_loaded);
+  LttvState *loaded = open_state (&ts_loaded, TRUE);
+  g_assert_true (lttv_state_from_cache (loaded));
+  LttvDensity *db = lttv_state_get_density (built);
+  LttvDensity *dl = lttv_state_get_density (loaded);
+  LttvTime begin = lttv_density_begin (db), w = lttv_density_bucket_width (db);
+  g_assert_cmpuint (lttv_density_begin (dl), ==, begin);
+  g_assert_cmpuint (lttv_density_bucket_width (dl), ==, w);
+  guint n = state_density_n_buckets (db), empty = 0;
+  guint64 total = 0;
+  for (guint i = 0; i < n; i++)
+    {
+      guint64 a = G_MAXUINT64, b = G_MAXUINT64;
+      LttvTime t0 = begin + (LttvTime) i * w;
+      g_assert_true (lttv_density_count_exact (db, t0, t0 + w - 1, &a));
+      g_assert_true (lttv_density_count_exact (dl, t0, t0 + w - 1, &b));
+      g_assert_cmpuint (a, ==, b);
+      total += a;
+      empty += a == 0;
+    }
+  g_assert_cmpuint (total, ==, lttv_state_n_events (built));
+  g_assert_cmpuint (empty, >, n / 2);
+  lttv_state_free (built);
+  lttv_state_free (loaded);
+  lttv_traceset_free (ts_built);
+  lttv_traceset_free (ts_loaded);
+}
+
 static void
 remove_tree (const char *dir)
 {
@@ -353,6 +391,8 @@ main (int argc, char **argv)
                    here ? test_sorted_full_states_match_one_time_queries : skip_without_trace);
   g_test_add_func ("/cache/intervals-from-the-cache-match-the-built-ones",
                    here ? test_intervals_from_the_cache_match_the_built_ones : skip_without_trace);
+  g_test_add_func ("/cache/density-from-the-cache-matches-the-built-one",
+                   here ? test_density_from_the_cache_matches_the_built_one : skip_without_trace);
   int status = g_test_run ();
   remove_tree (cache_dir);
   g_free (cache_dir);
