@@ -73,7 +73,7 @@ state_blocks_encode_some (StateBlockStore *bs, guint max)
       guint8 *p = history_block_room (bs->h, BLOCK_MAX (m));
       gsize len = (gsize) (encode_at (p, a->chunks[f->chunk], m) - p);
       StoredBlock b = { (guint32) state_cache_checksum (p, len),
-                        history_block_add (bs->h, len) };
+                        history_block_add (bs->h, len, f->attr) };
       /* Final: its memory serves the next chunks. Unless the attribute's
        * last change is still in it (the first change of the next chunk
        * was undone by a second write at its time): the builder reads

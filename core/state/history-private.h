@@ -109,7 +109,9 @@ struct _LttvHistory {
   HistoryChange *free_chunks[HISTORY_SMALL_CHUNKS + 1];
   HistorySpill *spill;
   GMutex decode_lock;
-  GPtrArray *decoded;
+  GPtrArray *decoded;       /* their slabs (history-recycle.c) */
+  guint8 *decoded_next;
+  gsize decoded_left;
 };
 
 /* A builder's write: most change nothing (the value is already there),
@@ -208,15 +210,17 @@ history_chunk_is_block (const HistoryChange *chunk)
  * failed, they are held in memory. */
 void history_spill_start (LttvHistory *h, int fd, guint64 data_pos);
 /* Room for a block of at most `max` bytes; history_block_add then says
- * how much of it the block took, and returns the block's number. */
+ * how much of it the block took, and whose it is (its attribute's blocks
+ * are kept together in the file, where they can be), and returns the
+ * block's number. */
 guint8 *history_block_room (LttvHistory *h, gsize max);
-guint32 history_block_add (LttvHistory *h, gsize len);
+guint32 history_block_add (LttvHistory *h, gsize len, LttvAttr attr);
 /* Where block `block` is (history_block_at's). */
 guint64 history_block_where (LttvHistory *h, guint32 block);
 /* Writes the blocks still in the buffer: TRUE when every block is in the
  * file, DATA's length so far in `data_len`. */
 gboolean history_spill_finish (LttvHistory *h, guint64 *data_len);
-/* The spill's memory. */
+/* The spill's memory, and the copies decoded from it. */
 gsize history_spill_memory (LttvHistory *h);
 /* Chunk `c` of `a`, full and final, is now block `block`: its memory goes
  * back to the builder. */

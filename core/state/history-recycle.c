@@ -9,6 +9,7 @@
 
 #include <errno.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "big-alloc.h"
@@ -32,11 +33,26 @@ struct _HistorySpill {
   guint8 *buf;            /* the blocks not written yet ... */
   gsize used;
   guint64 buf_pos;        /* ... from this place in DATA on */
+  GArray *order;          /* BlockKey: the buffer's blocks, sorted by
+                             attribute before they are written */
+  guint8 *sorted;         /* their bytes in that order */
   guint64 *where;         /* per block: history_block_at's; grown under
                              the decode lock (decoders read it) */
   guint n_blocks, cap_blocks;
   GArray *held;           /* HeldBuffer */
+  guint8 *window;         /* blocks read back from the file: [win_pos, */
+  guint64 win_pos, win_len;  /* + win_len) of DATA */
+  const guint8 *map;      /* once all are written: the file, mapped */
+  gsize map_len;
 };
+
+/* What a read back takes beyond the block asked for: the next ones a row
+ * query needs are mostly the same attribute's, kept together (cluster). */
+#define SPILL_WINDOW (64u << 10)
+
+typedef struct {
+  guint32 attr, block;
+} BlockKey;
 
 static guint
 size_class (guint size)
@@ -56,6 +72,8 @@ history_spill_start (LttvHistory *h, int fd, guint64 data_pos)
   sp->failed = sp->fd < 0;
   sp->data_pos = data_pos;
   sp->buf = big_array_alloc0 (SPILL_BUFFER);
+  sp->sorted = big_array_alloc0 (SPILL_BUFFER);
+  sp->order = g_array_new (FALSE, FALSE, sizeof (BlockKey));
   sp->held = g_array_new (FALSE, FALSE, sizeof (HeldBuffer));
   h->spill = sp;
 }
@@ -77,6 +95,40 @@ write_fully (int fd, const guint8 *p, gsize len, guint64 pos)
   return TRUE;
 }
 
+static int
+compare_keys (gconstpointer a, gconstpointer b)
+{
+  const BlockKey *x = a, *y = b;
+  if (x->attr != y->attr)
+    return x->attr < y->attr ? -1 : 1;
+  return x->block < y->block ? -1 : x->block > y->block;
+}
+
+/* The buffer's blocks, each attribute's together (in their order): a
+ * busy attribute's blocks, finished one at a time among everyone's, would
+ * each be on a page of its own, and a row query over the whole trace from
+ * the cache touched thousands of pages (a fault each) where it read a few
+ * hundred in the attribute's own order. */
+static void
+cluster (HistorySpill *sp)
+{
+  g_array_sort (sp->order, compare_keys);
+  gsize off = 0;
+  for (guint i = 0; i < sp->order->len; i++)
+    {
+      guint32 b = g_array_index (sp->order, BlockKey, i).block;
+      guint64 at = sp->where[b];
+      gsize len = history_block_len (at);
+      memcpy (sp->sorted + off, sp->buf + (history_block_pos (at) - sp->buf_pos), len);
+      sp->where[b] = history_block_at (sp->buf_pos + off, len);
+      off += len;
+    }
+  guint8 *swap = sp->buf;
+  sp->buf = sp->sorted;
+  sp->sorted = swap;
+  g_array_set_size (sp->order, 0);
+}
+
 /* Writes the buffer's blocks out (or, without a file, keeps the buffer
  * and takes a new one); the buffer is then empty. */
 static void
@@ -85,6 +137,7 @@ spill_flush (LttvHistory *h, HistorySpill *sp)
   if (sp->used == 0)
     return;
   g_mutex_lock (&h->decode_lock);
+  cluster (sp);
   if (!sp->failed && !write_fully (sp->fd, sp->buf, sp->used, sp->data_pos + sp->buf_pos))
     sp->failed = TRUE;
   if (sp->failed)
@@ -108,7 +161,7 @@ history_block_room (LttvHistory *h, gsize max)
 }
 
 guint32
-history_block_add (LttvHistory *h, gsize len)
+history_block_add (LttvHistory *h, gsize len, LttvAttr attr)
 {
   HistorySpill *sp = h->spill;
   g_assert (len > 0 && len <= HISTORY_BLOCK_MAX);
@@ -121,6 +174,7 @@ history_block_add (LttvHistory *h, gsize len)
     }
   sp->where[sp->n_blocks] = history_block_at (sp->buf_pos + sp->used, len);
   sp->used += len;
+  g_array_append_val (sp->order, ((BlockKey) { attr, sp->n_blocks }));
   return sp->n_blocks++;
 }
 
@@ -141,7 +195,21 @@ history_spill_finish (LttvHistory *h, guint64 *data_len)
     }
   spill_flush (h, sp);
   *data_len = sp->buf_pos;
-  return !sp->failed;
+  if (sp->failed)
+    return FALSE;
+  /* From now on the blocks are read from a mapping, as from a loaded
+   * cache: a row query goes through an attribute's blocks, a full state
+   * through one block of each (a read each took 4 us and more). */
+  g_mutex_lock (&h->decode_lock);
+  gsize len = (gsize) (sp->data_pos + sp->buf_pos);
+  void *map = len > 0 ? mmap (NULL, len, PROT_READ, MAP_SHARED, sp->fd, 0) : MAP_FAILED;
+  if (map != MAP_FAILED)
+    {
+      sp->map = map;
+      sp->map_len = len;
+    }
+  g_mutex_unlock (&h->decode_lock);
+  return TRUE;
 }
 
 void
@@ -171,9 +239,10 @@ history_recycled_take (LttvHistory *h, guint size)
 }
 
 /* Block `at`'s bytes (history_block_at's): from the buffer, a held one,
- * or read from the file into `scratch`. Under the decode lock. */
+ * or read back from the file with the ones after it. Under the decode
+ * lock. */
 static const guint8 *
-spilled_block (HistorySpill *sp, guint64 at, guint8 *scratch)
+spilled_block (HistorySpill *sp, guint64 at)
 {
   guint64 pos = history_block_pos (at);
   if (pos >= sp->buf_pos)
@@ -185,11 +254,47 @@ spilled_block (HistorySpill *sp, guint64 at, guint8 *scratch)
         return hb->bytes + (pos - hb->pos);
     }
   gsize len = history_block_len (at);
-  /* (a file we wrote: a short read is a disk's fault, not a format's) */
-  if (pread (sp->fd, scratch, len, (off_t) (sp->data_pos + pos)) != (ssize_t) len)
+  if (sp->map != NULL)
+    return sp->map + sp->data_pos + pos;
+  if (sp->window != NULL && pos >= sp->win_pos && pos + len <= sp->win_pos + sp->win_len)
+    return sp->window + (pos - sp->win_pos);
+  if (sp->window == NULL)
+    sp->window = g_malloc (SPILL_WINDOW);
+  /* (the blocks written: all before the buffer's; a file we wrote, so that
+   * a short read is a disk's fault, not a format's) */
+  gsize want = (gsize) MIN ((guint64) SPILL_WINDOW, sp->buf_pos - pos);
+  ssize_t got = pread (sp->fd, sp->window, want, (off_t) (sp->data_pos + pos));
+  if (got < (ssize_t) len)
     g_error ("the state history: cannot read back its block at byte %" G_GUINT64_FORMAT
-             " of the cache being written: %s", sp->data_pos + pos, g_strerror (errno));
-  return scratch;
+             " of the cache being written: %s", sp->data_pos + pos,
+             got < 0 ? g_strerror (errno) : "the file is shorter");
+  sp->win_pos = pos;
+  sp->win_len = (guint64) got;
+  return sp->window;
+}
+
+/* Room for a decoded copy of `m` changes, under the decode lock: carved
+ * from slabs in huge pages, not malloc'd one by one (a row query over a
+ * whole trace just built decodes thousands: each a malloc, and a fault
+ * per fresh 4 KB page, took two thirds of its time). */
+#define DECODED_SLAB (2u << 20)
+
+static HistoryChange *
+decoded_alloc (LttvHistory *h, guint m)
+{
+  gsize bytes = m * sizeof (HistoryChange);
+  if (h->decoded_left < bytes)
+    {
+      if (h->decoded == NULL)
+        h->decoded = g_ptr_array_new ();
+      h->decoded_next = big_array_alloc0 (DECODED_SLAB);
+      h->decoded_left = DECODED_SLAB;
+      g_ptr_array_add (h->decoded, h->decoded_next);
+    }
+  HistoryChange *out = (HistoryChange *) (gpointer) h->decoded_next;
+  h->decoded_next += bytes;
+  h->decoded_left -= bytes;
+  return out;
 }
 
 HistoryChange *
@@ -203,11 +308,10 @@ history_recycled_load (const HistoryAttr *a, guint c)
       /* our own bytes (state_cache_encode_block's): the block holds the
        * chunk's whole size in changes */
       guint64 at = history_block_where (h, (guint32) ((guintptr) chunk >> 1));
-      guint8 scratch[HISTORY_BLOCK_MAX];
-      const guint8 *p = spilled_block (h->spill, at, scratch);
+      const guint8 *p = spilled_block (h->spill, at);
       const guint8 *end = p + history_block_len (at);
       guint m = history_chunk_size (c);
-      HistoryChange *out = g_new (HistoryChange, m);
+      HistoryChange *out = decoded_alloc (h, m);
       LttvTime t = a->chunk_first[c];
       guint64 v = 0, delta = 0;
       gboolean sound = varint_from (&p, end, &v);
@@ -220,9 +324,6 @@ history_recycled_load (const HistoryAttr *a, guint c)
           out[i] = (HistoryChange) { t, v };
         }
       g_assert (sound && p == end);
-      if (h->decoded == NULL)
-        h->decoded = g_ptr_array_new_with_free_func (g_free);
-      g_ptr_array_add (h->decoded, out);
       __atomic_store_n (&((HistoryAttr *) a)->chunks[c], out, __ATOMIC_RELEASE);
       chunk = out;
     }
@@ -234,8 +335,9 @@ gsize
 history_spill_memory (LttvHistory *h)
 {
   HistorySpill *sp = h->spill;
-  return sp == NULL ? 0 : (1 + sp->held->len) * (gsize) SPILL_BUFFER
-                          + sp->cap_blocks * sizeof (guint64);
+  gsize decoded = h->decoded != NULL ? h->decoded->len * (gsize) DECODED_SLAB : 0;
+  return decoded + (sp == NULL ? 0 : (2 + sp->held->len) * (gsize) SPILL_BUFFER
+                                     + sp->cap_blocks * sizeof (guint64));
 }
 
 void
@@ -248,12 +350,21 @@ history_recycle_free (LttvHistory *h)
         big_array_free (g_array_index (sp->held, HeldBuffer, i).bytes, SPILL_BUFFER);
       g_array_unref (sp->held);
       big_array_free (sp->buf, SPILL_BUFFER);
+      big_array_free (sp->sorted, SPILL_BUFFER);
+      g_array_unref (sp->order);
+      g_free (sp->window);
+      if (sp->map != NULL)
+        munmap ((void *) sp->map, sp->map_len);
       g_free (sp->where);
       if (sp->fd >= 0)
         close (sp->fd);
       g_free (sp);
     }
   if (h->decoded != NULL)
-    g_ptr_array_free (h->decoded, TRUE);
+    {
+      for (guint i = 0; i < h->decoded->len; i++)
+        big_array_free (h->decoded->pdata[i], DECODED_SLAB);
+      g_ptr_array_free (h->decoded, TRUE);
+    }
   g_mutex_clear (&h->decode_lock);
 }

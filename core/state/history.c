@@ -188,10 +188,8 @@ lttv_history_memory (LttvHistory *h)
    * recycled and the copies decoded from those, then each attribute's
    * tables */
   bytes += history_arena_bytes (h);
-  bytes += history_spill_memory (h);
   g_mutex_lock (&h->decode_lock);
-  if (h->decoded != NULL)
-    bytes += h->decoded->len * HISTORY_CHUNK_SIZE * sizeof (HistoryChange);
+  bytes += history_spill_memory (h);
   g_mutex_unlock (&h->decode_lock);
   for (guint i = 0; i < h->n_attrs; i++)
     {

@@ -98,6 +98,57 @@ test_recycled_chunks_read_back (gconstpointer with_file)
   close_file (fd, path);
 }
 
+/* Chunks of two attributes finished in turns: in the file, each
+ * attribute's blocks come together, A's (made first) then B's, and both
+ * read back. */
+static void
+test_blocks_kept_together (void)
+{
+  g_autoptr (LttvHistory) h = lttv_history_new ();
+  char *path;
+  int fd = open_file (TRUE, &path);
+  StateBlockStore *bs = state_blocks_new (h, fd, 0);
+  LttvAttr a = lttv_history_attr (h, "A");
+  LttvAttr b = lttv_history_attr (h, "B");
+  /* 1000 changes each, 10 at a time in turns: chunks of 16, 32, 64, 128,
+   * then 256 each, finished alternately */
+  for (guint i = 0; i < 1000; i += 10)
+    for (guint k = 0; k < 10; k++)
+      {
+        LttvTime t = 1000 + 100 * (LttvTime) (i + k);
+        lttv_history_set (h, a, t, lttv_value_int (i + k + 1));
+        lttv_history_set (h, b, t + 1, lttv_value_int (i + k + 1));
+      }
+  while (state_blocks_encode_some (bs, 64))
+    ;
+  guint64 len;
+  g_assert_true (history_spill_finish (h, &len));
+  /* chunks 0 to 5 of each were finished (the 7th holds the last changes) */
+  guint64 end = 0;
+  for (guint k = 0; k < 2; k++)
+    {
+      HistoryAttr *x = &h->attrs[k == 0 ? a : b];
+      for (guint c = 0; c < 6; c++)
+        {
+          g_assert_true (history_chunk_is_block (x->chunks[c]));
+          guint64 at = history_block_where (h, (guint32) ((guintptr) x->chunks[c] >> 1));
+          g_assert_cmpuint (history_block_pos (at), ==, end);
+          end += history_block_len (at);
+        }
+    }
+  g_assert_cmpuint (end, ==, len);
+  lttv_history_commit (h, 1000000);
+  for (guint i = 0; i < 1000; i += 7)
+    {
+      LttvInterval iv;
+      g_assert_true (lttv_history_query (h, b, 1000 + 100 * (LttvTime) i + 1, &iv));
+      g_assert_cmpuint (iv.value, ==, lttv_value_int (i + 1));
+      g_assert_cmpuint (iv.start, ==, 1000 + 100 * (LttvTime) i + 1);
+    }
+  state_blocks_free (bs);
+  close_file (fd, path);
+}
+
 /* A file that cannot be written (opened for reading only): the blocks are
  * held in memory instead, read back from there, and the spill says the
  * file does not have them. */
@@ -171,6 +222,7 @@ main (int argc, char **argv)
                         GINT_TO_POINTER (FALSE), test_recycled_chunks_read_back);
   g_test_add_data_func ("/recycle/recycled-chunks-read-back-from-file",
                         GINT_TO_POINTER (TRUE), test_recycled_chunks_read_back);
+  g_test_add_func ("/recycle/blocks-kept-together", test_blocks_kept_together);
   g_test_add_func ("/recycle/failed-write-keeps-blocks", test_failed_write_keeps_blocks);
   g_test_add_func ("/recycle/chunk-holding-the-last-change-is-kept",
                    test_chunk_holding_the_last_change_is_kept);
