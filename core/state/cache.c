@@ -225,37 +225,6 @@ encode_part (gpointer data)
   return NULL;
 }
 
-/* Writes `n` pieces to `fd` from byte `pos` on, as few calls as the
- * kernel takes. */
-static gboolean
-write_all (int fd, struct iovec *v, guint n, guint64 pos)
-{
-  while (n > 0)
-    {
-      ssize_t w = pwritev (fd, v, (int) MIN (n, 1024u), (off_t) pos);
-      if (w < 0 && errno == EINTR)
-        continue;
-      if (w <= 0)
-        return FALSE;
-      pos += (guint64) w;
-      for (gsize left = (gsize) w; left > 0;)
-        if (left >= v->iov_len)
-          {
-            left -= v->iov_len;
-            v++, n--;
-          }
-        else
-          {
-            v->iov_base = (char *) v->iov_base + left;
-            v->iov_len -= left;
-            left = 0;
-          }
-      while (n > 0 && v->iov_len == 0)
-        v++, n--;
-    }
-  return TRUE;
-}
-
 StateBlockStore *
 state_cache_begin (LttvState *s)
 {
@@ -398,8 +367,8 @@ state_cache_save (LttvState *s)
   guint64 head_sum = state_cache_checksum (head, HEADER_SUM_POS);
   memcpy (head + HEADER_SUM_POS, &head_sum, 8);
   struct iovec head_piece = { head, HEADER_LEN };
-  gboolean ok = write_all (s->cache_fd, pieces, n, HEADER_LEN + spilled)
-                && write_all (s->cache_fd, &head_piece, 1, 0);
+  gboolean ok = history_write_all (s->cache_fd, pieces, n, HEADER_LEN + spilled)
+                && history_write_all (s->cache_fd, &head_piece, 1, 0);
   ok = close (s->cache_fd) == 0 && ok;
   s->cache_fd = -1;
   if (ok && g_rename (s->cache_tmp, s->cache_path) == 0)

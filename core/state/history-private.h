@@ -1,6 +1,8 @@
 /* history-private.h: the history's storage, shared by its files. */
 #pragma once
 
+#include <sys/uio.h>
+
 #include <lttv/history.h>
 
 /* Chunks grow from 16 changes to 256 and stay there: most attributes
@@ -220,6 +222,9 @@ guint64 history_block_where (LttvHistory *h, guint32 block);
 /* Writes the blocks still in the buffer: TRUE when every block is in the
  * file, DATA's length so far in `data_len`. */
 gboolean history_spill_finish (LttvHistory *h, guint64 *data_len);
+/* Writes `n` pieces to `fd` from byte `pos` on, as few calls as the
+ * kernel takes (the spill's, the cache's save). */
+gboolean history_write_all (int fd, struct iovec *v, guint n, guint64 pos);
 /* The spill's memory, and the copies decoded from it. */
 gsize history_spill_memory (LttvHistory *h);
 /* Chunk `c` of `a`, full and final, is now block `block`: its memory goes

@@ -78,19 +78,33 @@ history_spill_start (LttvHistory *h, int fd, guint64 data_pos)
   h->spill = sp;
 }
 
-static gboolean
-write_fully (int fd, const guint8 *p, gsize len, guint64 pos)
+/* Writes `n` pieces to `fd` from byte `pos` on, as few calls as the
+ * kernel takes. */
+gboolean
+history_write_all (int fd, struct iovec *v, guint n, guint64 pos)
 {
-  while (len > 0)
+  while (n > 0)
     {
-      ssize_t w = pwrite (fd, p, len, (off_t) pos);
+      ssize_t w = pwritev (fd, v, (int) MIN (n, 1024u), (off_t) pos);
       if (w < 0 && errno == EINTR)
         continue;
       if (w <= 0)
         return FALSE;
-      p += w;
-      len -= (gsize) w;
       pos += (guint64) w;
+      for (gsize left = (gsize) w; left > 0;)
+        if (left >= v->iov_len)
+          {
+            left -= v->iov_len;
+            v++, n--;
+          }
+        else
+          {
+            v->iov_base = (char *) v->iov_base + left;
+            v->iov_len -= left;
+            left = 0;
+          }
+      while (n > 0 && v->iov_len == 0)
+        v++, n--;
     }
   return TRUE;
 }
@@ -138,7 +152,8 @@ spill_flush (LttvHistory *h, HistorySpill *sp)
     return;
   g_mutex_lock (&h->decode_lock);
   cluster (sp);
-  if (!sp->failed && !write_fully (sp->fd, sp->buf, sp->used, sp->data_pos + sp->buf_pos))
+  struct iovec piece = { sp->buf, sp->used };
+  if (!sp->failed && !history_write_all (sp->fd, &piece, 1, sp->data_pos + sp->buf_pos))
     sp->failed = TRUE;
   if (sp->failed)
     {
