@@ -124,11 +124,16 @@ pick_steps (const CtfType *t, Picks *p)
   return TRUE;
 }
 
-/* The picks of `scopes` in turn into `p`; FALSE when there are none (see
- * ctf_pick_build). */
+/* The picks of `scopes` in turn into `p`, keeping the slots `keep`;
+ * FALSE when there are none (see ctf_pick_build). */
 static gboolean
-build (Picks *p, const CtfType *const *scopes, guint n_scopes)
+build (Picks *p, const CtfType *const *scopes, guint n_scopes, const int *keep,
+       guint n_keep)
 {
+  p->n = 0;                      /* (the rest not zeroed: steps are written first) */
+  p->skip = 0;
+  p->keep = keep;
+  p->n_keep = n_keep;
   for (guint i = 0; i < n_scopes; i++)
     if (!pick_steps (scopes[i], p))
       return FALSE;
@@ -139,12 +144,8 @@ CtfPick *
 ctf_pick_build (const CtfType *st, const int *keep, guint n_keep,
                 guint *n_pick)
 {
-  Picks p;                       /* (not zeroed: its steps are written first) */
-  p.n = 0;
-  p.skip = 0;
-  p.keep = keep;
-  p.n_keep = n_keep;
-  if (st == NULL || st->kind != CTF_T_STRUCT || !build (&p, &st, 1))
+  Picks p;
+  if (st == NULL || st->kind != CTF_T_STRUCT || !build (&p, &st, 1, keep, n_keep))
     return NULL;
   *n_pick = p.n;
   return g_memdup2 (p.step, p.n * sizeof (CtfPick));
@@ -155,13 +156,9 @@ ctf_event_skip_build (CtfTraceClass *tc, CtfEventClass *ec)
 {
   const CtfType *scopes[] = { ec->context, ec->fields };
   Picks p;
-  p.n = 0;
-  p.skip = 0;
-  p.keep = NULL;
-  p.n_keep = 0;
   ec->skip = NULL;
   ec->n_skip = 0;
-  if (build (&p, scopes, 2))
+  if (build (&p, scopes, 2, NULL, 0))
     {
       /* (in the trace class's memory, as the rest of the model) */
       ec->skip = ctf_alloc (tc, p.n * sizeof (CtfPick));

@@ -8,34 +8,7 @@
 #include <string.h>
 
 #include "history-private.h"
-
-/* A growing buffer written without a function call per byte. From
- * malloc's heap (huge pages in `lttv`: lttv_huge_heap_init), where the
- * memory the build freed (the reader's batches) serves again: fresh pages
- * cost a fault and their zeroing each, dear on a virtual machine. */
-typedef struct {
-  guint8 *data;
-  gsize len, cap;
-} Writer;
-
-static inline void
-writer_reserve (Writer *w, gsize n)
-{
-  if (w->len + n > w->cap)
-    {
-      gsize cap = MAX (w->cap * 2, w->len + n + 4096);
-      w->data = g_realloc (w->data, cap);
-      w->cap = cap;
-    }
-}
-
-static inline void
-writer_free (Writer *w)
-{
-  g_free (w->data);
-  w->data = NULL;
-  w->len = w->cap = 0;
-}
+#include "writer.h"
 
 /* Writes `v` as a varint at `p` (room for 10 bytes); returns its end. */
 static inline guint8 *

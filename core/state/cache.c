@@ -98,21 +98,11 @@ put_varint (Writer *w, guint64 v)
 }
 
 static void
-put_bytes (Writer *w, const void *p, gsize n)
-{
-  if (n == 0)
-    return;
-  writer_reserve (w, n);
-  memcpy (w->data + w->len, p, n);
-  w->len += n;
-}
-
-static void
 put_string (Writer *w, const char *s)
 {
   size_t n = strlen (s);
   put_varint (w, n);
-  put_bytes (w, s, n);
+  writer_append (w, s, n);
 }
 
 static void
@@ -316,7 +306,7 @@ state_cache_save (LttvState *s)
   put_meta (s, &sec[SEC_META], s->cache_key);
   gsize density_len;
   const guint8 *density = state_density_counts (s->density, &density_len);
-  put_bytes (&sec[SEC_DENSITY], density, density_len);
+  writer_append (&sec[SEC_DENSITY], density, density_len);
   g_thread_join (helper);
 
   /* DATA: the blocks written during the build, then each part's. */
@@ -325,7 +315,7 @@ state_cache_save (LttvState *s)
   for (guint k = 0; k < 2; k++)
     {
       Part *p = &parts[k];
-      put_bytes (&sec[SEC_ATTRS], p->attrs.data, p->attrs.len);
+      writer_append (&sec[SEC_ATTRS], p->attrs.data, p->attrs.len);
       for (guint64 g = p->first_chunk; g < p->first_chunk + p->n_chunks; g++)
         if (p->where[g] & OWN_BLOCK)
           p->where[g] = history_block_at (data_len + history_block_pos (p->where[g]),

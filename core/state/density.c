@@ -297,13 +297,6 @@ state_density_n_buckets (LttvDensity *d)
   return d->n_buckets;
 }
 
-const guint64 *
-state_density_sums (LttvDensity *d)
-{
-  density_committed (d);
-  return d->cum;
-}
-
 /* Fills a density from the cache's bucket counts, and finishes it: at its
  * first use, or now (then readers meanwhile see an empty density rather
  * than wait for the decoding). */

@@ -51,7 +51,7 @@ lttv_history_free (LttvHistory *h)
         g_hash_table_destroy (a->children);
     }
   big_array_free (h->attrs, h->cap_attrs * sizeof (HistoryAttr));
-  history_arena_free (h);
+  history_slabs_free (&h->arena);
   history_recycle_free (h);
   big_array_free (h->summary, MAX (1, h->n_summary) * sizeof (HistorySummary));
   history_lazy_free (h->lazy);

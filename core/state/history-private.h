@@ -30,6 +30,13 @@ typedef struct {
   gsize size;
 } HistorySlab;
 
+/* Memory carved from slabs, freed all at once (history-arena.c). */
+typedef struct {
+  GArray *slabs;            /* HistorySlab */
+  guint8 *next;
+  gsize left;
+} HistorySlabs;
+
 /* A finished busy attribute's rank index (history-rows.c): cum[b] is the
  * number of changes before base + b << shift, so that the last change
  * at or before any time is found from one lookup and a short scan, not
@@ -98,10 +105,8 @@ struct _LttvHistory {
   HistoryLazy *lazy;        /* the cache file the chunks come from */
   char *damage;             /* the first damaged chunk found, or NULL */
   GMutex rank_lock;         /* one rank index made at a time */
-  /* The builder's chunks, carved from big slabs (history-arena.c). */
-  GArray *slabs;            /* HistorySlab */
-  guint8 *arena_next;
-  gsize arena_left;
+  /* The builder's chunks, or the ones decoded from the cache. */
+  HistorySlabs arena;
   gint children_pending;    /* atomic: loaded, the name tables not made yet */
   GArray *full_chunks;      /* HistoryFullChunk, when noted (cache-blocks.c) */
   /* Chunks given back once encoded (history-recycle.c): their memory,
@@ -111,9 +116,7 @@ struct _LttvHistory {
   HistoryChange *free_chunks[HISTORY_SMALL_CHUNKS + 1];
   HistorySpill *spill;
   GMutex decode_lock;
-  GPtrArray *decoded;       /* their slabs (history-recycle.c) */
-  guint8 *decoded_next;
-  gsize decoded_left;
+  HistorySlabs decoded;
 };
 
 /* A builder's write: most change nothing (the value is already there),
@@ -160,11 +163,20 @@ history_chunk_of (guint k)
   return HISTORY_SMALL_CHUNKS + ((k - HISTORY_SMALL_TOTAL) >> HISTORY_CHUNK_BITS);
 }
 
-/* Room for `n` changes, kept until the history is freed (history-arena.c). */
-HistoryChange *history_arena_alloc (LttvHistory *h, guint n);
-void history_arena_free (LttvHistory *h);
-/* The memory the arena took. */
-gsize history_arena_bytes (LttvHistory *h);
+/* `bytes` more from `s`, in slabs of `slab_bytes` at least (any thread
+ * that owns `s`). */
+gpointer history_slabs_alloc (HistorySlabs *s, gsize bytes, gsize slab_bytes);
+void history_slabs_free (HistorySlabs *s);
+/* The memory the slabs took. */
+gsize history_slabs_bytes (const HistorySlabs *s);
+/* Room for `n` changes in the history's arena: the builder's, or, loaded
+ * from the cache, the lazy decoder's. */
+#define HISTORY_ARENA_SLAB (8u << 20)
+static inline HistoryChange *
+history_arena_alloc (LttvHistory *h, guint n)
+{
+  return history_slabs_alloc (&h->arena, n * sizeof (HistoryChange), HISTORY_ARENA_SLAB);
+}
 
 /* Decodes chunk `c` of a lazily loaded attribute (history-lazy.c). */
 HistoryChange *history_chunk_load (const HistoryAttr *a, guint c);

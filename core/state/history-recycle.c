@@ -46,6 +46,9 @@ struct _HistorySpill {
   gsize map_len;
 };
 
+/* Decoded copies come in slabs of this much. */
+#define DECODED_SLAB (2u << 20)
+
 /* What a read back takes beyond the block asked for: the next ones a row
  * query needs are mostly the same attribute's, kept together (cluster). */
 #define SPILL_WINDOW (64u << 10)
@@ -288,30 +291,6 @@ spilled_block (HistorySpill *sp, guint64 at)
   return sp->window;
 }
 
-/* Room for a decoded copy of `m` changes, under the decode lock: carved
- * from slabs in huge pages, not malloc'd one by one (a row query over a
- * whole trace just built decodes thousands: each a malloc, and a fault
- * per fresh 4 KB page, took two thirds of its time). */
-#define DECODED_SLAB (2u << 20)
-
-static HistoryChange *
-decoded_alloc (LttvHistory *h, guint m)
-{
-  gsize bytes = m * sizeof (HistoryChange);
-  if (h->decoded_left < bytes)
-    {
-      if (h->decoded == NULL)
-        h->decoded = g_ptr_array_new ();
-      h->decoded_next = big_array_alloc0 (DECODED_SLAB);
-      h->decoded_left = DECODED_SLAB;
-      g_ptr_array_add (h->decoded, h->decoded_next);
-    }
-  HistoryChange *out = (HistoryChange *) (gpointer) h->decoded_next;
-  h->decoded_next += bytes;
-  h->decoded_left -= bytes;
-  return out;
-}
-
 HistoryChange *
 history_recycled_load (const HistoryAttr *a, guint c)
 {
@@ -326,7 +305,11 @@ history_recycled_load (const HistoryAttr *a, guint c)
       const guint8 *p = spilled_block (h->spill, at);
       const guint8 *end = p + history_block_len (at);
       guint m = history_chunk_size (c);
-      HistoryChange *out = decoded_alloc (h, m);
+      /* (from slabs, not malloc'd one by one: a row query over a whole
+       * trace just built decodes thousands; each a malloc, and a fault per
+       * fresh 4 KB page, took two thirds of its time) */
+      HistoryChange *out = history_slabs_alloc (&h->decoded, m * sizeof (HistoryChange),
+                                                DECODED_SLAB);
       LttvTime t = a->chunk_first[c];
       guint64 v = 0, delta = 0;
       gboolean sound = varint_from (&p, end, &v);
@@ -350,7 +333,7 @@ gsize
 history_spill_memory (LttvHistory *h)
 {
   HistorySpill *sp = h->spill;
-  gsize decoded = h->decoded != NULL ? h->decoded->len * (gsize) DECODED_SLAB : 0;
+  gsize decoded = history_slabs_bytes (&h->decoded);
   return decoded + (sp == NULL ? 0 : (2 + sp->held->len) * (gsize) SPILL_BUFFER
                                      + sp->cap_blocks * sizeof (guint64));
 }
@@ -375,11 +358,6 @@ history_recycle_free (LttvHistory *h)
         close (sp->fd);
       g_free (sp);
     }
-  if (h->decoded != NULL)
-    {
-      for (guint i = 0; i < h->decoded->len; i++)
-        big_array_free (h->decoded->pdata[i], DECODED_SLAB);
-      g_ptr_array_free (h->decoded, TRUE);
-    }
+  history_slabs_free (&h->decoded);
   g_mutex_clear (&h->decode_lock);
 }

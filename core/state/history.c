@@ -187,7 +187,7 @@ lttv_history_memory (LttvHistory *h)
   /* the chunks (built, or decoded from the cache), their blocks once
    * recycled and the copies decoded from those, then each attribute's
    * tables */
-  bytes += history_arena_bytes (h);
+  bytes += history_slabs_bytes (&h->arena);
   g_mutex_lock (&h->decode_lock);
   bytes += history_spill_memory (h);
   g_mutex_unlock (&h->decode_lock);

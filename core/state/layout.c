@@ -318,7 +318,7 @@ state_layout_fields (const StateLayout *l, guint index, LttvFieldRef out[MAX_FIE
  * record's two string slots. */
 void
 state_layout_extract (const StateLayout *l, const LttvEvent *ev, StateRec *r,
-                      StateArena *arena)
+                      Writer *arena)
 {
   const Handler *hd = &l->handlers[r->cls];
   r->kind = (guint8) hd->kind;
@@ -339,7 +339,7 @@ state_layout_extract (const StateLayout *l, const LttvEvent *ev, StateRec *r,
         }
       r->str_off[k] = arena->len;
       r->str_len[k] = (guint32) len;
-      state_arena_append (arena, str, len);
+      writer_append (arena, str, len);
     }
 }
 

@@ -4,11 +4,10 @@
  * table is indexed by lttv_event_class_index. Internal to the core. */
 #pragma once
 
-#include <string.h>
-
 #include <lttv/traceset.h>
 
 #include "machine.h"
+#include "writer.h"
 
 typedef struct _StateLayout StateLayout;
 
@@ -35,30 +34,11 @@ typedef struct {
   int64_t v[STATE_REC_FIELDS];
 } StateRec;
 
-/* A batch's strings, one after the other (a GByteArray's append is two
- * calls into GLib per string). */
-typedef struct {
-  guint8 *data;
-  gsize len, cap;
-} StateArena;
-
-static inline void
-state_arena_append (StateArena *a, const void *p, gsize n)
-{
-  if (G_UNLIKELY (a->len + n > a->cap))
-    {
-      a->cap = MAX (a->cap * 2, a->len + n);
-      a->data = g_realloc (a->data, a->cap);
-    }
-  memcpy (a->data + a->len, p, n);
-  a->len += n;
-}
-
 /* Fills `r`'s handler part from `ev` (an event of the layout's trace),
  * its strings appended to `arena`. Reads only the layout's handler table:
  * any thread. */
 void state_layout_extract (const StateLayout *l, const LttvEvent *ev,
-                           StateRec *r, StateArena *arena);
+                           StateRec *r, Writer *arena);
 /* Applies `r` to the machine at time `t` (its time, or the time before it
  * when the trace went back); `arena` holds its strings. The machine's
  * thread. */

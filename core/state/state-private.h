@@ -60,7 +60,7 @@ struct _LttvState {
 typedef struct {
   StateRec *recs;
   guint n;
-  StateArena arena;         /* the records' strings */
+  Writer arena;             /* the records' strings */
   gboolean last;            /* nothing comes after this batch */
   GError *error;            /* with the last batch: why reading stopped */
 } StateBatch;
@@ -122,8 +122,6 @@ void state_density_finish (LttvDensity *d);
 /* For the cache (cache.c): layout, bucket counts, and back. */
 guint state_density_shift (LttvDensity *d);
 guint state_density_n_buckets (LttvDensity *d);
-/* The running sums, [n_buckets + 1]: events before each bucket edge. */
-const guint64 *state_density_sums (LttvDensity *d);
 /* Built, once finished: the counts as the cache's DENSITY section holds
  * them (cache.c). */
 const guint8 *state_density_counts (LttvDensity *d, gsize *len);
