@@ -16,28 +16,40 @@ struct _LttvDensity {
   LttvTime begin, end;      /* the traceset's first and last event times */
   guint shift;              /* bucket width = 1 << shift ns */
   guint n_buckets;
-  guint64 *cum;             /* [n_buckets + 1]: events before each edge */
-  gint committed;           /* cum[0..committed] final (atomic) */
-  guint cur;                /* builder: the bucket being filled */
-  LttvTime next_edge;       /* builder: where the next bucket starts */
-  guint64 total;            /* builder: events so far */
-  /* builder: the cache's DENSITY section (cache.c), made as the buckets
-   * are left behind, while their sums are at hand (made at the save, from
-   * 2 M buckets, it took 7-18 ms after the build) */
-  Writer counts;
-  guint64 zero_run;         /* empty buckets not written yet */
+  gint committed;           /* buckets before this one final (atomic) */
+  /* The builder's: the bucket being filled, where the next one starts,
+   * the events so far and before the current bucket. */
+  guint cur;
+  LttvTime next_edge;
+  guint64 total, before_cur;
+  /* The counts of the buckets left behind, the cache's DENSITY section
+   * (a varint per bucket; an empty one, a 0 followed by how many more
+   * empty ones come): `len` published after each write, `zero_run`
+   * empty buckets not written yet. Reserved at their largest, so that the
+   * bytes never move under a query. */
+  guint8 *counts;
+  gsize counts_cap;
+  gsize counts_len;         /* atomic */
+  guint64 zero_run;
   GArray *discarded;        /* LttvDiscarded, by begin */
   guint64 *discarded_cum;   /* [len + 1]: discarded before entry i */
-  /* From the cache: the counts are decoded at the first query. */
-  gint lazy_pending;        /* atomic */
-  GMutex lazy_lock;
+  /* Queries' running sums, decoded from the counts as far as they need
+   * (the builder keeps none: 16 MB of fresh pages on a long trace that
+   * `lttv state` never reads): cum[b] is the number of events before
+   * bucket b, for b <= ready (-1: no sums yet). */
+  GMutex lock;
+  guint64 *cum;             /* [n_buckets + 1], allocated at the first query */
+  gint ready;               /* atomic */
+  gsize decoded;            /* bytes of the counts decoded ... */
+  guint decoded_buckets;    /* ... into these buckets */
+  gboolean damaged;
+  /* From the cache: the section in the mapped file, checked at the first
+   * query. */
   GMappedFile *lazy_file;
   const guint8 *lazy_src;
   gsize lazy_len;
   guint64 lazy_sum, lazy_events;
 };
-
-static void density_decode (LttvDensity *d);
 
 /* Where the bucket after the current one starts (never, after the last). */
 static void
@@ -46,22 +58,19 @@ set_next_edge (LttvDensity *d)
   d->next_edge = d->cur + 1 >= d->n_buckets
                  ? G_MAXUINT64 : d->begin + ((LttvTime) (d->cur + 1) << d->shift);
 }
-static void decode_and_commit (LttvDensity *d);
 
-/* The committed bucket edge, once the counts are there. */
-static inline guint
-density_committed (LttvDensity *d)
+/* A bucket's count takes at most 10 bytes; a run of empty ones, 11. */
+static gsize
+counts_most (guint n_buckets)
 {
-  if (G_UNLIKELY (g_atomic_int_get (&d->lazy_pending)))
-    density_decode (d);
-  return (guint) g_atomic_int_get (&d->committed);
+  return 11 * ((gsize) n_buckets + 1);
 }
 
 LttvDensity *
 state_density_new (LttvTraceset *ts)
 {
   LttvDensity *d = g_new0 (LttvDensity, 1);
-  g_mutex_init (&d->lazy_lock);
+  g_mutex_init (&d->lock);
   LttvTime begin = lttv_traceset_begin (ts), end = lttv_traceset_end (ts);
   if (end < begin || end == LTTV_TIME_NONE)
     end = begin;
@@ -70,7 +79,10 @@ state_density_new (LttvTraceset *ts)
   while (((end - begin) >> d->shift) + 1 > LTTV_DENSITY_MAX_BUCKETS)
     d->shift++;
   d->n_buckets = (guint) ((end - begin) >> d->shift) + 1;
-  d->cum = big_array_alloc0 ((d->n_buckets + 1) * sizeof (guint64));
+  /* (virtual until written: pages are touched as the counts grow) */
+  d->counts_cap = counts_most (d->n_buckets);
+  d->counts = big_array_alloc0 (d->counts_cap);
+  d->ready = -1;
   set_next_edge (d);
   d->discarded = lttv_traceset_discarded (ts);
   d->discarded_cum = g_new0 (guint64, d->discarded->len + 1);
@@ -80,44 +92,56 @@ state_density_new (LttvTraceset *ts)
   return d;
 }
 
+static void
+forget_sums (LttvDensity *d)
+{
+  big_array_free (d->cum, ((gsize) d->n_buckets + 1) * sizeof (guint64));
+  d->cum = NULL;
+  g_atomic_int_set (&d->ready, -1);
+  d->decoded = 0;
+  d->decoded_buckets = 0;
+  d->damaged = FALSE;
+}
+
 void
 state_density_free (LttvDensity *d)
 {
   if (d == NULL)
     return;
-  big_array_free (d->cum, (d->n_buckets + 1) * sizeof (guint64));
-  writer_free (&d->counts);
+  forget_sums (d);
+  big_array_free (d->counts, d->counts_cap);
   g_array_unref (d->discarded);
   g_free (d->discarded_cum);
   if (d->lazy_file != NULL)
     g_mapped_file_unref (d->lazy_file);
-  g_mutex_clear (&d->lazy_lock);
+  g_mutex_clear (&d->lock);
   g_free (d);
 }
 
-/* The section's form: a bucket's count as a varint; an empty one, a 0
- * followed by how many more empty ones come. */
+static void
+publish_counts (LttvDensity *d, guint8 *end)
+{
+  __atomic_store_n (&d->counts_len, (gsize) (end - d->counts), __ATOMIC_RELEASE);
+}
+
 static void
 write_zeros (LttvDensity *d)
 {
   if (d->zero_run == 0)
     return;
-  Writer *w = &d->counts;
-  writer_reserve (w, 20);
-  w->len = (gsize) (varint_at (varint_at (w->data + w->len, 0), d->zero_run - 1) - w->data);
+  guint8 *p = d->counts + d->counts_len;
+  publish_counts (d, varint_at (varint_at (p, 0), d->zero_run - 1));
   d->zero_run = 0;
 }
 
-/* Bucket `cur` is complete, then `empty` empty ones. */
+/* Bucket `cur` is complete, with `count` events, then `empty` empty ones. */
 static void
 write_bucket (LttvDensity *d, guint64 count, guint64 empty)
 {
   if (count > 0)
     {
       write_zeros (d);
-      Writer *w = &d->counts;
-      writer_reserve (w, 10);
-      w->len = (gsize) (varint_at (w->data + w->len, count) - w->data);
+      publish_counts (d, varint_at (d->counts + d->counts_len, count));
     }
   else
     d->zero_run++;
@@ -129,9 +153,8 @@ static G_GNUC_NO_INLINE void
 advance (LttvDensity *d, LttvTime t)
 {
   guint b = (guint) MIN ((t - d->begin) >> d->shift, (LttvTime) d->n_buckets - 1);
-  write_bucket (d, d->total - d->cum[d->cur], b - d->cur - 1);
-  for (guint i = d->cur + 1; i <= b; i++)
-    d->cum[i] = d->total;
+  write_bucket (d, d->total - d->before_cur, b - d->cur - 1);
+  d->before_cur = d->total;
   d->cur = b;
   g_atomic_int_set (&d->committed, (gint) b);
   set_next_edge (d);
@@ -150,14 +173,94 @@ state_density_finish (LttvDensity *d)
 {
   if (d->cur < d->n_buckets)
     {
-      write_bucket (d, d->total - d->cum[d->cur], d->n_buckets - 1 - d->cur);
+      write_bucket (d, d->total - d->before_cur, d->n_buckets - 1 - d->cur);
       write_zeros (d);
     }
-  for (guint i = d->cur + 1; i <= d->n_buckets; i++)
-    d->cum[i] = d->total;
+  d->before_cur = d->total;
   d->cur = d->n_buckets;
   set_next_edge (d);
   g_atomic_int_set (&d->committed, (gint) d->n_buckets);
+}
+
+/* Decodes the counts from `src` (`len` bytes written so far) into the
+ * sums, as far as they go; FALSE when they are not what density.c
+ * writes. */
+static gboolean
+decode_more (LttvDensity *d, const guint8 *src, gsize len)
+{
+  const guint8 *p = src + d->decoded, *end = src + len;
+  guint i = d->decoded_buckets;
+  while (p < end)
+    {
+      guint64 v, more = 0;
+      if (i >= d->n_buckets || !varint_from (&p, end, &v)
+          || (v == 0 && !varint_from (&p, end, &more)) || more >= d->n_buckets - i)
+        return FALSE;
+      d->cum[i + 1] = d->cum[i] + v;
+      for (guint k = 0; k < more; k++)
+        d->cum[i + 2 + k] = d->cum[i + 1];
+      i += 1 + (guint) more;
+    }
+  d->decoded = len;
+  d->decoded_buckets = i;
+  return TRUE;
+}
+
+/* The cache's section, whole: checked before it is trusted. */
+static gboolean
+decode_cached (LttvDensity *d)
+{
+  return state_cache_checksum (d->lazy_src, d->lazy_len) == d->lazy_sum
+         && decode_more (d, d->lazy_src, d->lazy_len)
+         && d->decoded_buckets == d->n_buckets
+         && d->cum[d->n_buckets] == d->lazy_events;
+}
+
+/* Makes the sums ready up to the committed bucket, `c`. */
+static void
+decode_upto (LttvDensity *d, guint c)
+{
+  if (d->cum == NULL)
+    d->cum = big_array_alloc0 (((gsize) d->n_buckets + 1) * sizeof (guint64));
+  guint ready;
+  if (d->lazy_src != NULL)
+    {
+      /* A damaged section is never trusted: no events rather than wrong
+       * ones. */
+      if (!d->damaged && d->decoded_buckets < d->n_buckets && !decode_cached (d))
+        {
+          g_debug ("the state cache's event density is damaged");
+          memset (d->cum, 0, ((gsize) d->n_buckets + 1) * sizeof *d->cum);
+          d->damaged = TRUE;
+        }
+      ready = d->n_buckets;
+    }
+  else
+    {
+      gsize len = __atomic_load_n (&d->counts_len, __ATOMIC_ACQUIRE);
+      if (!decode_more (d, d->counts, len))
+        g_error ("the event density's counts are not as written");
+      /* the buckets after those written are the builder's empty run */
+      for (guint i = d->decoded_buckets; i < c; i++)
+        d->cum[i + 1] = d->cum[d->decoded_buckets];
+      ready = MAX (c, d->decoded_buckets);
+    }
+  g_atomic_int_set (&d->ready, (gint) ready);
+}
+
+/* The committed bucket edge, once the sums are ready up to it. */
+static guint
+density_sums_ready (LttvDensity *d)
+{
+  gint c = g_atomic_int_get (&d->committed);
+  if (G_UNLIKELY (g_atomic_int_get (&d->ready) < c))
+    {
+      g_mutex_lock (&d->lock);
+      if (g_atomic_int_get (&d->ready) < c)
+        decode_upto (d, (guint) c);
+      g_mutex_unlock (&d->lock);
+    }
+  return (guint) c;
 }
 
 LttvDensity *
@@ -182,7 +285,7 @@ lttv_density_begin (LttvDensity *d)
 LttvTime
 lttv_density_committed_end (LttvDensity *d)
 {
-  guint c = density_committed (d);
+  guint c = (guint) g_atomic_int_get (&d->committed);
   return d->begin + ((LttvTime) c << d->shift);
 }
 
@@ -225,7 +328,7 @@ lttv_density_count (LttvDensity *d, LttvTime t0, LttvTime t1)
   g_return_val_if_fail (d != NULL, 0);
   if (t1 <= t0)
     return 0;
-  guint c = density_committed (d);
+  guint c = density_sums_ready (d);
   return cum_at (d, c, t1) - cum_at (d, c, t0);
 }
 
@@ -245,7 +348,7 @@ lttv_density_count_exact (LttvDensity *d, LttvTime t0, LttvTime t1,
   if (t1 < t0 || t0 < d->begin || ((t0 - d->begin) & mask) != 0
       || ((t1 + 1 - d->begin) & mask) != 0)
     return FALSE;
-  guint c = density_committed (d);
+  guint c = density_sums_ready (d);
   LttvTime b0 = (t0 - d->begin) >> d->shift, b1 = (t1 + 1 - d->begin) >> d->shift;
   if (b1 > c)
     return FALSE;
@@ -258,7 +361,7 @@ lttv_density_query (LttvDensity *d, LttvTime t0, LttvTime step, guint n,
                     LttvDensitySample *out)
 {
   g_return_val_if_fail (d != NULL && (out != NULL || n == 0), 0);
-  guint c = density_committed (d);
+  guint c = density_sums_ready (d);
   LttvTime end = d->begin + ((LttvTime) c << d->shift);
   guint covered = 0;
   double prev = cum_at (d, c, t0);
@@ -297,9 +400,9 @@ state_density_n_buckets (LttvDensity *d)
   return d->n_buckets;
 }
 
-/* Fills a density from the cache's bucket counts, and finishes it: at its
- * first use, or now (then readers meanwhile see an empty density rather
- * than wait for the decoding). */
+/* Fills a density from the cache's bucket counts, and finishes it. The
+ * counts are checked and summed at the first query, or now (`now`: then
+ * readers meanwhile see an empty density rather than wait for it). */
 void
 state_density_load_lazy (LttvDensity *d, GMappedFile *file, const guint8 *src,
                          gsize len, guint64 sum, guint64 n_events, gboolean now)
@@ -309,84 +412,34 @@ state_density_load_lazy (LttvDensity *d, GMappedFile *file, const guint8 *src,
   d->lazy_len = len;
   d->lazy_sum = sum;
   d->lazy_events = n_events;
-  if (now)
-    decode_and_commit (d);
-  else
-    g_atomic_int_set (&d->lazy_pending, 1);
-}
-
-/* The counts as cache.c writes them: a varint per bucket, but a 0 is
- * followed by the number of empty buckets after it (a short trace's
- * buckets are mostly empty). */
-static gboolean
-decode_counts (LttvDensity *d)
-{
-  if (state_cache_checksum (d->lazy_src, d->lazy_len) != d->lazy_sum)
-    return FALSE;
-  const guint8 *p = d->lazy_src, *end = p + d->lazy_len;
-  d->cum[0] = 0;
-  for (guint i = 0; i < d->n_buckets;)
-    {
-      guint64 v, more = 0;
-      if (!varint_from (&p, end, &v) || (v == 0 && !varint_from (&p, end, &more))
-          || more >= d->n_buckets - i)
-        return FALSE;
-      d->cum[i + 1] = d->cum[i] + v;
-      for (guint k = 0; k < more; k++)
-        d->cum[i + 2 + k] = d->cum[i + 1];
-      i += 1 + (guint) more;
-    }
-  return p == end && d->cum[d->n_buckets] == d->lazy_events;
-}
-
-/* Readers see the buckets only once `committed` says so. */
-static void
-decode_and_commit (LttvDensity *d)
-{
-  /* A damaged block is never trusted: no events rather than wrong ones. */
-  if (!decode_counts (d))
-    {
-      g_debug ("the state cache's event density is damaged");
-      memset (d->cum, 0, (d->n_buckets + 1) * sizeof *d->cum);
-    }
-  d->total = d->cum[d->n_buckets];
+  d->total = d->before_cur = n_events;
   d->cur = d->n_buckets;
   set_next_edge (d);
+  if (now)
+    decode_upto (d, d->n_buckets);
   g_atomic_int_set (&d->committed, (gint) d->n_buckets);
-}
-
-static void
-density_decode (LttvDensity *d)
-{
-  g_mutex_lock (&d->lazy_lock);
-  if (g_atomic_int_get (&d->lazy_pending))
-    {
-      decode_and_commit (d);
-      g_atomic_int_set (&d->lazy_pending, 0);
-    }
-  g_mutex_unlock (&d->lazy_lock);
 }
 
 /* Empties it again (a cache that failed to load). */
 void
 state_density_reset (LttvDensity *d)
 {
-  g_atomic_int_set (&d->lazy_pending, 0);
+  g_atomic_int_set (&d->committed, 0);
+  forget_sums (d);
   if (d->lazy_file != NULL)
     g_mapped_file_unref (d->lazy_file);
   d->lazy_file = NULL;
-  memset (d->cum, 0, (d->n_buckets + 1) * sizeof *d->cum);
+  d->lazy_src = NULL;
   d->cur = 0;
   set_next_edge (d);
-  d->total = 0;
-  d->counts.len = 0;
+  d->total = d->before_cur = 0;
+  d->counts_len = 0;
   d->zero_run = 0;
-  g_atomic_int_set (&d->committed, 0);
 }
 
 const guint8 *
 state_density_counts (LttvDensity *d, gsize *len)
 {
-  *len = d->counts.len;
-  return d->counts.data;
+  *len = d->counts_len;
+  return d->counts;
 }

@@ -203,6 +203,79 @@ test_stats_progress_and_cancel (void)
   g_assert_error (error, LTTV_ERROR, LTTV_ERROR_CANCELLED);
 }
 
+/* What the main thread saw of the event density while the worker built:
+ * the committed end and the events before it, each time. */
+typedef struct {
+  LttvState *state;
+  GArray *ends, *counts;    /* LttvTime, guint64 */
+} DensitySeen;
+
+static gboolean
+poll_density (gpointer data)
+{
+  DensitySeen *seen = data;
+  LttvDensity *d = lttv_state_get_density (seen->state);
+  LttvTime end = lttv_density_committed_end (d), begin = lttv_density_begin (d);
+  guint64 n;
+  /* (the committed end is a bucket edge: the count there is exact) */
+  if (end > begin
+      && (seen->ends->len == 0 || g_array_index (seen->ends, LttvTime, seen->ends->len - 1) != end)
+      && lttv_density_count_exact (d, begin, end - 1, &n))
+    {
+      g_array_append_val (seen->ends, end);
+      g_array_append_val (seen->counts, n);
+    }
+  return G_SOURCE_CONTINUE;
+}
+
+static gpointer
+build_only (gpointer data)
+{
+  LttvState *s = data;
+  return GINT_TO_POINTER (lttv_state_build (s, FALSE, LTTV_CANCEL_NONE, NULL));
+}
+
+/* The density's committed part, read while the build goes on, is final:
+ * each count seen then is the count over the same range once the build
+ * is done, and the whole trace's count is the number of events. */
+static void
+test_density_read_while_building_is_final (void)
+{
+  g_autoptr (LttvTraceset) ts = open_trace ("lttng-kernel/many-threads");
+  if (ts == NULL)
+    {
+      g_test_skip ("lttng-kernel/many-threads is not available");
+      return;
+    }
+  g_autoptr (LttvState) s = lttv_state_new (ts);
+  DensitySeen seen = { s, g_array_new (FALSE, FALSE, sizeof (LttvTime)),
+                       g_array_new (FALSE, FALSE, sizeof (guint64)) };
+  GThread *thread = g_thread_new ("test-build", build_only, s);
+  /* (read as often as it can: the build takes a few tens of ms) */
+  while (!lttv_history_is_finished (lttv_state_get_history (s)))
+    poll_density (&seen);
+  g_assert_true (GPOINTER_TO_INT (g_thread_join (thread)));
+  poll_density (&seen);
+
+  LttvDensity *d = lttv_state_get_density (s);
+  LttvTime begin = lttv_density_begin (d);
+  guint middle = 0;
+  for (guint i = 0; i < seen.ends->len; i++)
+    {
+      LttvTime end = g_array_index (seen.ends, LttvTime, i);
+      guint64 then = g_array_index (seen.counts, guint64, i), now;
+      g_assert_true (lttv_density_count_exact (d, begin, end - 1, &now));
+      g_assert_cmpuint (then, ==, now);
+      middle += then > 0 && then < lttv_state_n_events (s);
+    }
+  g_assert_cmpuint (seen.counts->len, >=, 1);
+  g_assert_cmpuint (g_array_index (seen.counts, guint64, seen.counts->len - 1), ==,
+                    lttv_state_n_events (s));
+  g_test_message ("%u of %u counts seen in the middle of the build", middle, seen.counts->len);
+  g_array_unref (seen.ends);
+  g_array_unref (seen.counts);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -211,5 +284,6 @@ main (int argc, char **argv)
   g_test_add_func ("/build/cancelled-build-stops", test_cancelled_build_stops_with_cancelled);
   g_test_add_func ("/build/seek-rank-reaches-same-event", test_seek_rank_reaches_the_same_event);
   g_test_add_func ("/build/stats-progress-and-cancel", test_stats_progress_and_cancel);
+  g_test_add_func ("/build/density-read-while-building-is-final", test_density_read_while_building_is_final);
   return g_test_run ();
 }
