@@ -61,7 +61,7 @@ static guint
 size_class (guint size)
 {
   guint k = 0;
-  while (k < HISTORY_SMALL_CHUNKS && (16u << k) != size)
+  while (k < HISTORY_SMALL_CHUNKS && (HISTORY_FIRST_CHUNK << k) != size)
     k++;
   return k;
 }

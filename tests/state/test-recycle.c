@@ -58,17 +58,18 @@ test_recycled_chunks_read_back (gconstpointer with_file)
   StateBlockStore *bs = state_blocks_new (h, fd, 100);
   LttvAttr a = lttv_history_attr (h, "A");
   LttvAttr b = lttv_history_attr (h, "B");
-  /* chunk 0 (16 changes) of A fills up when chunk 1 starts */
-  write_changes (h, a, 20, 1000);
+  /* chunk 0 (F changes) of A fills up when chunk 1 starts */
+  const guint F = HISTORY_FIRST_CHUNK, n = F + 3;
+  write_changes (h, a, n, 1000);
   g_assert_true (state_blocks_encode_some (bs, 8));
   g_assert_true (history_chunk_is_block (h->attrs[a].chunks[0]));
-  /* B's first chunk (16 changes) takes A's chunk 0's memory */
+  /* B's first chunk (F changes) takes A's chunk 0's memory */
   const HistoryChange *freed = h->free_chunks[0];
   g_assert_nonnull (freed);
   write_changes (h, b, 3, 5000);
   g_assert_true (h->attrs[b].chunks[0] == freed);
   lttv_history_commit (h, 100000);
-  for (guint i = 0; i < 20; i++)
+  for (guint i = 0; i < n; i++)
     {
       LttvInterval iv;
       g_assert_true (lttv_history_query (h, a, 1000 + 10 * i + 5, &iv));
@@ -78,21 +79,21 @@ test_recycled_chunks_read_back (gconstpointer with_file)
   LttvInterval iv;
   g_assert_true (lttv_history_query (h, b, 5025, &iv));
   g_assert_cmpuint (iv.value, ==, lttv_value_int (3));
-  /* The block, once written: 16 changes 10 ns apart, values 1 to 16,
+  /* The block, once written: F changes 10 ns apart, values 1 to F,
    * one byte each (the first value, then a delta and a value each). */
-  guint64 len;
+  guint64 len, block = 1 + 2 * (F - 1);
   g_assert_true (history_spill_finish (h, &len) == (fd >= 0));
-  g_assert_cmpuint (len, ==, 31);
+  g_assert_cmpuint (len, ==, block);
   guint64 at = history_block_where (h, 0);
   g_assert_cmpuint (history_block_pos (at), ==, 0);
-  g_assert_cmpuint (history_block_len (at), ==, 31);
+  g_assert_cmpuint (history_block_len (at), ==, block);
   if (fd >= 0)
     {
-      guint8 bytes[31];
-      g_assert_cmpint (pread (fd, bytes, 31, 100), ==, 31);
+      guint8 bytes[64];
+      g_assert_cmpint (pread (fd, bytes, block, 100), ==, block);
       g_assert_cmpuint (bytes[0], ==, lttv_value_int (1));
       g_assert_cmpuint (bytes[1], ==, 10);
-      g_assert_cmpuint (bytes[30], ==, lttv_value_int (16));
+      g_assert_cmpuint (bytes[block - 1], ==, lttv_value_int (F));
     }
   state_blocks_free (bs);
   close_file (fd, path);
@@ -110,8 +111,8 @@ test_blocks_kept_together (void)
   StateBlockStore *bs = state_blocks_new (h, fd, 0);
   LttvAttr a = lttv_history_attr (h, "A");
   LttvAttr b = lttv_history_attr (h, "B");
-  /* 1000 changes each, 10 at a time in turns: chunks of 16, 32, 64, 128,
-   * then 256 each, finished alternately */
+  /* 1000 changes each, 10 at a time in turns: chunks of growing sizes,
+   * then HISTORY_CHUNK_SIZE each, finished alternately */
   for (guint i = 0; i < 1000; i += 10)
     for (guint k = 0; k < 10; k++)
       {
@@ -123,12 +124,14 @@ test_blocks_kept_together (void)
     ;
   guint64 len;
   g_assert_true (history_spill_finish (h, &len));
-  /* chunks 0 to 5 of each were finished (the 7th holds the last changes) */
+  /* the chunks before the one holding the last change were finished */
+  guint finished = history_chunk_of (999);
+  g_assert_cmpuint (finished, >=, 5);
   guint64 end = 0;
   for (guint k = 0; k < 2; k++)
     {
       HistoryAttr *x = &h->attrs[k == 0 ? a : b];
-      for (guint c = 0; c < 6; c++)
+      for (guint c = 0; c < finished; c++)
         {
           g_assert_true (history_chunk_is_block (x->chunks[c]));
           guint64 at = history_block_where (h, (guint32) ((guintptr) x->chunks[c] >> 1));
@@ -190,12 +193,13 @@ test_chunk_holding_the_last_change_is_kept (void)
   StateBlockStore *bs = state_blocks_new (h, -1, 0);
   LttvAttr a = lttv_history_attr (h, "A");
   LttvAttr b = lttv_history_attr (h, "B");
-  /* 16 changes fill chunk 0; the 17th, at 2000, starts chunk 1 and is
+  /* F changes fill chunk 0; the next, at 2000, starts chunk 1 and is
    * undone by a second write at 2000 that sets the value back: A's last
-   * change is the 16th again, in chunk 0 */
-  write_changes (h, a, 16, 1000);
+   * change is the F-th again, in chunk 0 */
+  const guint F = HISTORY_FIRST_CHUNK;
+  write_changes (h, a, F, 1000);
   lttv_history_set (h, a, 2000, lttv_value_int (99));
-  lttv_history_set (h, a, 2000, lttv_value_int (16));
+  lttv_history_set (h, a, 2000, lttv_value_int (F));
   g_assert_true (state_blocks_encode_some (bs, 8));
   /* encoded, but not given back: the builder reads its last change */
   g_assert_false (history_chunk_is_block (h->attrs[a].chunks[0]));
@@ -206,11 +210,11 @@ test_chunk_holding_the_last_change_is_kept (void)
   lttv_history_commit (h, 100000);
   LttvInterval iv;
   g_assert_true (lttv_history_query (h, a, 2500, &iv));
-  g_assert_cmpuint (iv.value, ==, lttv_value_int (16));
-  g_assert_cmpuint (iv.start, ==, 1150);
+  g_assert_cmpuint (iv.value, ==, lttv_value_int (F));
+  g_assert_cmpuint (iv.start, ==, 1000 + 10 * (F - 1));
   g_assert_true (lttv_history_query (h, a, 3000, &iv));
   g_assert_cmpuint (iv.value, ==, lttv_value_int (100));
-  g_assert_cmpuint (lttv_history_n_intervals (h), ==, 17 + 5);
+  g_assert_cmpuint (lttv_history_n_intervals (h), ==, F + 1 + 5);
   state_blocks_free (bs);
 }
 
