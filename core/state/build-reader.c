@@ -10,8 +10,12 @@
 /* Big batches: a thread that waits for the other sleeps and is woken by a
  * system call each, dear on a virtual machine. Batches of 2048 records
  * made 9,706 futex calls on a 6.5 M-event trace; of 32768 (3.6 MB each),
- * 167, and the build went from 0.77-0.83 s to 0.5-0.7 s. */
-#define BATCH_RECS 32768
+ * 167, and the build went from 0.77-0.83 s to 0.5-0.7 s; of 8192, it took
+ * 0.1 s more again. Packed records (layout.h) take 36 bytes on average:
+ * about 29,000 a megabyte. */
+#ifndef BATCH_BYTES
+#define BATCH_BYTES (1u << 20)
+#endif
 #define N_BATCHES 4
 
 struct _StateReader {
@@ -38,29 +42,39 @@ trace_of (StateReader *r, const LttvTrace *trace, guint guess)
   return G_MAXUINT32;
 }
 
-static void
+/* Fills `b` with the next events; FALSE when they ended first (or
+ * reading failed). */
+static gboolean
 fill (StateReader *r, LttvIter *it, StateBatch *b, GError **error)
 {
-  const LttvEvent *ev;
   guint cur = 0;
-  while (b->n < BATCH_RECS && (ev = lttv_iter_next (it, error)) != NULL)
+  while (b->len + STATE_REC_MAX <= BATCH_BYTES)
     {
-      StateRec *rec = &b->recs[b->n++];
+      const LttvEvent *ev = lttv_iter_next (it, error);
+      if (ev == NULL)
+        return FALSE;
+      StateRec *rec = (StateRec *) (b->recs + b->len);
       LttvEventBasics eb;
       lttv_event_basics (ev, &eb);
       rec->time = eb.time;
       rec->cpu = eb.cpu;
       rec->cls = eb.class_index;
-      rec->trace = cur = trace_of (r, eb.trace, cur);
-      rec->kind = 0;
-      if (cur == G_MAXUINT32)
+      cur = trace_of (r, eb.trace, cur);
+      rec->words = sizeof (StateRec) / 8;
+      if (cur >= STATE_REC_NO_TRACE)
         {
+          rec->trace = STATE_REC_NO_TRACE;
           cur = 0;
-          continue;
         }
-      rec->type = r->types[cur][rec->cls];
-      state_layout_extract (r->layouts[cur], ev, rec, &b->arena);
+      else
+        {
+          rec->trace = (guint16) cur;
+          rec->type = r->types[cur][rec->cls];
+          state_layout_extract (r->layouts[cur], ev, rec, &b->arena);
+        }
+      b->len += rec->words * 8u;
     }
+  return TRUE;
 }
 
 static gpointer
@@ -88,14 +102,11 @@ reader_thread (gpointer data)
   for (;;)
     {
       StateBatch *b = g_async_queue_pop (r->free);
-      b->n = 0;
-      b->last = FALSE;
+      b->len = 0;
       b->error = NULL;
       b->arena.len = 0;
-      if (!g_atomic_int_get (&r->stop))
-        fill (r, it, b, &b->error);
       /* Short: the end, an error or a stop. */
-      b->last = b->n < BATCH_RECS;
+      b->last = g_atomic_int_get (&r->stop) || !fill (r, it, b, &b->error);
       g_async_queue_push (r->full, b);
       if (b->last)
         return NULL;
@@ -116,8 +127,9 @@ state_reader_start (LttvTraceset *ts, const LttvTrace **traces,
   r->free = g_async_queue_new ();
   for (guint i = 0; i < N_BATCHES; i++)
     {
-      r->batches[i].recs = g_new (StateRec, BATCH_RECS);
-      r->batches[i].arena.cap = BATCH_RECS * 16;
+      r->batches[i].recs = g_malloc (BATCH_BYTES);
+      /* (16 bytes a record: room for most batches' strings) */
+      r->batches[i].arena.cap = BATCH_BYTES / 2;
       r->batches[i].arena.data = g_malloc (r->batches[i].arena.cap);
       g_async_queue_push (r->free, &r->batches[i]);
     }

@@ -171,9 +171,10 @@ build_from_trace (LttvState *s, gboolean for_cache, LttvCancel cancel, GError **
     {
       StateBatch *b = next_batch (reader, s->blocks);
       const guint8 *arena = b->arena.data;
-      for (guint i = 0; i < b->n; i++)
+      const StateRec *rec;
+      for (gsize at = 0; at < b->len; at += rec->words * 8u)
         {
-          const StateRec *rec = &b->recs[i];
+          rec = (const StateRec *) (b->recs + at);
           LttvTime t = rec->time;
           if (t < last_t)
             {
@@ -208,7 +209,7 @@ build_from_trace (LttvState *s, gboolean for_cache, LttvCancel cancel, GError **
                     }
                 }
             }
-          if (rec->trace != G_MAXUINT32)
+          if (rec->trace != STATE_REC_NO_TRACE)
             {
               int cpu = rec->cpu;
               guint slot = cpu < 0 || cpu >= STATE_STATS_CPUS ? STATE_STATS_CPUS : (guint) cpu;

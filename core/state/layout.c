@@ -321,25 +321,28 @@ state_layout_extract (const StateLayout *l, const LttvEvent *ev, StateRec *r,
                       Writer *arena)
 {
   const Handler *hd = &l->handlers[r->cls];
-  r->kind = (guint8) hd->kind;
+  r->words = sizeof (StateRec) / 8;
   if (hd->kind == H_NONE)
     return;
   r->has = (guint8) lttv_event_get_int_fields (ev, &hd->ints, r->v);
+  r->words += hd->n_f;
   if (!hd->has_str)
     return;
+  guint32 *str = (guint32 *) (r->v + hd->n_f);
+  r->words += 2;
   for (guint k = 0; k < 2; k++)
     {
       size_t len;
-      const char *str = hd->str[k] >= 0 ? lttv_event_get_string (ev, hd->str[k], &len)
-                                        : NULL;
-      if (str == NULL || len >= G_MAXUINT32)
+      const char *s = hd->str[k] >= 0 ? lttv_event_get_string (ev, hd->str[k], &len)
+                                      : NULL;
+      if (s == NULL || len >= G_MAXUINT32)
         {
-          r->str_off[k] = r->str_len[k] = STATE_REC_NO_STRING;
+          str[k] = str[2 + k] = STATE_REC_NO_STRING;
           continue;
         }
-      r->str_off[k] = arena->len;
-      r->str_len[k] = (guint32) len;
-      writer_append (arena, str, len);
+      str[k] = (guint32) arena->len;
+      str[2 + k] = (guint32) len;
+      writer_append (arena, s, len);
     }
 }
 
@@ -347,12 +350,12 @@ state_layout_extract (const StateLayout *l, const LttvEvent *ev, StateRec *r,
  * compared and hashed by words: byte by byte, two command names per
  * scheduler switch took 55 instructions each). */
 static LttvValue
-get_string (StateLayout *l, const StateRec *r, const guint8 *arena, guint k)
+get_string (StateLayout *l, const guint32 *str, const guint8 *arena, guint k)
 {
-  if (r->str_len[k] == STATE_REC_NO_STRING)
+  if (str[2 + k] == STATE_REC_NO_STRING)
     return LTTV_VALUE_NONE;
-  const char *s = (const char *) arena + r->str_off[k];
-  size_t len = r->str_len[k];
+  const char *s = (const char *) arena + str[k];
+  size_t len = str[2 + k];
   if (len >= SHORT_STRING)
     return lttv_history_intern_len (l->h, s, len);
   guint64 first = 0, last = 0;
@@ -378,14 +381,16 @@ void
 state_layout_execute (StateLayout *l, StateMachine *m, const StateRec *r,
                       const guint8 *arena, LttvTime t)
 {
-  if (r->kind == H_NONE)
-    return;
   const Handler *hd = &l->handlers[r->cls];
+  if (hd->kind == H_NONE)
+    return;
   int cpu = r->cpu;
   /* An event of no known CPU does not fit the model, whatever it is. */
   if (!state_machine_cpu_ok (m, cpu))
     return;
   const int64_t *v = r->v;
+  /* (where the strings are, when the handler reads some) */
+  const guint32 *str = (const guint32 *) (v + hd->n_f);
 #define HAS(i) ((r->has >> (i)) & 1)
 #define OPT(i) (HAS (i) ? &v[i] : NULL)
 #define NEED(i) if (!HAS (i)) goto missing
@@ -395,8 +400,8 @@ state_layout_execute (StateLayout *l, StateMachine *m, const StateRec *r,
     case H_SWITCH:
       NEED (0); NEED (1); NEED (4);
       state_sched_switch (m, t, cpu, v[0], v[1], l->prev_encoding,
-                          get_string (l, r, arena, 0), OPT (3), v[4],
-                          get_string (l, r, arena, 1), OPT (6));
+                          get_string (l, str, arena, 0), OPT (3), v[4],
+                          get_string (l, str, arena, 1), OPT (6));
       break;
     case H_SYSCALL_ENTRY:
       state_syscall_entry (m, t, cpu, hd->syscall);
@@ -442,7 +447,7 @@ state_layout_execute (StateLayout *l, StateMachine *m, const StateRec *r,
       break;
     case H_FORK:
       NEED (0); NEED (1);
-      state_fork (m, t, v[0], v[1], OPT (2), get_string (l, r, arena, 0));
+      state_fork (m, t, v[0], v[1], OPT (2), get_string (l, str, arena, 0));
       break;
     case H_EXEC:
       {
@@ -453,9 +458,9 @@ state_layout_execute (StateLayout *l, StateMachine *m, const StateRec *r,
           ;
         else
           goto missing;
-        if (r->str_len[0] == STATE_REC_NO_STRING)
+        if (str[2] == STATE_REC_NO_STRING)
           goto missing;
-        state_exec (m, t, tid, (const char *) arena + r->str_off[0], r->str_len[0]);
+        state_exec (m, t, tid, (const char *) arena + str[0], str[2]);
       }
       break;
     case H_FREE:
@@ -465,7 +470,7 @@ state_layout_execute (StateLayout *l, StateMachine *m, const StateRec *r,
     case H_STATEDUMP:
       NEED (0);
       state_statedump (m, t, v[0], OPT (1), OPT (2),
-                       get_string (l, r, arena, 0), OPT (4), OPT (5));
+                       get_string (l, str, arena, 0), OPT (4), OPT (5));
       break;
     case H_BLOCK_ISSUE:
     case H_BLOCK_COMPLETE:

@@ -58,8 +58,8 @@ struct _LttvState {
 /* The build's reader thread (build-reader.c): events reduced to records,
  * in batches, read ahead of the thread that applies them. */
 typedef struct {
-  StateRec *recs;
-  guint n;
+  guint8 *recs;             /* StateRec, packed */
+  gsize len;                /* their bytes */
   Writer arena;             /* the records' strings */
   gboolean last;            /* nothing comes after this batch */
   GError *error;            /* with the last batch: why reading stopped */
