@@ -18,8 +18,18 @@
 #include <sanitizer/asan_interface.h>
 #endif
 #include <errno.h>
+#include <string.h>
 #include <fcntl.h>
 #include <unistd.h>
+
+/* A window of this size is read at a time (or the whole packet when it is
+ * smaller): a packet of 10 MB (a perf trace's) took 10 MB of fresh pages
+ * per stream, each zeroed by the kernel, and its copy went out to memory
+ * before the decoder read it back. Windows of 256 KB made the build of
+ * big-60s slower again (more reads). */
+#ifndef COPY_WINDOW
+#define COPY_WINDOW (1u << 20)
+#endif
 
 void
 ctf_packet_copy_init (CtfPacketCopy *pc)
@@ -27,8 +37,11 @@ ctf_packet_copy_init (CtfPacketCopy *pc)
   pc->fd = -1;
   pc->data = NULL;
   pc->cap = 0;
-  /* (the tests compare both ways of reading) */
+  pc->off = pc->n = pc->from = pc->have = 0;
+  /* (the tests compare both ways of reading, and windows of any size) */
   pc->unusable = g_getenv ("LTTV_NO_PACKET_COPY") != NULL;
+  const char *window = g_getenv ("LTTV_PACKET_COPY_WINDOW");
+  pc->window = window != NULL ? MAX (g_ascii_strtoull (window, NULL, 10), 16) : COPY_WINDOW;
 }
 
 void
@@ -37,46 +50,60 @@ ctf_packet_copy_clear (CtfPacketCopy *pc)
   big_array_free (pc->data, pc->cap);
   pc->data = NULL;
   pc->cap = 0;
+  pc->have = 0;
   if (pc->fd >= 0)
     close (pc->fd);
   pc->fd = -1;
 }
 
-/* The stream's largest packet: the buffer is made once, at that size
- * (growing it packet after packet took 5 allocations per stream of a perf
- * trace, each of fresh pages the kernel zeroes). */
-static uint64_t
-largest_packet (const CtfStream *s)
-{
-  uint64_t most = 0;
-  for (guint i = 0; i < s->packets->len; i++)
-    most = MAX (most, g_array_index (s->packets, CtfPacket, i).packet_bits / 8);
-  return MIN (most, s->size);
-}
 
-/* Room for `n` bytes of `s`; the old bytes are not kept. On huge pages,
- * even for small packets (4 KB pages would cost a fault each at their
- * first read). Under AddressSanitizer the bytes past the packet are
- * poisoned, so that a read past it is caught (a buffer of the packet's
- * size each time filled ASan's quarantine with megabytes per packet). */
+/* Room for `n` bytes; the old ones are kept. On huge pages, even for a
+ * small window (4 KB pages would cost a fault each at their first read).
+ * Under AddressSanitizer the bytes past those read are poisoned, so that
+ * a read past them is caught. */
 static void
-reserve (CtfPacketCopy *pc, const CtfStream *s, uint64_t n)
+reserve (CtfPacketCopy *pc, uint64_t n)
 {
   if (n > pc->cap)
     {
-      big_array_free (pc->data, pc->cap);
-      pc->cap = MAX (n, largest_packet (s));
+      uint64_t cap = n;
 #ifndef LTTV_ASAN
       /* (a huge page at least; under AddressSanitizer, malloc's pages: no
-       * more of them than the packets need) */
-      pc->cap = MAX (pc->cap, (uint64_t) 1 << 20);
+       * more of them than the bytes need) */
+      cap = MAX (cap, pc->window);
 #endif
-      pc->data = big_array_alloc0 (pc->cap);
+      uint8_t *data = big_array_alloc0 (cap);
+      if (pc->have > 0)
+        memcpy (data, pc->data, pc->have);
+      big_array_free (pc->data, pc->cap);
+      pc->data = data;
+      pc->cap = cap;
     }
+}
+
+/* Reads the packet's `n` bytes after those held, behind them. */
+static gboolean
+read_more (CtfPacketCopy *pc, uint64_t n)
+{
+  uint64_t done = 0;
 #ifdef LTTV_ASAN
-  ASAN_UNPOISON_MEMORY_REGION (pc->data, n);
-  ASAN_POISON_MEMORY_REGION (pc->data + n, pc->cap - n);
+  ASAN_UNPOISON_MEMORY_REGION (pc->data, pc->cap);
 #endif
+  while (done < n)
+    {
+      ssize_t got = pread (pc->fd, pc->data + pc->have + done, n - done,
+                           (off_t) (pc->off + pc->from + pc->have + done));
+      if (got < 0 && errno == EINTR)
+        continue;
+      if (got <= 0)
+        break;
+      done += (uint64_t) got;
+    }
+  pc->have += done;
+#ifdef LTTV_ASAN
+  ASAN_POISON_MEMORY_REGION (pc->data + pc->have, pc->cap - pc->have);
+#endif
+  return done == n;
 }
 
 gboolean
@@ -98,17 +125,29 @@ ctf_packet_copy_read (CtfPacketCopy *pc, const CtfStream *s, uint64_t off,
       posix_fadvise (pc->fd, 0, 0, POSIX_FADV_SEQUENTIAL);
 #endif
     }
-  reserve (pc, s, n);
-  uint64_t done = 0;
-  while (done < n)
-    {
-      ssize_t got = pread (pc->fd, pc->data + done, n - done,
-                           (off_t) (off + done));
-      if (got < 0 && errno == EINTR)
-        continue;
-      if (got <= 0)
-        return FALSE;    /* (the mapping then reads it, as before) */
-      done += (uint64_t) got;
-    }
-  return TRUE;
+  pc->off = off;
+  pc->n = n;
+  pc->from = pc->have = 0;
+  reserve (pc, MIN (n, pc->window));
+  /* (a failed read: the mapping then reads the packet, as before) */
+  return read_more (pc, MIN (n, pc->cap));
+}
+
+gboolean
+ctf_packet_copy_slide (CtfPacketCopy *pc, uint64_t keep, uint64_t want)
+{
+  keep = MIN (keep, pc->n);
+  /* (a position outside the window, restored: read from there) */
+  if (keep < pc->from || keep > pc->from + pc->have)
+    pc->from = keep, pc->have = 0;
+  uint64_t kept = pc->from + pc->have - keep, left = pc->n - keep;
+  want = MIN (MAX (want, pc->window), left);
+#ifdef LTTV_ASAN
+  ASAN_UNPOISON_MEMORY_REGION (pc->data, pc->cap);
+#endif
+  memmove (pc->data, pc->data + (keep - pc->from), kept);
+  pc->from = keep;
+  pc->have = kept;
+  reserve (pc, want);
+  return read_more (pc, MIN (pc->cap, left) - kept);
 }

@@ -38,6 +38,10 @@ ctf_reader_clear (CtfReader *r)
 }
 
 #define WINDOW (8u << 20)
+/* A copy's window slides on when fewer bytes than this part of it are
+ * left (64 KB of 1 MB): an event longer than that is read again once
+ * the window holds it. */
+#define WINDOW_MARGIN_PART 16
 
 /* Maps the pages ahead of `off` in one call rather than one fault per
  * few pages (when the kernel can), and gives back the pages of the
@@ -93,7 +97,35 @@ header_from_copy (CtfReader *r, const CtfPacket *pk, CtfPacket *again,
   uint64_t n = MIN (pk->packet_bits / 8, s->size - pk->offset);
   return n > 0 && ctf_packet_copy_read (&r->copy, s, pk->offset, n)
          && ctf_packet_read_header_in (s, &r->cur, pk->offset, r->copy.data,
-                                       n, again, sc, NULL);
+                                       r->copy.have, again, sc, NULL);
+}
+
+/* The cursor reads the copy's window: positions stay the packet's, and
+ * the limit is the window's end until it holds the packet's end. */
+static void
+read_window (CtfReader *r)
+{
+  const CtfPacketCopy *pc = &r->copy;
+  CtfCursor *c = &r->cur;
+  c->buf = pc->data - pc->from;
+  c->mapped = pc->from + pc->have;
+  r->windowed = pc->from + pc->have < pc->n;
+  c->limit = r->windowed ? MIN (r->packet_limit, c->mapped * 8) : r->packet_limit;
+}
+
+/* Slides the window to the byte of bit `pos`, holding `want` bytes from
+ * there (or the packet's end). */
+static gboolean
+slide_window (CtfReader *r, uint64_t pos, uint64_t want, GError **error)
+{
+  if (!ctf_packet_copy_slide (&r->copy, pos >> 3, want))
+    {
+      r->done = TRUE;
+      return ctf_stream_error (r->s, error, r->copy.off + r->copy.from + r->copy.have,
+                               "the file could not be read");
+    }
+  read_window (r);
+  return TRUE;
 }
 
 /* Enters packet `i`: from a copy when `in_sequence` (the reader goes on
@@ -108,9 +140,8 @@ enter_packet (CtfReader *r, guint i, gboolean in_sequence, GError **error)
   CtfPacket again;
   CtfStreamClass *sc = r->sc;
   ctf_seek_points_publish (r);
-  if ((in_sequence || r->whole) && header_from_copy (r, pk, &again, &sc))
-    ;
-  else
+  gboolean copied = (in_sequence || r->whole) && header_from_copy (r, pk, &again, &sc);
+  if (!copied)
     {
       release_before (r, pk->offset);
       if (!ctf_packet_read_header (s, &r->cur, pk->offset, &again, &sc,
@@ -119,7 +150,11 @@ enter_packet (CtfReader *r, guint i, gboolean in_sequence, GError **error)
     }
   r->packet_gen = r->cur.gen;
   /* the header is the authority; an index only tells where packets are */
-  r->cur.limit = MIN (again.content_bits, pk->packet_bits);
+  r->packet_limit = MIN (again.content_bits, pk->packet_bits);
+  r->cur.limit = r->packet_limit;
+  r->windowed = FALSE;
+  if (copied)
+    read_window (r);
   r->packet = i;
   r->in_packet = TRUE;
   ctf_seek_points_track (r, i);
@@ -306,6 +341,12 @@ next_event (CtfReader *r, GError **error, const gboolean for_count)
           if (!enter_packet (r, 0, FALSE, error))
             return FALSE;
         }
+      /* (the window's end near: on, so that an event fits) */
+      if (G_UNLIKELY (r->windowed)
+          && (c->pos > c->limit
+              || c->limit - c->pos < r->copy.window / WINDOW_MARGIN_PART * 8)
+          && !slide_window (r, c->pos, 0, error))
+        return FALSE;
       if (c->pos < c->limit)
         break;
       if (r->packet + 1 >= s->packets->len)
@@ -320,7 +361,7 @@ next_event (CtfReader *r, GError **error, const gboolean for_count)
     }
 
   CtfStreamClass *sc = r->sc;
-  uint64_t start = c->pos;
+  uint64_t start = c->pos, start_clock = c->clock;
   if (r->seeking)
     {
       r->head.pos = start;
@@ -332,6 +373,7 @@ next_event (CtfReader *r, GError **error, const gboolean for_count)
     }
   if (r->tracking && ++r->track_n >= CTF_SEEK_POINT_EVENTS)
     ctf_seek_points_note (r, start);
+again:
   c->gen++;
   /* the header's fast path (its commonest forms inline, which set the
    * event id), else its plan (id 0 when the header has none) */
@@ -411,6 +453,16 @@ next_event (CtfReader *r, GError **error, const gboolean for_count)
   return TRUE;
 
 corrupt:
+  if (r->windowed)
+    {
+      /* an event longer than the margin, past the window's end: again,
+       * with the rest of the packet */
+      if (!slide_window (r, start, r->copy.n - (start >> 3), error))
+        return FALSE;
+      c->pos = start;
+      c->clock = start_clock;
+      goto again;
+    }
   r->done = TRUE;
   {
     CtfPacket *pk = &g_array_index (s->packets, CtfPacket, r->packet);

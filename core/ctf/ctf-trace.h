@@ -69,12 +69,16 @@ typedef struct {
   guint n_pick;
 } CtfPlanSubset;
 
-/* A reader's copy of its packet (ctf-packet-copy.c). */
+/* A reader's copy of its packet, or of a window of it that slides as the
+ * reader goes (ctf-packet-copy.c). */
 typedef struct {
   int fd;                        /* the stream file, opened on first use */
   uint8_t *data;
   uint64_t cap;
   gboolean unusable;             /* could not open: the mapping reads */
+  uint64_t window;                /* bytes read at a time */
+  uint64_t off, n;               /* the packet: its place in the file, its bytes */
+  uint64_t from, have;           /* data[0..have) holds its bytes from `from` */
 } CtfPacketCopy;
 
 /* One iterator's position in a stream: what moves while reading. */
@@ -93,6 +97,8 @@ struct _CtfReader {
   uint64_t released;             /* bytes given back to the kernel */
   uint64_t populated;            /* bytes mapped in ahead */
   CtfPacketCopy copy;            /* the packet, when read in sequence */
+  uint64_t packet_limit;         /* its readable bits; cur.limit stops */
+  gboolean windowed;             /* at the copy's window's end, before */
   LttvEvent event;
   gboolean done;
   gboolean pending;              /* event is decoded, not returned */
@@ -209,10 +215,15 @@ gboolean ctf_stream_error (const CtfStream *s, GError **error, uint64_t byte,
 /* ctf-packet-copy.c */
 void ctf_packet_copy_init (CtfPacketCopy *pc);
 void ctf_packet_copy_clear (CtfPacketCopy *pc);
-/* Copies the `n` bytes of `s` at `off` into pc->data; FALSE when it
- * cannot (the stream's mapping is then read instead). */
+/* Copies the first bytes of the packet of `n` bytes of `s` at `off` into
+ * pc->data: all of them, or a window's worth; FALSE when it cannot (the
+ * stream's mapping is then read instead). */
 gboolean ctf_packet_copy_read (CtfPacketCopy *pc, const CtfStream *s,
                                uint64_t off, uint64_t n);
+/* Slides the window on: it starts at the packet's byte `keep`, and holds
+ * `want` bytes from there at least, or up to the packet's end. FALSE
+ * when a read fails. */
+gboolean ctf_packet_copy_slide (CtfPacketCopy *pc, uint64_t keep, uint64_t want);
 
 /* ctf-reader.c */
 /* `wanted`: per event class of the stream's trace, whether to decode the

@@ -1,11 +1,14 @@
 #!/bin/sh
 # Readers read packets in sequence through a copy (pread into a buffer of
-# their own, ctf-packet-copy.c), with the stream's mapping as the way back
-# when the file cannot be opened again. With LTTV_NO_PACKET_COPY every
-# reader reads from the mapping; with few file descriptors left (ulimit
-# -n), some do: the output must be byte for byte the same as with every
-# reader on copies, on good traces (several streams, both byte orders,
-# perf) and on the fail corpora (same message, same events before it).
+# their own, ctf-packet-copy.c), a window of the packet at a time, with the
+# stream's mapping as the way back when the file cannot be opened again.
+# With LTTV_NO_PACKET_COPY every reader reads from the mapping; with few
+# file descriptors left (ulimit -n), some do; with tiny windows
+# (LTTV_PACKET_COPY_WINDOW), the window slides every few events and most
+# events run past its end, to be read again once it holds them: the
+# output must be byte for byte the same as with every reader on copies of
+# 1 MB, on good traces (several streams, both byte orders, perf) and on
+# the fail corpora (same message, same events before it).
 . "$LTTV_SRCDIR/tests/lib/tap.sh"
 LTTV="$LTTV_BUILDDIR/cli/lttv"
 T="$LTTV_TEST_TRACES"
@@ -18,7 +21,7 @@ for d in "$T"/lttng-kernel/many-threads "$T"/lttng-kernel/bug446190 \
          "$T"/babeltrace-ctf-traces/fail/* "$T"/ctf-testsuite/stream/fail/*; do
   [ -d "$d" ] && traces="$traces $d"
 done
-limits="mapped 6 8"
+limits="mapped 6 8 window-4096 window-100"
 n=0; for d in $traces; do for l in $limits; do n=$((n + 1)); done; done
 plan $n
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
@@ -26,9 +29,15 @@ for d in $traces; do
   name=${d#"$T"/}
   timeout 60 "$LTTV" dump "$d" > "$tmp/want" 2> "$tmp/want-err"; want_rc=$?
   for l in $limits; do
-    how="all from the mapping"; [ "$l" = mapped ] || how="ulimit -n $l"
+    case $l in
+      mapped) how="all from the mapping" ;;
+      window-*) how="windows of ${l#window-} bytes" ;;
+      *) how="ulimit -n $l" ;;
+    esac
     if [ "$l" = mapped ]; then
       LTTV_NO_PACKET_COPY=1 timeout 60 "$LTTV" dump "$d" > "$tmp/got" 2> "$tmp/got-err"
+    elif [ "${l#window-}" != "$l" ]; then
+      LTTV_PACKET_COPY_WINDOW=${l#window-} timeout 60 "$LTTV" dump "$d" > "$tmp/got" 2> "$tmp/got-err"
     else
       # (descriptors 3 to 9, open in the test harness, closed first: the
       # limit counts from the lowest free one)
