@@ -7,6 +7,7 @@
  * then); only the builder writes and reads the store. */
 #include "config.h"
 
+#include "big-alloc.h"
 #include "cache-blocks.h"
 
 /* Writes the block at `out` (room for BLOCK_MAX (m)); returns its end. */
@@ -40,8 +41,11 @@ state_cache_encode_block (Writer *w, const HistoryChange *chunk, guint m)
 struct _StateBlockStore {
   LttvHistory *h;
   guint next;               /* in h->full_chunks: the first not encoded */
-  GArray *blocks;           /* StoredBlock, in encoding order */
-  GArray *attrs;            /* guint32: each block's attribute */
+  /* Each block, in encoding order, and its attribute: grown in place
+   * (big_array_realloc), their pages neither copied nor touched twice. */
+  StoredBlock *blocks;
+  guint32 *attrs;
+  gsize n_blocks, cap_blocks;
   /* made by the first state_blocks_of: blocks grouped by attribute */
   guint *first;             /* [n_attrs + 1]: into `order` */
   StoredBlock *order;
@@ -53,8 +57,6 @@ state_blocks_new (LttvHistory *h, int fd, guint64 data_pos)
   history_spill_start (h, fd, data_pos);
   StateBlockStore *bs = g_new0 (StateBlockStore, 1);
   bs->h = h;
-  bs->blocks = g_array_new (FALSE, FALSE, sizeof (StoredBlock));
-  bs->attrs = g_array_new (FALSE, FALSE, sizeof (guint32));
   h->full_chunks = g_array_new (FALSE, FALSE, sizeof (HistoryFullChunk));
   return bs;
 }
@@ -64,7 +66,13 @@ state_blocks_encode_some (StateBlockStore *bs, guint max)
 {
   GArray *done = bs->h->full_chunks;
   if (bs->next >= done->len)
-    return FALSE;
+    {
+      /* (all encoded: the list starts again, rather than grow with every
+       * chunk of the build) */
+      g_array_set_size (done, 0);
+      bs->next = 0;
+      return FALSE;
+    }
   for (guint i = 0; i < max && bs->next < done->len; i++, bs->next++)
     {
       const HistoryFullChunk *f = &g_array_index (done, HistoryFullChunk, bs->next);
@@ -81,8 +89,17 @@ state_blocks_encode_some (StateBlockStore *bs, guint max)
       guintptr chunk = (guintptr) a->chunks[f->chunk], tail = (guintptr) a->tail;
       if (tail < chunk || tail >= chunk + m * sizeof (HistoryChange))
         history_chunk_recycle (bs->h, a, f->chunk, b.block);
-      g_array_append_val (bs->blocks, b);
-      g_array_append_val (bs->attrs, f->attr);
+      if (bs->n_blocks == bs->cap_blocks)
+        {
+          gsize cap = MAX (4096, bs->cap_blocks * 2);
+          bs->blocks = big_array_realloc (bs->blocks, bs->cap_blocks * sizeof (StoredBlock),
+                                          cap * sizeof (StoredBlock));
+          bs->attrs = big_array_realloc (bs->attrs, bs->cap_blocks * sizeof (guint32),
+                                         cap * sizeof (guint32));
+          bs->cap_blocks = cap;
+        }
+      bs->blocks[bs->n_blocks] = b;
+      bs->attrs[bs->n_blocks++] = f->attr;
     }
   return TRUE;
 }
@@ -94,15 +111,15 @@ state_blocks_group (StateBlockStore *bs)
 {
   guint n_attrs = bs->h->n_attrs;
   bs->first = g_new0 (guint, n_attrs + 1);
-  const guint32 *attr = (const guint32 *) bs->attrs->data;
-  for (guint i = 0; i < bs->attrs->len; i++)
+  const guint32 *attr = bs->attrs;
+  for (gsize i = 0; i < bs->n_blocks; i++)
     bs->first[attr[i] + 1]++;
   for (guint a = 0; a < n_attrs; a++)
     bs->first[a + 1] += bs->first[a];
   g_autofree guint *fill = g_memdup2 (bs->first, n_attrs * sizeof (guint));
-  bs->order = g_new (StoredBlock, MAX (1, bs->blocks->len));
-  for (guint i = 0; i < bs->blocks->len; i++)
-    bs->order[fill[attr[i]]++] = g_array_index (bs->blocks, StoredBlock, i);
+  bs->order = g_new (StoredBlock, MAX (1, bs->n_blocks));
+  for (gsize i = 0; i < bs->n_blocks; i++)
+    bs->order[fill[attr[i]]++] = bs->blocks[i];
 }
 
 const StoredBlock *
@@ -118,8 +135,8 @@ state_blocks_free (StateBlockStore *bs)
   if (bs == NULL)
     return;
   g_clear_pointer (&bs->h->full_chunks, g_array_unref);
-  g_array_unref (bs->blocks);
-  g_array_unref (bs->attrs);
+  big_array_free (bs->blocks, bs->cap_blocks * sizeof (StoredBlock));
+  big_array_free (bs->attrs, bs->cap_blocks * sizeof (guint32));
   g_free (bs->first);
   g_free (bs->order);
   g_free (bs);
