@@ -34,7 +34,8 @@ struct _HistorySpill {
   gsize used;
   guint64 buf_pos;        /* ... from this place in DATA on */
   GArray *order;          /* BlockKey: the buffer's blocks, sorted by
-                             attribute before they are written */
+                             attribute before they are written ... */
+  GArray *order_tmp;      /* ... with this room (by sort_by_attr) */
   guint8 *sorted;         /* their bytes in that order */
   guint64 *where;         /* per block: history_block_at's; grown under
                              the decode lock (decoders read it) */
@@ -77,6 +78,7 @@ history_spill_start (LttvHistory *h, int fd, guint64 data_pos)
   sp->buf = big_array_alloc0 (SPILL_BUFFER);
   sp->sorted = big_array_alloc0 (SPILL_BUFFER);
   sp->order = g_array_new (FALSE, FALSE, sizeof (BlockKey));
+  sp->order_tmp = g_array_new (FALSE, FALSE, sizeof (BlockKey));
   sp->held = g_array_new (FALSE, FALSE, sizeof (HeldBuffer));
   h->spill = sp;
 }
@@ -112,13 +114,35 @@ history_write_all (int fd, struct iovec *v, guint n, guint64 pos)
   return TRUE;
 }
 
-static int
-compare_keys (gconstpointer a, gconstpointer b)
+/* Sorts `order` (in block order) by attribute, each attribute's blocks
+ * staying in their order: a radix sort, a byte of the attribute at a
+ * time, through `tmp` (kept from one buffer to the next: qsort took a
+ * temporary buffer of fresh pages at each). */
+static void
+sort_by_attr (GArray *order, GArray *tmp)
 {
-  const BlockKey *x = a, *y = b;
-  if (x->attr != y->attr)
-    return x->attr < y->attr ? -1 : 1;
-  return x->block < y->block ? -1 : x->block > y->block;
+  guint n = order->len;
+  guint32 most = 0;
+  for (guint i = 0; i < n; i++)
+    most = MAX (most, g_array_index (order, BlockKey, i).attr);
+  g_array_set_size (tmp, n);
+  BlockKey *from = (BlockKey *) (gpointer) order->data, *to = (BlockKey *) (gpointer) tmp->data;
+  guint passes = 0;
+  for (guint shift = 0; shift < 32 && (most >> shift) > 0; shift += 8, passes++)
+    {
+      guint at[257] = { 0 };
+      for (guint i = 0; i < n; i++)
+        at[((from[i].attr >> shift) & 0xff) + 1]++;
+      for (guint d = 0; d < 256; d++)
+        at[d + 1] += at[d];
+      for (guint i = 0; i < n; i++)
+        to[at[(from[i].attr >> shift) & 0xff]++] = from[i];
+      BlockKey *swap = from;
+      from = to;
+      to = swap;
+    }
+  if (passes % 2 == 1)
+    memcpy (order->data, tmp->data, n * sizeof (BlockKey));
 }
 
 /* The buffer's blocks, each attribute's together (in their order): a
@@ -129,7 +153,7 @@ compare_keys (gconstpointer a, gconstpointer b)
 static void
 cluster (HistorySpill *sp)
 {
-  g_array_sort (sp->order, compare_keys);
+  sort_by_attr (sp->order, sp->order_tmp);
   gsize off = 0;
   for (guint i = 0; i < sp->order->len; i++)
     {
@@ -354,6 +378,7 @@ history_recycle_free (LttvHistory *h)
       big_array_free (sp->buf, SPILL_BUFFER);
       big_array_free (sp->sorted, SPILL_BUFFER);
       g_array_unref (sp->order);
+      g_array_unref (sp->order_tmp);
       g_free (sp->window);
       if (sp->map != NULL)
         munmap ((void *) sp->map, sp->map_len);
