@@ -16,6 +16,7 @@ ctf_reader_init (CtfReader *r, CtfStream *s, const guint8 *wanted,
                  const CtfPlanSubset *subsets)
 {
   memset (r, 0, sizeof *r);
+  r->slide_at = G_MAXUINT64;
   r->s = s;
   r->wanted = wanted;
   r->subsets = subsets;
@@ -39,9 +40,9 @@ ctf_reader_clear (CtfReader *r)
 
 #define WINDOW (8u << 20)
 /* A copy's window slides on when fewer bytes than this part of it are
- * left (64 KB of 1 MB): an event longer than that is read again once
- * the window holds it. */
-#define WINDOW_MARGIN_PART 16
+ * left (4 KB of 1 MB; the bytes left are moved to its start): an event
+ * longer than that is read again once the window holds it. */
+#define WINDOW_MARGIN_PART 256
 
 /* Maps the pages ahead of `off` in one call rather than one fault per
  * few pages (when the kernel can), and gives back the pages of the
@@ -111,6 +112,8 @@ read_window (CtfReader *r)
   c->mapped = pc->from + pc->have;
   r->windowed = pc->from + pc->have < pc->n;
   c->limit = r->windowed ? MIN (r->packet_limit, c->mapped * 8) : r->packet_limit;
+  uint64_t margin = pc->window / WINDOW_MARGIN_PART * 8;
+  r->slide_at = !r->windowed ? G_MAXUINT64 : c->limit > margin ? c->limit - margin : 0;
 }
 
 /* Slides the window to the byte of bit `pos`, holding `want` bytes from
@@ -153,6 +156,7 @@ enter_packet (CtfReader *r, guint i, gboolean in_sequence, GError **error)
   r->packet_limit = MIN (again.content_bits, pk->packet_bits);
   r->cur.limit = r->packet_limit;
   r->windowed = FALSE;
+  r->slide_at = G_MAXUINT64;
   if (copied)
     read_window (r);
   r->packet = i;
@@ -306,6 +310,9 @@ decode_event_scope (CtfReader *r, CtfEventClass *ec, const CtfType *t)
   return ctf_decode_scope (&r->cur, t);
 }
 
+static gboolean read_again (CtfReader *r, uint64_t start, uint64_t start_clock,
+                            GError **error, gboolean for_count);
+
 /* The next event (ctf_reader_next). `for_count` (a constant, for
  * ctf_reader_count's copy of it): only its time is wanted, neither its
  * class nor where it began. */
@@ -342,10 +349,7 @@ next_event (CtfReader *r, GError **error, const gboolean for_count)
             return FALSE;
         }
       /* (the window's end near: on, so that an event fits) */
-      if (G_UNLIKELY (r->windowed)
-          && (c->pos > c->limit
-              || c->limit - c->pos < r->copy.window / WINDOW_MARGIN_PART * 8)
-          && !slide_window (r, c->pos, 0, error))
+      if (G_UNLIKELY (c->pos >= r->slide_at) && !slide_window (r, c->pos, 0, error))
         return FALSE;
       if (c->pos < c->limit)
         break;
@@ -373,7 +377,6 @@ next_event (CtfReader *r, GError **error, const gboolean for_count)
     }
   if (r->tracking && ++r->track_n >= CTF_SEEK_POINT_EVENTS)
     ctf_seek_points_note (r, start);
-again:
   c->gen++;
   /* the header's fast path (its commonest forms inline, which set the
    * event id), else its plan (id 0 when the header has none) */
@@ -454,20 +457,29 @@ again:
 
 corrupt:
   if (r->windowed)
-    {
-      /* an event longer than the margin, past the window's end: again,
-       * with the rest of the packet */
-      if (!slide_window (r, start, r->copy.n - (start >> 3), error))
-        return FALSE;
-      c->pos = start;
-      c->clock = start_clock;
-      goto again;
-    }
+    return read_again (r, start, start_clock, error, for_count);
   r->done = TRUE;
   {
     CtfPacket *pk = &g_array_index (s->packets, CtfPacket, r->packet);
     return ctf_stream_error (s, error, pk->offset + c->err_pos / 8, c->err);
   }
+}
+
+/* An event longer than the window's margin ran past its end: read again
+ * from its start, with the rest of the packet in the window (out of line:
+ * a loop back in next_event cost every event a few instructions). */
+static G_GNUC_NO_INLINE gboolean
+read_again (CtfReader *r, uint64_t start, uint64_t start_clock,
+            GError **error, gboolean for_count)
+{
+  if (!slide_window (r, start, r->copy.n - (start >> 3), error))
+    return FALSE;
+  r->cur.pos = start;
+  r->cur.clock = start_clock;
+  /* (its seek point, if it made one, stays: counted once) */
+  if (r->tracking && r->track_n > 0)
+    r->track_n--;
+  return for_count ? next_event (r, error, TRUE) : next_event (r, error, FALSE);
 }
 
 gboolean

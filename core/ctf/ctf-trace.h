@@ -99,6 +99,7 @@ struct _CtfReader {
   CtfPacketCopy copy;            /* the packet, when read in sequence */
   uint64_t packet_limit;         /* its readable bits; cur.limit stops */
   gboolean windowed;             /* at the copy's window's end, before */
+  uint64_t slide_at;             /* the window slides on from this bit */
   LttvEvent event;
   gboolean done;
   gboolean pending;              /* event is decoded, not returned */
