@@ -1,5 +1,5 @@
 /* ctf-packet-copy.c: a reader's copy of the packet it reads through, made
- * with pread into one reused buffer.
+ * with pread into one reused buffer, a window of the packet at a time.
  *
  * Why not the stream's mapping: a first touch of each mapped page costs a
  * page-table update per 4 KB page (a fault, or a populate), and on a
@@ -18,8 +18,8 @@
 #include <sanitizer/asan_interface.h>
 #endif
 #include <errno.h>
-#include <string.h>
 #include <fcntl.h>
+#include <string.h>
 #include <unistd.h>
 
 /* A window of this size is read at a time (or the whole packet when it is
@@ -55,7 +55,6 @@ ctf_packet_copy_clear (CtfPacketCopy *pc)
     close (pc->fd);
   pc->fd = -1;
 }
-
 
 /* Room for `n` bytes; the old ones are kept. On huge pages, even for a
  * small window (4 KB pages would cost a fault each at their first read).

@@ -76,7 +76,7 @@ typedef struct {
   uint8_t *data;
   uint64_t cap;
   gboolean unusable;             /* could not open: the mapping reads */
-  uint64_t window;                /* bytes read at a time */
+  uint64_t window;               /* bytes read at a time */
   uint64_t off, n;               /* the packet: its place in the file, its bytes */
   uint64_t from, have;           /* data[0..have) holds its bytes from `from` */
 } CtfPacketCopy;
@@ -97,9 +97,11 @@ struct _CtfReader {
   uint64_t released;             /* bytes given back to the kernel */
   uint64_t populated;            /* bytes mapped in ahead */
   CtfPacketCopy copy;            /* the packet, when read in sequence */
-  uint64_t packet_limit;         /* its readable bits; cur.limit stops */
-  gboolean windowed;             /* at the copy's window's end, before */
-  uint64_t slide_at;             /* the window slides on from this bit */
+  uint64_t packet_limit;         /* the packet's readable bits */
+  gboolean windowed;             /* the copy's window ends before them:
+                                    cur.limit is the window's end */
+  uint64_t slide_at;             /* the window slides on from this bit
+                                    (G_MAXUINT64: never) */
   LttvEvent event;
   gboolean done;
   gboolean pending;              /* event is decoded, not returned */
