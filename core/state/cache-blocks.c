@@ -61,6 +61,9 @@ state_blocks_new (LttvHistory *h, int fd, guint64 data_pos)
   return bs;
 }
 
+/* The most chunks encoded per call. */
+#define ENCODE_MAX 64
+
 gboolean
 state_blocks_encode_some (StateBlockStore *bs, guint max)
 {
@@ -73,6 +76,10 @@ state_blocks_encode_some (StateBlockStore *bs, guint max)
       bs->next = 0;
       return FALSE;
     }
+  /* (recycled together, once encoded: none of them is needed meanwhile) */
+  HistoryRecycled recycled[ENCODE_MAX];
+  guint n_recycled = 0;
+  max = MIN (max, ENCODE_MAX);
   for (guint i = 0; i < max && bs->next < done->len; i++, bs->next++)
     {
       const HistoryFullChunk *f = &g_array_index (done, HistoryFullChunk, bs->next);
@@ -88,7 +95,7 @@ state_blocks_encode_some (StateBlockStore *bs, guint max)
        * that one again at its next write. */
       guintptr chunk = (guintptr) a->chunks[f->chunk], tail = (guintptr) a->tail;
       if (tail < chunk || tail >= chunk + m * sizeof (HistoryChange))
-        history_chunk_recycle (bs->h, a, f->chunk, b.block);
+        recycled[n_recycled++] = (HistoryRecycled) { a, f->chunk, b.block };
       if (bs->n_blocks == bs->cap_blocks)
         {
           gsize cap = MAX (4096, bs->cap_blocks * 2);
@@ -101,6 +108,7 @@ state_blocks_encode_some (StateBlockStore *bs, guint max)
       bs->blocks[bs->n_blocks] = b;
       bs->attrs[bs->n_blocks++] = f->attr;
     }
+  history_chunks_recycle (bs->h, recycled, n_recycled);
   return TRUE;
 }
 

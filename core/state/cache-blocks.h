@@ -84,8 +84,8 @@ typedef struct _StateBlockStore StateBlockStore;
 /* Starts noting the chunks of `h` as they fill up; their blocks go to
  * `fd` from byte `data_pos` on (history_spill_start). */
 StateBlockStore *state_blocks_new (LttvHistory *h, int fd, guint64 data_pos);
-/* Encodes up to `max` chunks filled since the last call; FALSE when none
- * was waiting. */
+/* Encodes up to `max` (64 at most) chunks filled since the last call;
+ * FALSE when none was waiting. */
 gboolean state_blocks_encode_some (StateBlockStore *bs, guint max);
 /* Once the build is over, before state_blocks_of (which any thread may
  * then call): groups the blocks by attribute. */

@@ -251,7 +251,12 @@ gboolean history_write_all (int fd, struct iovec *v, guint n, guint64 pos);
 gsize history_spill_memory (LttvHistory *h);
 /* Chunk `c` of `a`, full and final, is now block `block`: its memory goes
  * back to the builder. */
-void history_chunk_recycle (LttvHistory *h, HistoryAttr *a, guint c, guint32 block);
+typedef struct {
+  HistoryAttr *a;
+  guint c;
+  guint32 block;
+} HistoryRecycled;
+void history_chunks_recycle (LttvHistory *h, const HistoryRecycled *list, guint n);
 /* A recycled chunk's changes, decoded once (any thread). */
 HistoryChange *history_recycled_load (const HistoryAttr *a, guint c);
 /* A recycled chunk's memory for a chunk of `size` changes, or NULL. */

@@ -259,19 +259,27 @@ history_spill_finish (LttvHistory *h, guint64 *data_len)
 }
 
 void
-history_chunk_recycle (LttvHistory *h, HistoryAttr *a, guint c, guint32 block)
+history_chunks_recycle (LttvHistory *h, const HistoryRecycled *list, guint n)
 {
-  g_assert (a->chunks[c] != NULL && !history_chunk_is_block (a->chunks[c]));
-  HistoryChange *chunk = a->chunks[c];
+  if (n == 0)
+    return;
+  /* (one lock for all: taken per chunk, it was 1.6 % of a build's time) */
   g_rw_lock_writer_lock (&h->lock);
-  a->history = h;
-  __atomic_store_n (&a->chunks[c], (HistoryChange *) ((guintptr) block << 1 | 1),
-                    __ATOMIC_RELEASE);
+  for (guint i = 0; i < n; i++)
+    {
+      HistoryAttr *a = list[i].a;
+      guint c = list[i].c;
+      HistoryChange *chunk = a->chunks[c];
+      g_assert (chunk != NULL && !history_chunk_is_block (chunk));
+      a->history = h;
+      __atomic_store_n (&a->chunks[c], (HistoryChange *) ((guintptr) list[i].block << 1 | 1),
+                        __ATOMIC_RELEASE);
+      /* a free list through the chunks themselves */
+      guint k = size_class (history_chunk_size (c));
+      memcpy ((void *) chunk, &h->free_chunks[k], sizeof (gpointer));
+      h->free_chunks[k] = chunk;
+    }
   g_rw_lock_writer_unlock (&h->lock);
-  /* a free list through the chunks themselves */
-  guint k = size_class (history_chunk_size (c));
-  memcpy ((void *) chunk, &h->free_chunks[k], sizeof (gpointer));
-  h->free_chunks[k] = chunk;
 }
 
 HistoryChange *
