@@ -304,9 +304,6 @@ state_cache_save (LttvState *s)
   encode_part (&parts[1]);
 
   put_meta (s, &sec[SEC_META], s->cache_key);
-  gsize density_len;
-  const guint8 *density = state_density_counts (s->density, &density_len);
-  writer_append (&sec[SEC_DENSITY], density, density_len);
   g_thread_join (helper);
 
   /* DATA: the blocks written during the build, then each part's. */
@@ -334,16 +331,22 @@ state_cache_save (LttvState *s)
   toc[SEC_DATA][0] = HEADER_LEN;
   toc[SEC_DATA][1] = data_len;
   toc[SEC_DATA][2] = 0;   /* checked block by block */
+  /* (the density's counts written from where the build made them: a copy
+   * was 3 MB of fresh pages at the build's end, on big-60s) */
+  gsize density_len;
+  const guint8 *density = state_density_counts (s->density, &density_len);
   for (guint i = SEC_DATA + 1; i < N_SECTIONS; i++)
     {
+      const guint8 *bytes = i == SEC_DENSITY ? density : sec[i].data;
+      gsize len = i == SEC_DENSITY ? density_len : sec[i].len;
       gsize pad = (8 - size % 8) % 8;
       pieces[n++] = (struct iovec) { zeros, pad };
       size += pad;
       toc[i][0] = size;
-      toc[i][1] = sec[i].len;
-      toc[i][2] = state_cache_checksum (sec[i].data, sec[i].len);
-      pieces[n++] = (struct iovec) { sec[i].data, sec[i].len };
-      size += sec[i].len;
+      toc[i][1] = len;
+      toc[i][2] = state_cache_checksum (bytes, len);
+      pieces[n++] = (struct iovec) { (void *) bytes, len };
+      size += len;
     }
   guint8 head[HEADER_LEN] = { 0 };
   guint32 version = STATE_CACHE_VERSION, bom = BYTE_ORDER_MARK;
