@@ -247,43 +247,6 @@ state_cache_abandon (LttvState *s)
   g_clear_pointer (&s->cache_key, g_free);
 }
 
-typedef struct {
-  int fd;
-  struct iovec *v;
-  guint n;
-  guint64 pos;
-  gboolean ok;
-} WriteJob;
-
-static gpointer
-write_job (gpointer data)
-{
-  WriteJob *j = data;
-  j->ok = history_write_all (j->fd, j->v, j->n, j->pos);
-  return NULL;
-}
-
-/* Writes the `n` pieces from `pos` on, the second half of their bytes by a
- * thread of its own: copying 13 MB into the page cache took 16 ms at the
- * build's serial end (big-60s, a slow minute), on one core of two. */
-static gboolean
-write_in_two (int fd, struct iovec *v, guint n, guint64 pos)
-{
-  guint64 total = 0, first = 0;
-  for (guint i = 0; i < n; i++)
-    total += v[i].iov_len;
-  guint k = 0;
-  while (k < n && first + v[k].iov_len <= total / 2)
-    first += v[k++].iov_len;
-  if (k == 0 || k == n)
-    return history_write_all (fd, v, n, pos);
-  WriteJob second = { fd, v + k, n - k, pos + first, FALSE };
-  GThread *helper = g_thread_new ("lttv-cache-save", write_job, &second);
-  gboolean ok = history_write_all (fd, v, k, pos);
-  g_thread_join (helper);
-  return ok && second.ok;
-}
-
 void
 state_cache_save (LttvState *s)
 {
@@ -397,7 +360,7 @@ state_cache_save (LttvState *s)
   guint64 head_sum = state_cache_checksum (head, HEADER_SUM_POS);
   memcpy (head + HEADER_SUM_POS, &head_sum, 8);
   struct iovec head_piece = { head, HEADER_LEN };
-  gboolean ok = write_in_two (s->cache_fd, pieces, n, HEADER_LEN + spilled)
+  gboolean ok = history_write_all (s->cache_fd, pieces, n, HEADER_LEN + spilled)
                 && history_write_all (s->cache_fd, &head_piece, 1, 0);
   ok = close (s->cache_fd) == 0 && ok;
   s->cache_fd = -1;
