@@ -60,10 +60,10 @@ fill (StateReader *r, LttvIter *it, StateBatch *b, GError **error)
       rec->cpu = eb.cpu;
       rec->cls = eb.class_index;
       cur = trace_of (r, eb.trace, cur);
-      rec->words = sizeof (StateRec) / 8;
       if (cur >= STATE_REC_NO_TRACE)
         {
           rec->trace = STATE_REC_NO_TRACE;
+          rec->words = sizeof (StateRec) / 8;
           cur = 0;
         }
       else

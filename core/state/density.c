@@ -1,7 +1,7 @@
-/* The event density (density.h): running sums of events per time bucket,
- * written by the build pass, read by any thread up to the committed
- * bucket. A running sum per bucket edge makes every resolution one
- * subtraction, so no coarser levels need storing. */
+/* The event density (density.h): events per time bucket, counted by the
+ * build pass, read by any thread up to the committed bucket. Queries sum
+ * the counts into a running sum per bucket edge, which makes every
+ * resolution one subtraction, so no coarser levels need storing. */
 #include "config.h"
 
 #include <string.h>

@@ -259,8 +259,8 @@ typedef struct {
 void history_chunks_recycle (LttvHistory *h, const HistoryRecycled *list, guint n);
 /* A recycled chunk's changes, decoded once (any thread). */
 HistoryChange *history_recycled_load (const HistoryAttr *a, guint c);
-/* A recycled chunk's memory for a chunk of `size` changes, or NULL. */
-HistoryChange *history_recycled_take (LttvHistory *h, guint size);
+/* A recycled chunk's memory for chunk number `c` (of its size), or NULL. */
+HistoryChange *history_recycled_take (LttvHistory *h, guint c);
 void history_recycle_free (LttvHistory *h);
 
 static inline HistoryChange *

@@ -58,13 +58,11 @@ typedef struct {
   guint32 attr, block;
 } BlockKey;
 
+/* The free list of chunk `c`'s size: the small chunks' each, then one. */
 static guint
-size_class (guint size)
+size_class (guint c)
 {
-  guint k = 0;
-  while (k < HISTORY_SMALL_CHUNKS && (HISTORY_FIRST_CHUNK << k) != size)
-    k++;
-  return k;
+  return MIN (c, HISTORY_SMALL_CHUNKS);
 }
 
 void
@@ -275,7 +273,7 @@ history_chunks_recycle (LttvHistory *h, const HistoryRecycled *list, guint n)
       __atomic_store_n (&a->chunks[c], (HistoryChange *) ((guintptr) list[i].block << 1 | 1),
                         __ATOMIC_RELEASE);
       /* a free list through the chunks themselves */
-      guint k = size_class (history_chunk_size (c));
+      guint k = size_class (c);
       memcpy ((void *) chunk, &h->free_chunks[k], sizeof (gpointer));
       h->free_chunks[k] = chunk;
     }
@@ -283,9 +281,9 @@ history_chunks_recycle (LttvHistory *h, const HistoryRecycled *list, guint n)
 }
 
 HistoryChange *
-history_recycled_take (LttvHistory *h, guint size)
+history_recycled_take (LttvHistory *h, guint c)
 {
-  guint k = size_class (size);
+  guint k = size_class (c);
   HistoryChange *chunk = h->free_chunks[k];
   if (chunk != NULL)
     memcpy (&h->free_chunks[k], (const void *) chunk, sizeof (gpointer));

@@ -22,7 +22,7 @@ next_slot (LttvHistory *h, HistoryAttr *a, guint k, LttvTime t)
     {
       /* A new chunk: a structural change, under the write lock. */
       guint size = history_chunk_size (a->n_chunks);
-      HistoryChange *chunk = history_recycled_take (h, size);
+      HistoryChange *chunk = history_recycled_take (h, a->n_chunks);
       if (chunk == NULL)
         chunk = history_arena_alloc (h, size);
       g_rw_lock_writer_lock (&h->lock);

@@ -1,5 +1,5 @@
 /* writer.h: a growing byte buffer written without a function call per
- * byte (the cache's sections, the density's counts, a batch's strings).
+ * byte (the cache's sections, a batch's strings).
  * Internal to the core. */
 #pragma once
 
