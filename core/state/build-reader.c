@@ -26,6 +26,7 @@ struct _StateReader {
   guint n_traces;
   GAsyncQueue *full, *free;
   StateBatch batches[N_BATCHES];
+  gsize batch_bytes;    /* BATCH_BYTES, or less for the tests */
   GThread *thread;
   gint stop;            /* atomic: the consumer wants no more */
   gboolean seen_last;   /* the consumer got the last batch */
@@ -48,7 +49,7 @@ static gboolean
 fill (StateReader *r, LttvIter *it, StateBatch *b, GError **error)
 {
   guint cur = 0;
-  while (b->len + STATE_REC_MAX <= BATCH_BYTES)
+  while (b->len + STATE_REC_MAX <= r->batch_bytes)
     {
       const LttvEvent *ev = lttv_iter_next (it, error);
       if (ev == NULL)
@@ -123,6 +124,11 @@ state_reader_start (LttvTraceset *ts, const LttvTrace **traces,
   r->layouts = layouts;
   r->types = types;
   r->n_traces = n_traces;
+  /* (the tests make batches of one record: what the builder does between
+   * batches then happens after every event) */
+  const char *bytes = g_getenv ("LTTV_STATE_BATCH_BYTES");
+  r->batch_bytes = bytes == NULL ? BATCH_BYTES
+                   : CLAMP (g_ascii_strtoull (bytes, NULL, 10), STATE_REC_MAX, BATCH_BYTES);
   r->full = g_async_queue_new ();
   r->free = g_async_queue_new ();
   for (guint i = 0; i < N_BATCHES; i++)

@@ -268,7 +268,8 @@ state_cache_save (LttvState *s)
     {
       guint n_stored = 0;
       state_blocks_of (blocks, i, &n_stored);
-      left[i] = 1 + h->attrs[i].n - (n_stored > 0 ? history_chunk_base (n_stored) : 0);
+      /* (all its chunks stored when sealed: the last one partly filled) */
+      left[i] = 1 + h->attrs[i].n - MIN (h->attrs[i].n, history_chunk_base (n_stored));
       total += left[i];
       n_chunks += n_chunks_of (&h->attrs[i]);
     }

@@ -77,6 +77,8 @@ typedef struct {
   guint capacity;       /* changes the chunks can hold */
   LttvTime first_start; /* of change 0, once there is one */
   LttvAttr parent;
+  guint32 sealed_entry; /* sealed (history_note_quiet): the block store's
+                           entry for its last chunk, + 1; else 0 */
   const char *name;     /* in the history's string chunk */
   GHashTable *children; /* name -> id + 1, created on demand */
   HistoryLazy *lazy;    /* from the cache: where its chunks are, or NULL */
@@ -119,6 +121,8 @@ struct _LttvHistory {
   HistorySlabs arena;
   gint children_pending;    /* atomic: loaded, the name tables not made yet */
   GArray *full_chunks;      /* HistoryFullChunk, when noted (cache-blocks.c) */
+  GArray *quiet;            /* LttvAttr: likely to change no more, when noted */
+  GArray *unsealed;         /* guint32: sealed_entry - 1 of each unsealed */
   /* Chunks given back once encoded (history-recycle.c): their memory,
    * per size (chunk number, capped at the small ones'), for the next
    * chunks; their blocks, written to the cache file being made (the
@@ -136,6 +140,25 @@ history_set (LttvHistory *h, LttvAttr attr, LttvTime t, LttvValue v)
 {
   if (h->attrs[attr].current != v)
     lttv_history_set (h, attr, t, v);
+}
+
+/* Notes that `attr` will probably not change again (its thread is gone):
+ * its last chunk, partly filled, can then be encoded and its memory serve
+ * others, as a full one's does (the attribute is sealed); a change after
+ * all decodes it back (unsealed). Noted only while chunks are. */
+static inline void
+history_note_quiet (LttvHistory *h, LttvAttr attr)
+{
+  if (h->quiet != NULL)
+    g_array_append_val (h->quiet, attr);
+}
+
+/* Sealed: its last chunk is a block, and its next change decodes it back
+ * (history.c). */
+static inline gboolean
+history_attr_sealed (const HistoryAttr *a)
+{
+  return a->sealed_entry != 0;
 }
 
 /* lttv_history_commit, inline for the builder (once per time). */

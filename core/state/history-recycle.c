@@ -334,15 +334,18 @@ history_recycled_load (const HistoryAttr *a, guint c)
   if (history_chunk_is_block (chunk))
     {
       /* our own bytes (state_cache_encode_block's): the block holds the
-       * chunk's whole size in changes */
+       * chunk's whole size in changes, or, sealed, those it had (a->n
+       * does not move while its chunk is a block: the builder decodes it
+       * back first) */
       guint64 at = history_block_where (h, (guint32) ((guintptr) chunk >> 1));
       const guint8 *p = spilled_block (h->spill, at);
       const guint8 *end = p + history_block_len (at);
-      guint m = history_chunk_size (c);
+      guint size = history_chunk_size (c);
+      guint m = MIN (size, __atomic_load_n (&a->n, __ATOMIC_ACQUIRE) - history_chunk_base (c));
       /* (from slabs, not malloc'd one by one: a row query over a whole
        * trace just built decodes thousands; each a malloc, and a fault per
        * fresh 4 KB page, took two thirds of its time) */
-      HistoryChange *out = history_slabs_alloc (&h->decoded, m * sizeof (HistoryChange),
+      HistoryChange *out = history_slabs_alloc (&h->decoded, size * sizeof (HistoryChange),
                                                 DECODED_SLAB);
       LttvTime t = a->chunk_first[c];
       guint64 v = 0, delta = 0;

@@ -66,11 +66,42 @@ store (LttvHistory *h, HistoryAttr *a, guint k, HistoryChange *c, LttvTime t,
   h->n_intervals++;
 }
 
+/* A sealed attribute's last chunk decoded back, to write after it; the
+ * block store then forgets its block. */
+static void
+unseal (LttvHistory *h, HistoryAttr *a)
+{
+  guint c = a->n_chunks - 1;
+  /* (a copy with room for the chunk's size, as a query's would be) */
+  HistoryChange *chunk = history_recycled_load (a, c);
+  guint m = a->n - history_chunk_base (c);
+  a->tail = chunk + m - 1;
+  a->next = chunk + m;
+  a->next_end = chunk + history_chunk_size (c);
+  guint32 entry = a->sealed_entry - 1;
+  if (h->unsealed != NULL)
+    g_array_append_val (h->unsealed, entry);
+  a->sealed_entry = 0;
+}
+
+static void rewrite_last (LttvHistory *h, HistoryAttr *a, HistoryChange *last,
+                          LttvTime t, LttvValue v);
+
 /* The rare cases out of line, so that the common one (room in the chunk)
  * needs no saved registers. */
 static G_GNUC_NO_INLINE void
 append_new_slot (LttvHistory *h, HistoryAttr *a, LttvTime t, LttvValue v)
 {
+  if (G_UNLIKELY (history_attr_sealed (a)))
+    {
+      unseal (h, a);
+      /* (a sealed chunk is never full: there is room after its last) */
+      if (a->tail->start >= t)
+        rewrite_last (h, a, a->tail, t, v);
+      else
+        store (h, a, a->n, a->next, t, v);
+      return;
+    }
   guint k = a->n;
   store (h, a, k, next_slot (h, a, k, t), t, v);
 }

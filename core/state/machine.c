@@ -293,7 +293,10 @@ clear_thread (StateMachine *m, LttvTime t, Thread *th)
   LttvAttr all[] = { th->status, th->exec_name, th->ppid, th->pid, th->prio,
                      th->syscall, th->cpu_rq };
   for (guint i = 0; i < G_N_ELEMENTS (all); i++)
-    set (m, all[i], t, LTTV_VALUE_NONE);
+    {
+      set (m, all[i], t, LTTV_VALUE_NONE);
+      history_note_quiet (m->h, all[i]);
+    }
 }
 
 /* --- Scheduler ----------------------------------------------------------- */

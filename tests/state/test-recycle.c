@@ -218,6 +218,57 @@ test_chunk_holding_the_last_change_is_kept (void)
   state_blocks_free (bs);
 }
 
+/* A quiet attribute (its thread freed) with its last chunk partly filled:
+ * that chunk is encoded and its memory given back (sealed); a later write
+ * decodes it back and goes on after its last change (unsealed), and the
+ * store then no longer counts its block as the attribute's. */
+static void
+test_quiet_attribute_sealed_then_written_again (void)
+{
+  g_autoptr (LttvHistory) h = lttv_history_new ();
+  StateBlockStore *bs = state_blocks_new (h, -1, 0);
+  LttvAttr a = lttv_history_attr (h, "A");
+  /* chunk 0 (F changes) full, chunk 1 holds 3 of its 2F */
+  const guint F = HISTORY_FIRST_CHUNK, n = F + 3;
+  write_changes (h, a, n, 1000);
+  HistoryAttr *x = &h->attrs[a];
+  const HistoryChange *last_chunk = x->chunks[1];
+  history_note_quiet (h, a);
+  while (state_blocks_encode_some (bs, 8))
+    ;
+  g_assert_true (history_attr_sealed (x));
+  g_assert_true (history_chunk_is_block (x->chunks[1]));
+  g_assert_true (h->free_chunks[1] == last_chunk);
+  lttv_history_commit (h, 1000 + 10 * n);
+  LttvInterval iv;
+  for (guint i = 0; i < n; i++)
+    {
+      g_assert_true (lttv_history_query (h, a, 1000 + 10 * i + 5, &iv));
+      g_assert_cmpuint (iv.value, ==, lttv_value_int (i + 1));
+    }
+  /* written again: after its last change, then again at that time */
+  lttv_history_set (h, a, 1000 + 10 * n, lttv_value_int (50));
+  g_assert_false (history_attr_sealed (x));
+  g_assert_false (history_chunk_is_block (x->chunks[1]));
+  lttv_history_set (h, a, 1000 + 10 * n, lttv_value_int (51));
+  lttv_history_commit (h, 100000);
+  g_assert_cmpuint (x->n, ==, n + 1);
+  for (guint i = 0; i <= n; i++)
+    {
+      g_assert_true (lttv_history_query (h, a, 1000 + 10 * i + 5, &iv));
+      g_assert_cmpuint (iv.value, ==, lttv_value_int (i < n ? i + 1 : 51));
+      g_assert_cmpuint (iv.start, ==, 1000 + 10 * i);
+    }
+  /* the store: chunk 0's block only (chunk 1 is encoded at the save) */
+  while (state_blocks_encode_some (bs, 8))
+    ;
+  state_blocks_group (bs);
+  guint n_stored;
+  state_blocks_of (bs, a, &n_stored);
+  g_assert_cmpuint (n_stored, ==, 1);
+  state_blocks_free (bs);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -230,5 +281,7 @@ main (int argc, char **argv)
   g_test_add_func ("/recycle/failed-write-keeps-blocks", test_failed_write_keeps_blocks);
   g_test_add_func ("/recycle/chunk-holding-the-last-change-is-kept",
                    test_chunk_holding_the_last_change_is_kept);
+  g_test_add_func ("/recycle/quiet-attribute-sealed-then-written-again",
+                   test_quiet_attribute_sealed_then_written_again);
   return g_test_run ();
 }
