@@ -17,8 +17,11 @@ encode_at (guint8 *out, const HistoryChange *chunk, guint m)
   guint8 *q = varint_at (out, chunk[0].value);
   for (guint k = 1; k < m; k++)
     {
-      q = varint_at (q, chunk[k].start - chunk[k - 1].start);
-      q = varint_at (q, chunk[k].value);
+      /* (a delta takes 63 bits at most: times are nanoseconds) */
+      gboolean again = k >= 2 && chunk[k].value == chunk[k - 2].value;
+      q = varint_at (q, (chunk[k].start - chunk[k - 1].start) << 1 | again);
+      if (!again)
+        q = varint_at (q, chunk[k].value);
     }
   return q;
 }

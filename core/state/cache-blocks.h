@@ -1,8 +1,11 @@
 /* cache-blocks.h: the state cache's blocks of changes (one per history
- * chunk: the first change's value, then (time delta, value) varints), and
- * the blocks of finished chunks encoded during the build, written to the
- * cache file as they come, so that saving the cache at the end has less
- * left to do. */
+ * chunk: the first change's value, then per change a varint of its time
+ * delta << 1 | "its value is the one two changes before", and its value
+ * unless so), and the blocks of finished chunks encoded during the build,
+ * written to the cache file as they come, so that saving the cache at the
+ * end has less left to do. Most attributes go back and forth between two
+ * values (a thread in and out of system calls): on big-60s, 80 % of the
+ * changes; the cache took 69.5 MB with a value each, 55 MB so. */
 #pragma once
 
 #include <string.h>
@@ -63,6 +66,26 @@ varint_from (const guint8 **p, const guint8 *end, guint64 *out)
         }
     }
   return FALSE;
+}
+
+/* Reads a block's next change after the first, at `*p`: its time delta
+ * and its value, `before` being the value of the change two before it
+ * (`has_before` FALSE for the second change, which has none). FALSE when
+ * the bytes are not such a change. */
+static inline gboolean
+block_next_change (const guint8 **p, const guint8 *end, guint64 before,
+                   gboolean has_before, guint64 *delta, guint64 *value)
+{
+  guint64 word;
+  if (!varint_from (p, end, &word))
+    return FALSE;
+  *delta = word >> 1;
+  if (word & 1)
+    {
+      *value = before;
+      return has_before;
+    }
+  return varint_from (p, end, value);
 }
 
 /* The cache's checksum (cache.c). */

@@ -127,8 +127,9 @@ decode (HistoryLazy *lz, const HistoryAttr *a, guint c, guint m,
   for (guint i = 0; i < m; i++)
     {
       guint64 delta = 0, v;
-      if ((i > 0 && (!varint_from (&p, end, &delta) || delta == 0))
-          || !varint_from (&p, end, &v))
+      if (i == 0 ? !varint_from (&p, end, &v)
+                 : (!block_next_change (&p, end, i >= 2 ? out[i - 2].value : 0, i >= 2,
+                                        &delta, &v) || delta == 0))
         return FALSE;
       if (t + delta < t || t + delta > bound)
         return FALSE;
@@ -178,6 +179,7 @@ block_open (HistoryLazy *lz, const HistoryAttr *a, guint c, HistoryWindow *w,
   bp->end = bp->p + history_block_len (lz->where[g]);
   bp->index = 0;
   bp->start = a->chunk_first[c];
+  bp->before = 0;
   return block_sound (lz, g, bp->p, bp->end) && varint_from (&bp->p, bp->end, &bp->value);
 }
 
@@ -188,12 +190,12 @@ block_read_to (HistoryBlockPos *bp, guint m, LttvTime t)
 {
   const guint8 *p = bp->p, *end = bp->end;
   LttvTime at = bp->start;
-  guint64 v = bp->value, delta, next;
+  guint64 v = bp->value, before = bp->before, delta, next;
   guint i = bp->index + 1;
   for (; i < m; i++)
     {
       const guint8 *change = p;
-      if (!varint_from (&p, end, &delta) || !varint_from (&p, end, &next) || delta == 0
+      if (!block_next_change (&p, end, before, i >= 2, &delta, &next) || delta == 0
           || at + delta < at)
         return FALSE;
       if (at + delta > t)
@@ -202,9 +204,10 @@ block_read_to (HistoryBlockPos *bp, guint m, LttvTime t)
           break;
         }
       at += delta;
+      before = v;
       v = next;
     }
-  *bp = (HistoryBlockPos) { p, end, i - 1, at, v };
+  *bp = (HistoryBlockPos) { p, end, i - 1, at, v, before };
   return TRUE;
 }
 

@@ -363,13 +363,15 @@ void history_lazy_free (HistoryLazy *lz);
  * file's order (history-window.c), and where its last lookup in a block
  * stopped: the next one in the same block, at a later time, goes on from
  * there instead of decoding the block from its start again. */
-/* A place in a block: change `index` (its start and value), its bytes
- * read up to `p`. */
+/* A place in a block: change `index` (its start and value, and the value
+ * of the change before it, which the next may repeat), its bytes read up
+ * to `p`. */
 typedef struct {
   const guint8 *p, *end;
   guint index;
   LttvTime start;
   guint64 value;
+  guint64 before;
 } HistoryBlockPos;
 
 typedef struct {

@@ -351,10 +351,10 @@ history_recycled_load (const HistoryAttr *a, guint c)
       guint64 v = 0, delta = 0;
       gboolean sound = varint_from (&p, end, &v);
       out[0] = (HistoryChange) { t, v };
-      for (guint i = 1; i < m; i++)
+      for (guint i = 1; i < m && sound; i++)
         {
-          sound &= varint_from (&p, end, &delta);
-          sound &= varint_from (&p, end, &v);
+          sound = block_next_change (&p, end, i >= 2 ? out[i - 2].value : 0, i >= 2,
+                                     &delta, &v);
           t += delta;
           out[i] = (HistoryChange) { t, v };
         }

@@ -80,7 +80,8 @@ test_recycled_chunks_read_back (gconstpointer with_file)
   g_assert_true (lttv_history_query (h, b, 5025, &iv));
   g_assert_cmpuint (iv.value, ==, lttv_value_int (3));
   /* The block, once written: F changes 10 ns apart, values 1 to F,
-   * one byte each (the first value, then a delta and a value each). */
+   * one byte each (the first value, then a delta, doubled, and a value
+   * each: none repeats the one two before). */
   guint64 len, block = 1 + 2 * (F - 1);
   g_assert_true (history_spill_finish (h, &len) == (fd >= 0));
   g_assert_cmpuint (len, ==, block);
@@ -92,7 +93,7 @@ test_recycled_chunks_read_back (gconstpointer with_file)
       guint8 bytes[64];
       g_assert_cmpint (pread (fd, bytes, block, 100), ==, block);
       g_assert_cmpuint (bytes[0], ==, lttv_value_int (1));
-      g_assert_cmpuint (bytes[1], ==, 10);
+      g_assert_cmpuint (bytes[1], ==, 10 << 1);
       g_assert_cmpuint (bytes[block - 1], ==, lttv_value_int (F));
     }
   state_blocks_free (bs);
@@ -269,6 +270,44 @@ test_quiet_attribute_sealed_then_written_again (void)
   state_blocks_free (bs);
 }
 
+/* A change whose value is the one two changes before it has no value in
+ * its block, only a mark in its delta's low bit; decoded, it has it. */
+static void
+test_block_leaves_out_repeated_values (void)
+{
+  const LttvValue v1 = lttv_value_int (1), v2 = lttv_value_int (2), v3 = lttv_value_int (3);
+  const HistoryChange chunk[] = { { 100, v1 }, { 110, v2 }, { 120, v1 },
+                                  { 135, v2 }, { 140, v3 }, { 200, v2 } };
+  Writer w = { 0 };
+  state_cache_encode_block (&w, chunk, G_N_ELEMENTS (chunk));
+  /* v1; +10, v2 (the second change has none two before); +10 again v1;
+   * +15 again v2; +5, v3; +60 again v2 */
+  const guint8 expected[] = { v1, 10 << 1, v2, 10 << 1 | 1, 15 << 1 | 1, 5 << 1, v3,
+                              60 << 1 | 1 };
+  g_assert_cmpmem (w.data, w.len, expected, sizeof expected);
+  /* read back change by change */
+  const guint8 *p = w.data, *end = w.data + w.len;
+  guint64 v = 0, delta = 0;
+  g_assert_true (varint_from (&p, end, &v));
+  g_assert_cmpuint (v, ==, v1);
+  LttvTime t = 100;
+  for (guint i = 1; i < G_N_ELEMENTS (chunk); i++)
+    {
+      g_assert_true (block_next_change (&p, end, i >= 2 ? chunk[i - 2].value : 0, i >= 2,
+                                        &delta, &v));
+      t += delta;
+      g_assert_cmpuint (t, ==, chunk[i].start);
+      g_assert_cmpuint (v, ==, chunk[i].value);
+    }
+  g_assert_true (p == end);
+  /* the second change cannot repeat a value: there is none two before */
+  const guint8 bad[] = { v1, 10 << 1 | 1 };
+  p = bad;
+  g_assert_true (varint_from (&p, bad + 2, &v));
+  g_assert_false (block_next_change (&p, bad + 2, 0, FALSE, &delta, &v));
+  writer_free (&w);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -281,6 +320,8 @@ main (int argc, char **argv)
   g_test_add_func ("/recycle/failed-write-keeps-blocks", test_failed_write_keeps_blocks);
   g_test_add_func ("/recycle/chunk-holding-the-last-change-is-kept",
                    test_chunk_holding_the_last_change_is_kept);
+  g_test_add_func ("/recycle/block-leaves-out-repeated-values",
+                   test_block_leaves_out_repeated_values);
   g_test_add_func ("/recycle/quiet-attribute-sealed-then-written-again",
                    test_quiet_attribute_sealed_then_written_again);
   return g_test_run ();
