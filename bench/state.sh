@@ -34,10 +34,13 @@ build=$(BENCH_SETUP="rm -rf '$cache/lttv'" seconds env XDG_CACHE_HOME="$cache" "
 report "state build from nothing (lttv state, empty cache) vs babeltrace2 -o dummy" "$build" "$ref"
 rm -rf "$cache/lttv"
 report "  same, CPU time" "$(cpu env XDG_CACHE_HOME="$cache" "$lttv" state "$trace")" "$ref_cpu"
-# Peak memory while building, and the cache's size.
+# Peak memory while building, the cache's size, and which of the build's
+# two threads bounds it (the other one's waits for batches).
 rm -rf "$cache/lttv"
-peak=$( { XDG_CACHE_HOME="$cache" /usr/bin/time -f '%M' "$lttv" state "$trace" >/dev/null; } 2>&1 | tail -1)
-echo "state build peak memory: ${peak} KB"
+log=$cache/build.log
+LTTV_STATE_WAITS=1 XDG_CACHE_HOME="$cache" /usr/bin/time -f '%M' -o "$cache/peak" "$lttv" state "$trace" >/dev/null 2>"$log"
+echo "state build peak memory: $(cat "$cache/peak") KB"
+grep '^state build: the builder waited' "$log"
 tsize=$(du -sb "$trace" | cut -f1)
 hsize=$(du -cb "$cache"/lttv/*.cache | tail -1 | cut -f1)
 awk -v h="$hsize" -v t="$tsize" 'BEGIN { printf "state history size (cache file) vs trace size: ours %.1f MB, reference %.1f MB, ratio %.2f (goal <= 0.5)\n", h / 1e6, t / 1e6, h / t }'

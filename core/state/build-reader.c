@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include "state-private.h"
+#include "stream-out.h"
 
 /* Big batches: a thread that waits for the other sleeps and is woken by a
  * system call each, dear on a virtual machine. Batches of 2048 records
@@ -17,6 +18,29 @@
 #define BATCH_BYTES (1u << 20)
 #endif
 #define N_BATCHES 4
+/* Records are made in a small buffer that stays in the reader's cache,
+ * then streamed out to the batch (stream-out.h). */
+#define STAGE_BYTES (32u << 10)
+G_STATIC_ASSERT (STATE_REC_MAX <= STAGE_BYTES);
+
+typedef struct {
+  guint n;
+  gint64 us;
+} QueueWaits;
+
+/* A batch from `q`, noting in `w` when it had to be waited for. */
+static StateBatch *
+pop_counting (GAsyncQueue *q, QueueWaits *w)
+{
+  StateBatch *b = g_async_queue_try_pop (q);
+  if (b != NULL)
+    return b;
+  gint64 t0 = g_get_monotonic_time ();
+  b = g_async_queue_pop (q);
+  w->n++;
+  w->us += g_get_monotonic_time () - t0;
+  return b;
+}
 
 struct _StateReader {
   LttvTraceset *ts;
@@ -30,6 +54,10 @@ struct _StateReader {
   GThread *thread;
   gint stop;            /* atomic: the consumer wants no more */
   gboolean seen_last;   /* the consumer got the last batch */
+  /* Which thread bounds the build: each side's waits for the other
+   * (printed when LTTV_STATE_WAITS is set: bench/state.sh). */
+  QueueWaits reader_waits, builder_waits;
+  guint8 stage[STAGE_BYTES];
 };
 
 static guint
@@ -43,18 +71,20 @@ trace_of (StateReader *r, const LttvTrace *trace, guint guess)
   return G_MAXUINT32;
 }
 
-/* Fills `b` with the next events; FALSE when they ended first (or
- * reading failed). */
+/* Fills the stage with the records of the next events, up to `room`
+ * bytes (their strings go to `b`'s arena) and sets `len`; FALSE when the
+ * events ended first (or reading failed). */
 static gboolean
-fill (StateReader *r, LttvIter *it, StateBatch *b, GError **error)
+fill_stage (StateReader *r, LttvIter *it, StateBatch *b, gsize room, gsize *len,
+            GError **error)
 {
   guint cur = 0;
-  while (b->len + STATE_REC_MAX <= r->batch_bytes)
+  while (*len + STATE_REC_MAX <= room)
     {
       const LttvEvent *ev = lttv_iter_next (it, error);
       if (ev == NULL)
         return FALSE;
-      StateRec *rec = (StateRec *) (b->recs + b->len);
+      StateRec *rec = (StateRec *) (r->stage + *len);
       LttvEventBasics eb;
       lttv_event_basics (ev, &eb);
       rec->time = eb.time;
@@ -73,9 +103,27 @@ fill (StateReader *r, LttvIter *it, StateBatch *b, GError **error)
           rec->type = r->types[cur][rec->cls];
           state_layout_extract (r->layouts[cur], ev, rec, &b->arena);
         }
-      b->len += rec->words * 8u;
+      *len += rec->words * 8u;
     }
   return TRUE;
+}
+
+/* Fills `b` with the next events; FALSE when they ended first (or
+ * reading failed). */
+static gboolean
+fill (StateReader *r, LttvIter *it, StateBatch *b, GError **error)
+{
+  gboolean more = TRUE;
+  while (more && b->len + STATE_REC_MAX <= r->batch_bytes)
+    {
+      gsize len = 0;
+      more = fill_stage (r, it, b, MIN (STAGE_BYTES, r->batch_bytes - b->len), &len, error);
+      stream_out (b->recs + b->len, r->stage, len);
+      b->len += len;
+    }
+  /* (before the batch goes to the builder) */
+  stream_out_fence ();
+  return more;
 }
 
 static gpointer
@@ -102,7 +150,7 @@ reader_thread (gpointer data)
     }
   for (;;)
     {
-      StateBatch *b = g_async_queue_pop (r->free);
+      StateBatch *b = pop_counting (r->free, &r->reader_waits);
       b->len = 0;
       b->error = NULL;
       b->arena.len = 0;
@@ -146,7 +194,7 @@ state_reader_start (LttvTraceset *ts, const LttvTrace **traces,
 StateBatch *
 state_reader_next (StateReader *r)
 {
-  StateBatch *b = g_async_queue_pop (r->full);
+  StateBatch *b = pop_counting (r->full, &r->builder_waits);
   if (b->last)
     r->seen_last = TRUE;
   return b;
@@ -170,6 +218,11 @@ state_reader_stop (StateReader *r)
       state_reader_done (r, b);
     }
   g_thread_join (r->thread);
+  if (g_getenv ("LTTV_STATE_WAITS") != NULL)
+    g_printerr ("state build: the builder waited %u times (%.1f ms) for the reader's "
+                "batches, the reader %u times (%.1f ms) for free ones\n",
+                r->builder_waits.n, r->builder_waits.us / 1e3,
+                r->reader_waits.n, r->reader_waits.us / 1e3);
   for (guint i = 0; i < N_BATCHES; i++)
     {
       g_free (r->batches[i].recs);
