@@ -39,6 +39,11 @@ check "a program builds against the installed headers and lttv.pc" \
 pid=$!
 id=$(wait_window '^sample-trace — LTTV$' 20)
 check "the installed lttv-gui opens its installed sample trace" [ -n "$id" ]
+if [ -z "$id" ]; then
+  # (why not: still starting, or gone, and what it said)
+  if kill -0 "$pid" 2>/dev/null; then diag "lttv-gui runs, no window yet"; else diag "lttv-gui has ended"; fi
+  sed 's/^/# /' "$tmp/gui.out" | tail -n 20
+fi
 sleep 1
 import -window "${id:-root}" "$tmp/window.png" 2>/dev/null
 check "the installed lttv-gui window is drawn" image_is_drawn "$tmp/window.png"
