@@ -38,8 +38,11 @@ report "  same, CPU time" "$(cpu env XDG_CACHE_HOME="$cache" "$lttv" state "$tra
 # two threads bounds it (the other one's waits for batches).
 rm -rf "$cache/lttv"
 log=$cache/build.log
-LTTV_STATE_WAITS=1 XDG_CACHE_HOME="$cache" /usr/bin/time -f '%M' -o "$cache/peak" "$lttv" state "$trace" >/dev/null 2>"$log"
-echo "state build peak memory: $(cat "$cache/peak") KB"
+LTTV_STATE_WAITS=1 XDG_CACHE_HOME="$cache" /usr/bin/time -f '%M %I' -o "$cache/peak" "$lttv" state "$trace" >/dev/null 2>"$log"
+# (blocks of 512 bytes read from the disk: this machine's page cache drops
+# idle files' pages within seconds)
+read -r peak_kb blocks < "$cache/peak"
+echo "state build peak memory: $peak_kb KB ($((blocks / 2048)) MB of the trace read from the disk)"
 grep '^state build: the builder waited' "$log"
 tsize=$(du -sb "$trace" | cut -f1)
 hsize=$(du -cb "$cache"/lttv/*.cache | tail -1 | cut -f1)
