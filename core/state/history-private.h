@@ -133,12 +133,39 @@ struct _LttvHistory {
   HistorySlabs decoded;
 };
 
-/* A builder's write: most change nothing (the value is already there),
- * and that test is inline; lttv_history_set stores the others. */
+/* Stores change `k` of `a` at `c`, the next slot of its chunk. */
+static inline void
+history_store (LttvHistory *h, HistoryAttr *a, guint k, HistoryChange *c,
+               LttvTime t, LttvValue v)
+{
+  c->start = t;
+  c->value = v;
+  a->last_start = t;
+  a->tail = c;
+  a->next = c + 1;
+  if (k == 0)
+    a->first_start = t;
+  __atomic_store_n (&a->n, k + 1, __ATOMIC_RELEASE);
+  h->n_intervals++;
+}
+
+/* A builder's write. Most change nothing (the value is already there),
+ * and most others go after the last change, in its chunk: both inline
+ * (a call per change was 6 % of the builder's instructions on big-60s);
+ * lttv_history_set does the rest (a second write at one time, a new
+ * chunk, a sealed attribute). */
 static inline void
 history_set (LttvHistory *h, LttvAttr attr, LttvTime t, LttvValue v)
 {
-  if (h->attrs[attr].current != v)
+  HistoryAttr *a = &h->attrs[attr];
+  if (a->current == v)
+    return;
+  if (G_LIKELY (a->next != a->next_end && a->tail != NULL && a->last_start < t))
+    {
+      a->current = v;
+      history_store (h, a, a->n, a->next, t, v);
+    }
+  else
     lttv_history_set (h, attr, t, v);
 }
 

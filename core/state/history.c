@@ -53,22 +53,6 @@ next_slot (LttvHistory *h, HistoryAttr *a, guint k, LttvTime t)
   return a->chunks[chunk] + (k - base);
 }
 
-/* Stores change `k` at `c`. */
-static inline void
-store (LttvHistory *h, HistoryAttr *a, guint k, HistoryChange *c, LttvTime t,
-       LttvValue v)
-{
-  c->start = t;
-  c->value = v;
-  a->last_start = t;
-  a->tail = c;
-  a->next = c + 1;
-  if (k == 0)
-    a->first_start = t;
-  __atomic_store_n (&a->n, k + 1, __ATOMIC_RELEASE);
-  h->n_intervals++;
-}
-
 /* A sealed attribute's last chunk decoded back, to write after it; the
  * block store then forgets its block. */
 static void
@@ -102,11 +86,11 @@ append_new_slot (LttvHistory *h, HistoryAttr *a, LttvTime t, LttvValue v)
       if (a->tail->start >= t)
         rewrite_last (h, a, a->tail, t, v);
       else
-        store (h, a, a->n, a->next, t, v);
+        history_store (h, a, a->n, a->next, t, v);
       return;
     }
   guint k = a->n;
-  store (h, a, k, next_slot (h, a, k, t), t, v);
+  history_store (h, a, k, next_slot (h, a, k, t), t, v);
 }
 
 /* A second write at the time of the last change. */
@@ -146,7 +130,7 @@ lttv_history_set (LttvHistory *h, LttvAttr attr, LttvTime t, LttvValue v)
   if (last != NULL && last->start >= t)
     rewrite_last (h, a, last, t, v);
   else if (G_LIKELY (a->next != a->next_end))
-    store (h, a, a->n, a->next, t, v);
+    history_store (h, a, a->n, a->next, t, v);
   else
     append_new_slot (h, a, t, v);
 }

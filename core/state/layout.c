@@ -324,7 +324,8 @@ state_layout_extract (const StateLayout *l, const LttvEvent *ev, StateRec *r,
   r->words = sizeof (StateRec) / 8;
   if (hd->kind == H_NONE)
     return;
-  r->has = (guint8) lttv_event_get_int_fields (ev, &hd->ints, r->v);
+  /* (none for a system call's exit: a third of the events) */
+  r->has = hd->n_f == 0 ? 0 : (guint8) lttv_event_get_int_fields (ev, &hd->ints, r->v);
   r->words += hd->n_f;
   if (!hd->has_str)
     return;
