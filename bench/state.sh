@@ -34,6 +34,20 @@ build=$(BENCH_SETUP="rm -rf '$cache/lttv'" seconds env XDG_CACHE_HOME="$cache" "
 report "state build from nothing (lttv state, empty cache) vs babeltrace2 -o dummy" "$build" "$ref"
 rm -rf "$cache/lttv"
 report "  same, CPU time" "$(cpu env XDG_CACHE_HOME="$cache" "$lttv" state "$trace")" "$ref_cpu"
+# Side by side in turns: a babeltrace2 run, then a build, $BENCH_PAIRS
+# times (default 5). This machine's load changes within seconds, and the
+# best of 3 runs each, taken 10 s apart, can compare two minutes; each
+# pair's ratio compares one.
+pairs=""
+for _ in $(seq "${BENCH_PAIRS:-5}"); do
+  one_ref=$(BENCH_REPEAT=1 seconds "$bt" "$trace" -o dummy)
+  one=$(BENCH_REPEAT=1 BENCH_SETUP="rm -rf '$cache/lttv'" seconds env XDG_CACHE_HOME="$cache" "$lttv" state "$trace")
+  pairs="$pairs $one/$one_ref"
+done
+echo "$pairs" | tr ' ' '\n' | awk -F/ 'NF == 2 { r[++n] = $2 / $1; s = s sprintf(" %.3f/%.2f", $1, $2) }
+  END { for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (r[j] < r[i]) { t = r[i]; r[i] = r[j]; r[j] = t }
+        printf "state build from nothing, %d pairs in turns (ours/reference s):%s; ratios %.1fx to %.1fx, median %.1fx\n",
+               n, s, r[1], r[n], n % 2 ? r[(n + 1) / 2] : (r[n / 2] + r[n / 2 + 1]) / 2 }'
 # Peak memory while building, the cache's size, and which of the build's
 # two threads bounds it (the other one's waits for batches).
 rm -rf "$cache/lttv"
