@@ -12,6 +12,8 @@
 int
 main (int argc, char **argv)
 {
+  /* (the state history is built in a worker thread: its allocations too) */
+  lttv_huge_heap_init ();
   lttv_stall_meter_mark_launch ();
   setlocale (LC_ALL, "");
   bindtextdomain (GETTEXT_PACKAGE, lttv_paths_locale_dir ());
