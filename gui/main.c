@@ -12,7 +12,8 @@
 int
 main (int argc, char **argv)
 {
-  /* (the state history is built in a worker thread: its allocations too) */
+  /* malloc's heap on huge pages, for every thread: the state history is
+   * built in a worker thread (lttv/huge-heap.h) */
   lttv_huge_heap_init ();
   lttv_stall_meter_mark_launch ();
   setlocale (LC_ALL, "");

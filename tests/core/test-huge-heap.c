@@ -25,7 +25,8 @@ huge_kb_at (const void *p)
   while (fgets (line, sizeof line, f) != NULL)
     {
       unsigned long lo, hi;
-      if (sscanf (line, "%lx-%lx ", &lo, &hi) == 2 && strchr (line, '-') < strchr (line, ' '))
+      /* a mapping's first line: its address range */
+      if (sscanf (line, "%lx-%lx ", &lo, &hi) == 2)
         inside = (unsigned long) p >= lo && (unsigned long) p < hi;
       else if (inside && sscanf (line, "AnonHugePages: %ld kB", &kb) == 1)
         break;
