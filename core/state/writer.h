@@ -7,9 +7,10 @@
 
 #include <glib.h>
 
-/* From malloc's heap (huge pages in `lttv`: lttv_huge_heap_init), where the
- * memory the build freed (the reader's batches) serves again: fresh pages
- * cost a fault and their zeroing each, dear on a virtual machine. */
+/* From malloc's heap (huge pages in lttv and lttv-gui:
+ * lttv_huge_heap_init), where the memory the build freed (the reader's
+ * batches) serves again: fresh pages cost a fault and their zeroing each,
+ * dear on a virtual machine. */
 typedef struct {
   guint8 *data;
   gsize len, cap;
