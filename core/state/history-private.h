@@ -160,7 +160,10 @@ history_set (LttvHistory *h, LttvAttr attr, LttvTime t, LttvValue v)
   HistoryAttr *a = &h->attrs[attr];
   if (a->current == v)
     return;
-  if (G_LIKELY (a->next != a->next_end && a->tail != NULL && a->last_start < t))
+  /* (last_start is the last change's start: a later time and room in its
+   * chunk are lttv_history_set's store; with no last change it stores
+   * there too) */
+  if (G_LIKELY (a->next != a->next_end && a->last_start < t))
     {
       a->current = v;
       history_store (h, a, a->n, a->next, t, v);
