@@ -5,6 +5,8 @@
  * longer of the two instead of their sum. */
 #include "config.h"
 
+#include <time.h>
+
 #include "state-private.h"
 #include "stream-out.h"
 
@@ -56,9 +58,11 @@ struct _StateReader {
   GThread *thread;
   gint stop;            /* atomic: the consumer wants no more */
   gboolean seen_last;   /* the consumer got the last batch */
-  /* Which thread bounds the build: each side's waits for the other
-   * (printed when LTTV_STATE_WAITS is set: bench/state.sh). */
+  /* Which thread bounds the build: each side's waits for the other, and
+   * the reader's CPU time (printed when LTTV_STATE_WAITS is set:
+   * bench/state.sh). */
   QueueWaits reader_waits, builder_waits;
+  double reader_cpu_ms;
   guint8 stage[STAGE_BYTES];
 };
 
@@ -128,6 +132,16 @@ fill (StateReader *r, LttvIter *it, StateBatch *b, GError **error)
   return more;
 }
 
+/* The calling thread's CPU time so far. */
+static double
+thread_cpu_ms (void)
+{
+  struct timespec ts;
+  if (clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
+    return 0;
+  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
 static gpointer
 reader_thread (gpointer data)
 {
@@ -158,6 +172,8 @@ reader_thread (gpointer data)
       b->arena.len = 0;
       /* Short: the end, an error or a stop. */
       b->last = g_atomic_int_get (&r->stop) || !fill (r, it, b, &b->error);
+      if (b->last)
+        r->reader_cpu_ms = thread_cpu_ms ();
       g_async_queue_push (r->full, b);
       if (b->last)
         return NULL;
@@ -222,9 +238,11 @@ state_reader_stop (StateReader *r)
   g_thread_join (r->thread);
   if (g_getenv ("LTTV_STATE_WAITS") != NULL)
     g_printerr ("state build: the builder waited %u times (%.1f ms) for the reader's "
-                "batches, the reader %u times (%.1f ms) for free ones\n",
+                "batches, the reader %u times (%.1f ms) for free ones; CPU time: "
+                "reader %.1f ms, builder %.1f ms so far\n",
                 r->builder_waits.n, r->builder_waits.us / 1e3,
-                r->reader_waits.n, r->reader_waits.us / 1e3);
+                r->reader_waits.n, r->reader_waits.us / 1e3,
+                r->reader_cpu_ms, thread_cpu_ms ());
   for (guint i = 0; i < N_BATCHES; i++)
     {
       g_free (r->batches[i].recs);
