@@ -488,6 +488,22 @@ ctf_reader_next (CtfReader *r, GError **error)
   return next_event (r, error, FALSE);
 }
 
+CtfRunEnd
+ctf_reader_run (CtfReader *r, int64_t limit_ns, const CtfReader *limit_r,
+                LttvEventSink sink, void *data, GError **error)
+{
+  for (;;)
+    {
+      if (!next_event (r, error, FALSE))
+        return CTF_RUN_ENDED;
+      int64_t ns = r->event.ns;
+      if (ns > limit_ns || (ns == limit_ns && r > limit_r))
+        return CTF_RUN_LIMIT;
+      if (!sink (data, &r->event))
+        return CTF_RUN_SINK;
+    }
+}
+
 gboolean
 ctf_reader_count (CtfReader *r, LttvTime end, guint64 *n, GError **error)
 {

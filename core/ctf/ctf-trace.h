@@ -240,6 +240,15 @@ gboolean ctf_reader_seek (CtfReader *r, int64_t ns, GError **error);
 /* Decodes the next event into r->event; FALSE at the end (r->done) or on
  * error (error set). */
 gboolean ctf_reader_next (CtfReader *r, GError **error);
+/* Why ctf_reader_run stopped: at an event after its limit (decoded into
+ * r->event, not given), after an event the sink took and refused more
+ * after, or at the reader's end or an error (as ctf_reader_next's FALSE). */
+typedef enum { CTF_RUN_LIMIT, CTF_RUN_SINK, CTF_RUN_ENDED } CtfRunEnd;
+/* Decodes the reader's next events and gives each to `sink` while they
+ * come before (limit_ns, limit_r) in an iterator's order (time, then
+ * reader) and `sink` returns TRUE: the loop of ctf_reader_next inline. */
+CtfRunEnd ctf_reader_run (CtfReader *r, int64_t limit_ns, const CtfReader *limit_r,
+                          LttvEventSink sink, void *data, GError **error);
 /* Adds to `n` the events from the reader's position up to the first
  * after `end` (which is read, not counted), without giving their classes
  * or positions: the loop of ctf_reader_next inline. FALSE on an error,

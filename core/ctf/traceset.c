@@ -529,6 +529,42 @@ lttv_iter_next (LttvIter *it, GError **error)
   return &it->last->event;
 }
 
+gboolean
+lttv_iter_each (LttvIter *it, LttvEventSink sink, gpointer data, GError **error)
+{
+  for (;;)
+    {
+      const LttvEvent *ev = lttv_iter_next (it, error);
+      if (ev == NULL)
+        return FALSE;
+      if (!sink (data, ev))
+        return TRUE;
+      /* Then the same stream's next events while they come before every
+       * other stream's (the heap's root's children hold the first of
+       * those): one loop of the reader's, no heap per event. */
+      HeapEntry *top = &it->heap[0];
+      const HeapEntry *next = it->n < 2 ? NULL
+                              : it->n < 3 || before (&it->heap[1], &it->heap[2]) ? &it->heap[1]
+                              : &it->heap[2];
+      GError *err = NULL;
+      CtfRunEnd end = ctf_reader_run (top->r, next != NULL ? next->ns : INT64_MAX,
+                                      next != NULL ? next->r : NULL, sink, data, &err);
+      if (end == CTF_RUN_SINK)
+        return TRUE;           /* it->last: the next call moves that reader on */
+      /* (as lttv_iter_next after its reader's next event) */
+      top->ns = top->r->event.ns;
+      if (end == CTF_RUN_ENDED)
+        {
+          if (err != NULL)
+            top->err = err;    /* keeps its place: the fault's time */
+          else
+            *top = it->heap[--it->n];
+        }
+      sift_down (it, 0);
+      it->last = NULL;
+    }
+}
+
 void
 lttv_iter_set_fields_wanted (LttvIter *it, const LttvEventClass *ec,
                              gboolean wanted)

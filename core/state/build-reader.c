@@ -77,6 +77,44 @@ trace_of (StateReader *r, const LttvTrace *trace, guint guess)
   return G_MAXUINT32;
 }
 
+/* Where the records of the next events go (fill_stage's sink). */
+typedef struct {
+  StateReader *r;
+  StateBatch *b;
+  gsize room, len;          /* the stage's bytes usable, used */
+  guint trace;              /* the last event's trace: most often the next's */
+} Stage;
+
+/* Adds `ev`'s record to the stage (its strings to the batch's arena);
+ * FALSE once the stage has no room for another. */
+static gboolean
+stage_event (gpointer data, const LttvEvent *ev)
+{
+  Stage *st = data;
+  StateReader *r = st->r;
+  StateRec *rec = (StateRec *) (r->stage + st->len);
+  LttvEventBasics eb;
+  lttv_event_basics (ev, &eb);
+  rec->time = eb.time;
+  rec->cpu = eb.cpu;
+  rec->cls = eb.class_index;
+  guint cur = st->trace = trace_of (r, eb.trace, st->trace);
+  if (cur >= STATE_REC_NO_TRACE)
+    {
+      rec->trace = STATE_REC_NO_TRACE;
+      rec->words = sizeof (StateRec) / 8;
+      st->trace = 0;
+    }
+  else
+    {
+      rec->trace = (guint16) cur;
+      rec->type = r->types[cur][rec->cls];
+      state_layout_extract (r->layouts[cur], ev, rec, &st->b->arena);
+    }
+  st->len += rec->words * 8u;
+  return st->len + STATE_REC_MAX <= st->room;
+}
+
 /* Fills the stage with the records of the next events, up to `room`
  * bytes (their strings go to `b`'s arena) and sets `len`; FALSE when the
  * events ended first (or reading failed). */
@@ -84,34 +122,10 @@ static gboolean
 fill_stage (StateReader *r, LttvIter *it, StateBatch *b, gsize room, gsize *len,
             GError **error)
 {
-  guint cur = 0;
-  while (*len + STATE_REC_MAX <= room)
-    {
-      const LttvEvent *ev = lttv_iter_next (it, error);
-      if (ev == NULL)
-        return FALSE;
-      StateRec *rec = (StateRec *) (r->stage + *len);
-      LttvEventBasics eb;
-      lttv_event_basics (ev, &eb);
-      rec->time = eb.time;
-      rec->cpu = eb.cpu;
-      rec->cls = eb.class_index;
-      cur = trace_of (r, eb.trace, cur);
-      if (cur >= STATE_REC_NO_TRACE)
-        {
-          rec->trace = STATE_REC_NO_TRACE;
-          rec->words = sizeof (StateRec) / 8;
-          cur = 0;
-        }
-      else
-        {
-          rec->trace = (guint16) cur;
-          rec->type = r->types[cur][rec->cls];
-          state_layout_extract (r->layouts[cur], ev, rec, &b->arena);
-        }
-      *len += rec->words * 8u;
-    }
-  return TRUE;
+  Stage st = { r, b, room, 0, 0 };
+  gboolean more = lttv_iter_each (it, stage_event, &st, error);
+  *len = st.len;
+  return more;
 }
 
 /* Fills `b` with the next events; FALSE when they ended first (or

@@ -145,6 +145,8 @@ same_line (const char *ours, const char *bt)
   return *o == '\0' && *b == '\0';
 }
 
+static void reader_check (Reader *r, const Reference *ref, const LttvEvent *ev);
+
 /* Reads one event and checks it against the reference's next line; FALSE
  * at the end (checked to be the reference's end too). */
 static gboolean
@@ -159,6 +161,14 @@ reader_step (Reader *r, const Reference *ref)
       r->ended = TRUE;
       return FALSE;
     }
+  reader_check (r, ref, ev);
+  return TRUE;
+}
+
+/* Checks `ev` against the reference's next line. */
+static void
+reader_check (Reader *r, const Reference *ref, const LttvEvent *ev)
+{
   g_assert_cmpuint (r->n, <, ref->lines->len);
   r->ev = ev;
   g_string_truncate (r->line, 0);
@@ -169,7 +179,134 @@ reader_step (Reader *r, const Reference *ref)
     g_error ("event %u: got\n%s\nbabeltrace2 prints\n%s", r->n,
              r->line->str, (const char *) ref->lines->pdata[r->n]);
   r->n++;
+}
+
+/* lttv_iter_each's sink: checks each event, takes `stop_after` of them. */
+typedef struct {
+  Reader *r;
+  const Reference *ref;
+  guint stop_after, taken;
+} EachCheck;
+
+static gboolean
+each_sink (gpointer data, const LttvEvent *ev)
+{
+  EachCheck *c = data;
+  reader_check (c->r, c->ref, ev);
+  return ++c->taken < c->stop_after;
+}
+
+/* lttv_iter_each in strides of 1 to 500 events, with a lttv_iter_next
+ * between some of them: babeltrace2's whole sequence, and each stops right
+ * after the event its sink refused more after. */
+static void
+check_each (const char *rel)
+{
+  Reference *ref = reference_load (rel);
+  if (ref == NULL)
+    return;
+  LttvTraceset *ts = open_trace (ref);
+  Reader r;
+  reader_init (&r, ts);
+  for (guint turn = 1; !r.ended; turn++)
+    {
+      EachCheck c = { &r, ref, 1 + (turn * 37) % 500, 0 };
+      g_autoptr (GError) error = NULL;
+      if (!lttv_iter_each (r.it, each_sink, &c, &error))
+        {
+          g_assert_no_error (error);
+          g_assert_cmpuint (r.n, ==, ref->lines->len);
+          break;
+        }
+      g_assert_cmpuint (c.taken, ==, c.stop_after);
+      if (turn % 3 == 0)
+        reader_step (&r, ref);
+    }
+  g_assert_cmpuint (r.n, ==, ref->lines->len);
+  reader_clear (&r);
+  lttv_traceset_free (ts);
+  reference_free (ref);
+}
+
+static void
+test_each_kernel (void)
+{
+  check_each ("lttng-kernel/many-threads");
+}
+
+static void
+test_each_perf (void)
+{
+  check_each ("perf/vm-small");
+}
+
+/* Counts the events it is given. */
+static gboolean
+count_sink (gpointer data, const LttvEvent *ev)
+{
+  (void) ev;
+  ++*(guint *) data;
   return TRUE;
+}
+
+/* A stream damaged in the middle (a copy, 64 KB of 0xff bytes in): lttv_iter_each
+ * gives the events lttv_iter_next gives before the fault, and the same
+ * error. */
+static void
+test_each_damaged (void)
+{
+  Reference *ref = reference_load ("lttng-kernel/many-threads");
+  if (ref == NULL)
+    return;
+  g_autofree char *dir = g_dir_make_tmp ("lttv-each-XXXXXX", NULL);
+  g_assert_nonnull (dir);
+  g_autoptr (GDir) d = g_dir_open (ref->path, 0, NULL);
+  g_assert_nonnull (d);
+  GPtrArray *copied = g_ptr_array_new_with_free_func (g_free);
+  for (const char *name; (name = g_dir_read_name (d)) != NULL;)
+    {
+      g_autofree char *from = g_build_filename (ref->path, name, NULL);
+      char *to = g_build_filename (dir, name, NULL);
+      g_autofree char *bytes = NULL;
+      gsize len = 0;
+      if (!g_file_test (from, G_FILE_TEST_IS_REGULAR))
+        {
+          g_free (to);
+          continue;
+        }
+      g_assert_true (g_file_get_contents (from, &bytes, &len, NULL));
+      if (g_str_has_prefix (name, "channel0_0") && len > (256u << 10))
+        memset (bytes + (128u << 10), 0xff, 64u << 10);
+      g_assert_true (g_file_set_contents (to, bytes, len, NULL));
+      g_ptr_array_add (copied, to);
+    }
+  const char *paths[] = { dir, NULL };
+  g_autoptr (GError) open_error = NULL;
+  LttvTraceset *ts = lttv_traceset_open (paths, &open_error);
+  g_assert_no_error (open_error);
+
+  g_autoptr (GError) next_error = NULL, each_error = NULL;
+  guint by_next = 0, by_each = 0;
+  LttvIter *it = lttv_iter_new (ts);
+  while (lttv_iter_next (it, &next_error) != NULL)
+    by_next++;
+  lttv_iter_free (it);
+  it = lttv_iter_new (ts);
+  g_assert_false (lttv_iter_each (it, count_sink, &by_each, &each_error));
+  lttv_iter_free (it);
+  g_assert_nonnull (next_error);
+  g_assert_nonnull (each_error);
+  g_assert_cmpstr (each_error->message, ==, next_error->message);
+  g_assert_cmpuint (by_each, ==, by_next);
+  g_assert_cmpuint (by_next, >, 1000);
+  g_assert_cmpuint (by_next, <, ref->lines->len);
+
+  lttv_traceset_free (ts);
+  for (guint i = 0; i < copied->len; i++)
+    g_unlink (copied->pdata[i]);
+  g_ptr_array_unref (copied);
+  g_rmdir (dir);
+  reference_free (ref);
 }
 
 /* Two iterators on one traceset, advanced by turns in uneven strides:
@@ -766,6 +903,9 @@ main (int argc, char **argv)
   g_test_add_func ("/iterators/seeks-kernel", test_seeks_kernel);
   g_test_add_func ("/iterators/seeks-perf", test_seeks_perf);
   g_test_add_func ("/iterators/threads", test_threads);
+  g_test_add_func ("/iterators/each-kernel", test_each_kernel);
+  g_test_add_func ("/iterators/each-perf", test_each_perf);
+  g_test_add_func ("/iterators/each-damaged", test_each_damaged);
   g_test_add_func ("/iterators/fields-wanted-kernel",
                    test_fields_wanted_kernel);
   g_test_add_func ("/iterators/fields-wanted-perf", test_fields_wanted_perf);
