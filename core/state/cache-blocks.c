@@ -10,18 +10,33 @@
 #include "big-alloc.h"
 #include "cache-blocks.h"
 
-/* Writes the block at `out` (room for BLOCK_MAX (m)); returns its end. */
+/* Writes the block at `out` (room for BLOCK_MAX (m)); returns its end.
+ * The changes before are kept in locals: the bytes written through `q`
+ * may alias the chunk as far as the compiler knows, and it read them
+ * again after every byte (small-5s: 44.2 M instructions here, 41.1 M so;
+ * the same bytes). */
 static guint8 *
 encode_at (guint8 *out, const HistoryChange *chunk, guint m)
 {
   guint8 *q = varint_at (out, chunk[0].value);
-  for (guint k = 1; k < m; k++)
+  if (m < 2)
+    return q;
+  LttvTime start = chunk[1].start;
+  LttvValue before = chunk[0].value, last = chunk[1].value;
+  /* (a delta takes 63 bits at most: times are nanoseconds; the second
+   * change has none two before it to repeat) */
+  q = varint_at (varint_at (q, (start - chunk[0].start) << 1), last);
+  for (guint k = 2; k < m; k++)
     {
-      /* (a delta takes 63 bits at most: times are nanoseconds) */
-      gboolean again = k >= 2 && chunk[k].value == chunk[k - 2].value;
-      q = varint_at (q, (chunk[k].start - chunk[k - 1].start) << 1 | again);
+      LttvTime t = chunk[k].start;
+      LttvValue v = chunk[k].value;
+      gboolean again = v == before;
+      q = varint_at (q, (t - start) << 1 | again);
       if (!again)
-        q = varint_at (q, chunk[k].value);
+        q = varint_at (q, v);
+      start = t;
+      before = last;
+      last = v;
     }
   return q;
 }
