@@ -258,8 +258,10 @@ current_thread (StateMachine *m, Cpu *c, int cpu)
   return c->cur;
 }
 
-static void
-cpu_recompute (StateMachine *m, LttvTime t, Cpu *c, int cpu)
+/* The CPU's status from what runs on it, `running` being its current
+ * thread's running status (read only when that thread decides it). */
+static inline void
+cpu_status_set (StateMachine *m, LttvTime t, Cpu *c, LttvValue running)
 {
   LttvValue v;
   if (c->n_irqs > 0)
@@ -271,8 +273,15 @@ cpu_recompute (StateMachine *m, LttvTime t, Cpu *c, int cpu)
   else if (c->cur_tid == 0)
     v = m->v_idle;
   else
-    v = running_status (m, current_thread (m, c, cpu));
+    v = running;
   set (m, c->status, t, v);
+}
+
+static void
+cpu_recompute (StateMachine *m, LttvTime t, Cpu *c, int cpu)
+{
+  cpu_status_set (m, t, c, c->cur_tid > 0 ? running_status (m, current_thread (m, c, cpu))
+                                          : LTTV_VALUE_NONE);
 }
 
 /* After an IRQ or soft IRQ ends. */
@@ -504,7 +513,9 @@ state_syscall_entry (StateMachine *m, LttvTime t, int cpu, LttvValue name)
       set (m, th->syscall, t, name);
       set (m, th->status, t, m->v_syscall);
     }
-  cpu_recompute (m, t, c, cpu);
+  /* (cpu_recompute, without reading back the running status just set:
+   * a system call's entry and exit are three quarters of a kernel trace) */
+  cpu_status_set (m, t, c, name != LTTV_VALUE_NONE ? m->v_syscall : m->v_usermode);
 }
 
 void
@@ -517,7 +528,7 @@ state_syscall_exit (StateMachine *m, LttvTime t, int cpu)
       set (m, th->syscall, t, LTTV_VALUE_NONE);
       set (m, th->status, t, m->v_usermode);
     }
-  cpu_recompute (m, t, c, cpu);
+  cpu_status_set (m, t, c, m->v_usermode);
 }
 
 /* --- IRQs ---------------------------------------------------------------- */
