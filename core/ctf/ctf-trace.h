@@ -241,8 +241,9 @@ gboolean ctf_reader_seek (CtfReader *r, int64_t ns, GError **error);
  * error (error set). */
 gboolean ctf_reader_next (CtfReader *r, GError **error);
 /* Why ctf_reader_run stopped: at an event after its limit (decoded into
- * r->event, not given), after an event the sink took and refused more
- * after, or at the reader's end or an error (as ctf_reader_next's FALSE). */
+ * r->event, not given), when the sink returned FALSE (r->event is the one
+ * it was given), or at the reader's end or an error (as ctf_reader_next's
+ * FALSE). */
 typedef enum { CTF_RUN_LIMIT, CTF_RUN_SINK, CTF_RUN_ENDED } CtfRunEnd;
 /* Decodes the reader's next events and gives each to `sink` while they
  * come before (limit_ns, limit_r) in an iterator's order (time, then

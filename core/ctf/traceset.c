@@ -543,9 +543,10 @@ lttv_iter_each (LttvIter *it, LttvEventSink sink, gpointer data, GError **error)
        * other stream's (the heap's root's children hold the first of
        * those): one loop of the reader's, no heap per event. */
       HeapEntry *top = &it->heap[0];
-      const HeapEntry *next = it->n < 2 ? NULL
-                              : it->n < 3 || before (&it->heap[1], &it->heap[2]) ? &it->heap[1]
-                              : &it->heap[2];
+      const HeapEntry *next = NULL;
+      if (it->n >= 2)
+        next = it->n >= 3 && before (&it->heap[2], &it->heap[1]) ? &it->heap[2]
+                                                                  : &it->heap[1];
       GError *err = NULL;
       CtfRunEnd end = ctf_reader_run (top->r, next != NULL ? next->ns : INT64_MAX,
                                       next != NULL ? next->r : NULL, sink, data, &err);

@@ -258,8 +258,9 @@ current_thread (StateMachine *m, Cpu *c, int cpu)
   return c->cur;
 }
 
-/* The CPU's status from what runs on it, `running` being its current
- * thread's running status (read only when that thread decides it). */
+/* The CPU's status from what runs on it; `running`, its current thread's
+ * running status, is what it shows when no IRQ, soft IRQ or idleness
+ * decides. */
 static inline void
 cpu_status_set (StateMachine *m, LttvTime t, Cpu *c, LttvValue running)
 {
@@ -514,7 +515,7 @@ state_syscall_entry (StateMachine *m, LttvTime t, int cpu, LttvValue name)
       set (m, th->status, t, m->v_syscall);
     }
   /* (cpu_recompute, without reading back the running status just set:
-   * a system call's entry and exit are three quarters of a kernel trace) */
+   * entries and exits are three quarters of big-60s's events) */
   cpu_status_set (m, t, c, name != LTTV_VALUE_NONE ? m->v_syscall : m->v_usermode);
 }
 

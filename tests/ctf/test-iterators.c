@@ -145,7 +145,21 @@ same_line (const char *ours, const char *bt)
   return *o == '\0' && *b == '\0';
 }
 
-static void reader_check (Reader *r, const Reference *ref, const LttvEvent *ev);
+/* Checks `ev` against the reference's next line. */
+static void
+reader_check (Reader *r, const Reference *ref, const LttvEvent *ev)
+{
+  g_assert_cmpuint (r->n, <, ref->lines->len);
+  r->ev = ev;
+  g_string_truncate (r->line, 0);
+  lttv_text_format_event (r->fmt, ev, r->line);
+  g_assert_true (r->line->len > 0 && r->line->str[r->line->len - 1] == '\n');
+  g_string_truncate (r->line, r->line->len - 1);
+  if (!same_line (r->line->str, ref->lines->pdata[r->n]))
+    g_error ("event %u: got\n%s\nbabeltrace2 prints\n%s", r->n,
+             r->line->str, (const char *) ref->lines->pdata[r->n]);
+  r->n++;
+}
 
 /* Reads one event and checks it against the reference's next line; FALSE
  * at the end (checked to be the reference's end too). */
@@ -165,22 +179,6 @@ reader_step (Reader *r, const Reference *ref)
   return TRUE;
 }
 
-/* Checks `ev` against the reference's next line. */
-static void
-reader_check (Reader *r, const Reference *ref, const LttvEvent *ev)
-{
-  g_assert_cmpuint (r->n, <, ref->lines->len);
-  r->ev = ev;
-  g_string_truncate (r->line, 0);
-  lttv_text_format_event (r->fmt, ev, r->line);
-  g_assert_true (r->line->len > 0 && r->line->str[r->line->len - 1] == '\n');
-  g_string_truncate (r->line, r->line->len - 1);
-  if (!same_line (r->line->str, ref->lines->pdata[r->n]))
-    g_error ("event %u: got\n%s\nbabeltrace2 prints\n%s", r->n,
-             r->line->str, (const char *) ref->lines->pdata[r->n]);
-  r->n++;
-}
-
 /* lttv_iter_each's sink: checks each event, takes `stop_after` of them. */
 typedef struct {
   Reader *r;
@@ -198,7 +196,7 @@ each_sink (gpointer data, const LttvEvent *ev)
 
 /* lttv_iter_each in strides of 1 to 500 events, with a lttv_iter_next
  * between some of them: babeltrace2's whole sequence, and each stops right
- * after the event its sink refused more after. */
+ * after the event its sink returned FALSE for. */
 static void
 check_each (const char *rel)
 {
@@ -249,9 +247,9 @@ count_sink (gpointer data, const LttvEvent *ev)
   return TRUE;
 }
 
-/* A stream damaged in the middle (a copy, 64 KB of 0xff bytes in): lttv_iter_each
- * gives the events lttv_iter_next gives before the fault, and the same
- * error. */
+/* A stream damaged in the middle (a copy, with 64 KB of 0xff bytes):
+ * lttv_iter_each gives the events lttv_iter_next gives before the fault,
+ * and the same error. */
 static void
 test_each_damaged (void)
 {
