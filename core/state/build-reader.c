@@ -61,6 +61,7 @@ struct _StateReader {
   /* Which thread bounds the build: each side's waits for the other, and
    * the reader's CPU time (printed when LTTV_STATE_WAITS is set:
    * bench/state.sh). */
+  gboolean report;      /* LTTV_STATE_WAITS */
   QueueWaits reader_waits, builder_waits;
   double reader_cpu_ms;
   guint8 stage[STAGE_BYTES];
@@ -186,7 +187,7 @@ reader_thread (gpointer data)
       b->arena.len = 0;
       /* Short: the end, an error or a stop. */
       b->last = g_atomic_int_get (&r->stop) || !fill (r, it, b, &b->error);
-      if (b->last)
+      if (b->last && r->report)
         r->reader_cpu_ms = thread_cpu_ms ();
       g_async_queue_push (r->full, b);
       if (b->last)
@@ -204,6 +205,7 @@ state_reader_start (LttvTraceset *ts, const LttvTrace **traces,
   r->layouts = layouts;
   r->types = types;
   r->n_traces = n_traces;
+  r->report = g_getenv ("LTTV_STATE_WAITS") != NULL;
   /* (the tests make batches of one record: what the builder does between
    * batches then happens after every event) */
   const char *bytes = g_getenv ("LTTV_STATE_BATCH_BYTES");
@@ -250,7 +252,7 @@ state_reader_stop (StateReader *r)
       state_reader_done (r, b);
     }
   g_thread_join (r->thread);
-  if (g_getenv ("LTTV_STATE_WAITS") != NULL)
+  if (r->report)
     g_printerr ("state build: the builder waited %u times (%.1f ms) for the reader's "
                 "batches, the reader %u times (%.1f ms) for free ones; CPU time: "
                 "reader %.1f ms, builder %.1f ms so far\n",

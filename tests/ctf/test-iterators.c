@@ -264,14 +264,11 @@ test_each_damaged (void)
   for (const char *name; (name = g_dir_read_name (d)) != NULL;)
     {
       g_autofree char *from = g_build_filename (ref->path, name, NULL);
+      if (!g_file_test (from, G_FILE_TEST_IS_REGULAR))
+        continue;             /* (the index folder: the streams are scanned) */
       char *to = g_build_filename (dir, name, NULL);
       g_autofree char *bytes = NULL;
       gsize len = 0;
-      if (!g_file_test (from, G_FILE_TEST_IS_REGULAR))
-        {
-          g_free (to);
-          continue;
-        }
       g_assert_true (g_file_get_contents (from, &bytes, &len, NULL));
       if (g_str_has_prefix (name, "channel0_0") && len > (256u << 10))
         memset (bytes + (128u << 10), 0xff, 64u << 10);
