@@ -36,6 +36,7 @@ ctf_reader_clear (CtfReader *r)
     g_array_free (g_steal_pointer (&r->track), TRUE);
   g_clear_pointer (&r->values, g_free);
   ctf_packet_copy_clear (&r->copy);
+  ctf_reader_forget_forms (r);
 }
 
 #define WINDOW (8u << 20)
@@ -490,10 +491,12 @@ ctf_reader_next (CtfReader *r, GError **error)
 
 CtfRunEnd
 ctf_reader_run (CtfReader *r, int64_t limit_ns, const CtfReader *limit_r,
-                LttvEventSink sink, void *data, GError **error)
+                LttvEventSink sink, void *data, LttvRecordOut *out, GError **error)
 {
   for (;;)
     {
+      if (out != NULL)
+        ctf_reader_run_records (r, limit_ns, limit_r, out);
       if (!next_event (r, error, FALSE))
         return CTF_RUN_ENDED;
       int64_t ns = r->event.ns;

@@ -69,6 +69,35 @@ typedef struct {
   guint n_pick;
 } CtfPlanSubset;
 
+/* An event class's record form (lttv_iter_set_record_form), compiled
+ * against its fixed layout: the reader writes the record itself. */
+#define CTF_RECORD_FIELDS 8
+#define CTF_RECORD_HEAD 32
+typedef struct {
+  uint32_t payload;              /* the payload's bytes */
+  uint8_t size;                  /* the record's bytes */
+  int8_t cpu_at;
+  uint8_t n;
+  struct {
+    uint32_t off;                /* in the payload (an 8-byte load there) */
+    uint8_t shift, is_signed, at;
+  } f[CTF_RECORD_FIELDS];
+  uint8_t head[CTF_RECORD_HEAD];
+} CtfRecordForm;
+
+/* What a reader's record loop needs of its stream class, made when it
+ * first runs (ctf-reader.c): the forms by event id, the header's and the
+ * clock's constants. */
+typedef struct {
+  const CtfRecordForm **by_id;   /* [n_ids]; NULL: the sink's */
+  uint64_t n_ids;                /* 0: no event is a record */
+  uint32_t head, id_off, ts_off;
+  uint64_t id_mask, ts_mask;
+  guint ts_size;
+  uint64_t direct_below;
+  int64_t base_ns;
+} CtfRecordRun;
+
 /* A reader's copy of its packet, or of a window of it that slides as the
  * reader goes (ctf-packet-copy.c). */
 typedef struct {
@@ -89,6 +118,9 @@ struct _CtfReader {
                                     its fields (else skip them); 2
                                     (CTF_WANTED_SOME): with its subset */
   const CtfPlanSubset *subsets;  /* per event class: how, when wanted */
+  CtfRecordForm *const *forms;   /* per event class: its record form, or
+                                    NULL (lttv_iter_each_records) */
+  CtfRecordRun *record_run;      /* made from them on first use */
   guint packet;                  /* the current one */
   gboolean in_packet;
   CtfCursor cur;
@@ -234,6 +266,7 @@ gboolean ctf_packet_copy_slide (CtfPacketCopy *pc, uint64_t keep, uint64_t want)
 void ctf_reader_init (CtfReader *r, CtfStream *s, const guint8 *wanted,
                       const CtfPlanSubset *subsets);
 void ctf_reader_clear (CtfReader *r);
+
 /* Restarts at the first packet whose end is after `ns`, then at its first
  * event not before `ns` (ns = INT64_MIN: the very first event). */
 gboolean ctf_reader_seek (CtfReader *r, int64_t ns, GError **error);
@@ -247,9 +280,25 @@ gboolean ctf_reader_next (CtfReader *r, GError **error);
 typedef enum { CTF_RUN_LIMIT, CTF_RUN_SINK, CTF_RUN_ENDED } CtfRunEnd;
 /* Decodes the reader's next events and gives each to `sink` while they
  * come before (limit_ns, limit_r) in an iterator's order (time, then
- * reader) and `sink` returns TRUE: the loop of ctf_reader_next inline. */
+ * reader) and `sink` returns TRUE: the loop of ctf_reader_next inline.
+ * With `out`, the events of classes with a record form are made into
+ * records there when they can be (lttv_iter_each_records). */
 CtfRunEnd ctf_reader_run (CtfReader *r, int64_t limit_ns, const CtfReader *limit_r,
-                          LttvEventSink sink, void *data, GError **error);
+                          LttvEventSink sink, void *data, LttvRecordOut *out,
+                          GError **error);
+/* ctf-records.c. The form of class `ec`'s events compiled against their
+ * layout (g_free it); NULL when they are not of one fixed size with
+ * `form`'s fields at fixed places. */
+CtfRecordForm *ctf_record_form_compile (const CtfEventClass *ec,
+                                        const LttvRecordForm *form);
+/* Writes the records of the reader's next events to `out` while they are
+ * of classes with a record form (r->forms), come before (limit_ns,
+ * limit_r), lie whole in the window and are not earlier than the one
+ * before; stops before the first that is not (ctf_reader_run). */
+void ctf_reader_run_records (CtfReader *r, int64_t limit_ns, const CtfReader *limit_r,
+                             LttvRecordOut *out);
+/* Forgets the reader's record loop (its forms changed). */
+void ctf_reader_forget_forms (CtfReader *r);
 /* Adds to `n` the events from the reader's position up to the first
  * after `end` (which is read, not counted), without giving their classes
  * or positions: the loop of ctf_reader_next inline. FALSE on an error,

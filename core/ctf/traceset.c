@@ -24,6 +24,7 @@ struct _LttvIter {
   guint n_readers;
   guint8 **wanted;      /* per trace, per event class: decode the fields */
   CtfPlanSubset **subsets; /* per trace, per event class: only some */
+  CtfRecordForm ***forms;  /* per trace, per event class: or NULL */
   HeapEntry *heap;
   guint n;
   CtfReader *last;      /* returned by the previous call: to advance */
@@ -422,6 +423,7 @@ iter_new (LttvTraceset *ts, gboolean to_end)
   it->readers = g_new0 (CtfReader, n + 1);
   it->wanted = g_new0 (guint8 *, ts->traces->len + 1);
   it->subsets = g_new0 (CtfPlanSubset *, ts->traces->len + 1);
+  it->forms = g_new0 (CtfRecordForm **, ts->traces->len + 1);
   for (guint t = 0; t < ts->traces->len; t++)
     {
       LttvTrace *tr = ts->traces->pdata[t];
@@ -429,10 +431,12 @@ iter_new (LttvTraceset *ts, gboolean to_end)
       it->wanted[t] = g_malloc (nc + 1);
       memset (it->wanted[t], 1, nc + 1);
       it->subsets[t] = g_new0 (CtfPlanSubset, nc + 1);
+      it->forms[t] = g_new0 (CtfRecordForm *, nc + 1);
       for (guint i = 0; i < tr->streams->len; i++)
         {
           CtfReader *r = &it->readers[it->n_readers++];
           ctf_reader_init (r, tr->streams->pdata[i], it->wanted[t], it->subsets[t]);
+          r->forms = it->forms[t];
           r->whole = to_end;
         }
     }
@@ -474,11 +478,16 @@ lttv_iter_free (LttvIter *it)
     {
       const LttvTrace *tr = it->ts->traces->pdata[t];
       for (guint k = 0; k < tr->tc->events->len; k++)
-        subset_clear (&it->subsets[t][k]);
+        {
+          subset_clear (&it->subsets[t][k]);
+          g_free (it->forms[t][k]);
+        }
       g_free (it->subsets[t]);
+      g_free (it->forms[t]);
       g_free (it->wanted[t]);
     }
   g_free (it->subsets);
+  g_free (it->forms);
   g_free (it->wanted);
   g_free (it->heap);
   g_free (it);
@@ -532,6 +541,13 @@ lttv_iter_next (LttvIter *it, GError **error)
 gboolean
 lttv_iter_each (LttvIter *it, LttvEventSink sink, gpointer data, GError **error)
 {
+  return lttv_iter_each_records (it, sink, data, NULL, error);
+}
+
+gboolean
+lttv_iter_each_records (LttvIter *it, LttvEventSink sink, gpointer data,
+                        LttvRecordOut *out, GError **error)
+{
   for (;;)
     {
       const LttvEvent *ev = lttv_iter_next (it, error);
@@ -549,7 +565,7 @@ lttv_iter_each (LttvIter *it, LttvEventSink sink, gpointer data, GError **error)
                                                                   : &it->heap[1];
       GError *err = NULL;
       CtfRunEnd end = ctf_reader_run (top->r, next != NULL ? next->ns : INT64_MAX,
-                                      next != NULL ? next->r : NULL, sink, data, &err);
+                                      next != NULL ? next->r : NULL, sink, data, out, &err);
       if (end == CTF_RUN_SINK)
         return TRUE;           /* it->last: the next call moves that reader on */
       /* (as lttv_iter_next after its reader's next event) */
@@ -564,6 +580,23 @@ lttv_iter_each (LttvIter *it, LttvEventSink sink, gpointer data, GError **error)
       sift_down (it, 0);
       it->last = NULL;
     }
+}
+
+gboolean
+lttv_iter_set_record_form (LttvIter *it, const LttvEventClass *ec,
+                           const LttvRecordForm *form)
+{
+  g_return_val_if_fail (it != NULL && ec != NULL && form != NULL, FALSE);
+  const LttvTrace *tr = ec->trace;
+  g_return_val_if_fail (tr->index < it->ts->traces->len
+                        && it->ts->traces->pdata[tr->index] == tr, FALSE);
+  CtfRecordForm **slot = &it->forms[tr->index][ec->ec->index];
+  g_free (*slot);
+  *slot = ctf_record_form_compile (ec->ec, form);
+  for (guint i = 0; i < it->n_readers; i++)
+    if (it->readers[i].forms == it->forms[tr->index])
+      ctf_reader_forget_forms (&it->readers[i]);
+  return *slot != NULL;
 }
 
 void

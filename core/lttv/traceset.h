@@ -124,6 +124,46 @@ typedef gboolean (*LttvEventSink) (gpointer data, const LttvEvent *ev);
 gboolean lttv_iter_each (LttvIter *it, LttvEventSink sink, gpointer data,
                          GError **error);
 
+/* Records the iterator writes itself (lttv_iter_each_records): for a class
+ * whose events are of a fixed size with the wanted integer fields at fixed
+ * places (a perf trace's system call entries and exits, three quarters of
+ * its events), the reader makes the consumer's record of each event in its
+ * own loop, without a call to the sink and without decoding into the
+ * event's values. A record is `head` (its first LTTV_RECORD_HEAD bytes,
+ * or its size's), with over it the event's time (int64 ns, bytes 0-7) and
+ * its CPU (gint32 at `cpu_at`, when not negative), then each field's value
+ * (int64 at `field_at[i]`). */
+#define LTTV_RECORD_FIELDS 8
+#define LTTV_RECORD_HEAD 32
+#define LTTV_RECORD_MAX 128
+typedef struct {
+  guint8 size;                   /* bytes: a multiple of 8, 8 to LTTV_RECORD_MAX */
+  gint8 cpu_at;
+  guint8 n_fields;
+  guint8 field_at[LTTV_RECORD_FIELDS];
+  LttvFieldRef fields[LTTV_RECORD_FIELDS];
+  guint8 head[LTTV_RECORD_HEAD];
+} LttvRecordForm;
+/* Where records go: a record of `size` bytes is written at buf + len
+ * while len + size <= room, and len moves past it; the sink, given the
+ * other events, writes its own there too. The buffer must go on at least
+ * LTTV_RECORD_HEAD bytes past `room` (a head is copied whole). */
+typedef struct {
+  guint8 *buf;
+  gsize len, room;
+} LttvRecordOut;
+/* Gives class `ec`'s events the record `form` (copied); FALSE when they
+ * cannot have one (their size or a field's place varies, a context, an
+ * unusual header): they go to the sink. Its fields must be wanted
+ * (lttv_iter_set_fields_wanted_only): the sink gets the events the reader
+ * cannot make a record of itself (at a window's end, a time going back). */
+gboolean lttv_iter_set_record_form (LttvIter *it, const LttvEventClass *ec,
+                                    const LttvRecordForm *form);
+/* lttv_iter_each, the events of classes with a record form made into
+ * records at `out` when they can be, in their turn among the sink's. */
+gboolean lttv_iter_each_records (LttvIter *it, LttvEventSink sink, gpointer data,
+                                 LttvRecordOut *out, GError **error);
+
 /* Counts the events an iterator would return from `begin` (NULL: the
  * first event) up to `end` (NULL: the last), each stream on its own on
  * up to `max_threads` threads (0: one per core). Fields of a fixed size

@@ -26,6 +26,8 @@
  * then streamed out to the batch (stream-out.h). */
 #define STAGE_BYTES (32u << 10)
 G_STATIC_ASSERT (STATE_REC_MAX <= STAGE_BYTES);
+/* (the iterator copies a record form's head whole: lttv_iter_each_records) */
+G_STATIC_ASSERT (LTTV_RECORD_HEAD <= STATE_REC_MAX);
 
 typedef struct {
   guint n;
@@ -78,11 +80,12 @@ trace_of (StateReader *r, const LttvTrace *trace, guint guess)
   return G_MAXUINT32;
 }
 
-/* Where the records of the next events go (fill_stage's sink). */
+/* Where the records of the next events go (fill_stage's sink, and the
+ * iterator itself for classes with a record form). */
 typedef struct {
   StateReader *r;
   StateBatch *b;
-  gsize room, len;          /* the stage's bytes usable, used */
+  LttvRecordOut out;        /* the stage: its room leaves one record's */
   guint trace;              /* the last event's trace: most often the next's */
 } Stage;
 
@@ -93,7 +96,7 @@ stage_event (gpointer data, const LttvEvent *ev)
 {
   Stage *st = data;
   StateReader *r = st->r;
-  StateRec *rec = (StateRec *) (r->stage + st->len);
+  StateRec *rec = (StateRec *) (st->out.buf + st->out.len);
   LttvEventBasics eb;
   lttv_event_basics (ev, &eb);
   rec->time = eb.time;
@@ -112,8 +115,8 @@ stage_event (gpointer data, const LttvEvent *ev)
       rec->type = r->types[cur][rec->cls];
       state_layout_extract (r->layouts[cur], ev, rec, &st->b->arena);
     }
-  st->len += rec->words * 8u;
-  return st->len + STATE_REC_MAX <= st->room;
+  st->out.len += rec->words * 8u;
+  return st->out.len <= st->out.room;
 }
 
 /* Fills the stage with the records of the next events, up to `room`
@@ -123,9 +126,9 @@ static gboolean
 fill_stage (StateReader *r, LttvIter *it, StateBatch *b, gsize room, gsize *len,
             GError **error)
 {
-  Stage st = { r, b, room, 0, 0 };
-  gboolean more = lttv_iter_each (it, stage_event, &st, error);
-  *len = st.len;
+  Stage st = { r, b, { r->stage, 0, room - STATE_REC_MAX }, 0 };
+  gboolean more = lttv_iter_each_records (it, stage_event, &st, &st.out, error);
+  *len = st.out.len;
   return more;
 }
 
@@ -177,6 +180,13 @@ reader_thread (gpointer data)
            * skipped like the classes without one) */
           if (n > 0)
             lttv_iter_set_fields_wanted_only (it, ec, fields, n);
+          /* (most events: the reader makes their records itself) */
+          LttvRecordForm form;
+          guint index = lttv_event_class_index (ec);
+          if (i < STATE_REC_NO_TRACE
+              && state_layout_record_form (r->layouts[i], index, (guint16) i,
+                                           r->types[i][index], &form))
+            lttv_iter_set_record_form (it, ec, &form);
         }
     }
   for (;;)

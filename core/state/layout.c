@@ -3,6 +3,7 @@
  * event class, never per event. */
 #include "config.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -312,6 +313,39 @@ state_layout_fields (const StateLayout *l, guint index, LttvFieldRef out[MAX_FIE
       if (l->handlers[index].f[i] >= 0)
         out[n++] = l->handlers[index].f[i];
   return n;
+}
+
+gboolean
+state_layout_record_form (const StateLayout *l, guint index, guint16 trace,
+                          guint32 type, LttvRecordForm *form)
+{
+  if (index >= l->n_handlers)
+    return FALSE;
+  const Handler *hd = &l->handlers[index];
+  if (hd->kind != H_NONE && (hd->has_str || hd->ints.general))
+    return FALSE;
+  memset (form, 0, sizeof *form);
+  StateRec rec = { .type = type, .cls = index, .trace = trace,
+                   .words = sizeof (StateRec) / 8 };
+  if (hd->kind != H_NONE)
+    {
+      /* (what state_layout_extract makes: every field the handler reads
+       * that the class has as an integer) */
+      rec.words += hd->n_f;
+      for (guint i = 0; i < hd->n_f; i++)
+        if (hd->ints.slots[i] >= 0)
+          {
+            form->fields[form->n_fields] = hd->f[i];
+            form->field_at[form->n_fields++] = (guint8) (offsetof (StateRec, v) + 8 * i);
+            rec.has |= (guint8) (1u << i);
+          }
+    }
+  G_STATIC_ASSERT (sizeof (StateRec) + 8 * STATE_REC_FIELDS <= LTTV_RECORD_MAX);
+  G_STATIC_ASSERT (sizeof (StateRec) <= LTTV_RECORD_HEAD);
+  form->size = (guint8) (rec.words * 8);
+  form->cpu_at = (gint8) offsetof (StateRec, cpu);
+  memcpy (form->head, &rec, sizeof rec);
+  return TRUE;
 }
 
 /* The string fields of each kind of handler: which of its fields, in the

@@ -59,5 +59,11 @@ gboolean state_layout_wants (const StateLayout *l, guint index);
  * number. */
 guint state_layout_fields (const StateLayout *l, guint index,
                            LttvFieldRef out[STATE_REC_FIELDS]);
+/* The record state_layout_extract would make of each event of class
+ * `index` (of trace `trace`, event type `type`), as a form the reader
+ * fills itself (lttv_iter_set_record_form); FALSE when its handler reads
+ * strings. */
+gboolean state_layout_record_form (const StateLayout *l, guint index, guint16 trace,
+                                   guint32 type, LttvRecordForm *form);
 /* TRUE for perf traces, FALSE for LTTng. */
 gboolean state_layout_is_perf (const StateLayout *l);
