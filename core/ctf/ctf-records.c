@@ -33,30 +33,35 @@ ctf_record_form_compile (const CtfEventClass *ec, const LttvRecordForm *form)
   f->cpu_at = form->cpu_at;
   memcpy (f->head, form->head, CTF_RECORD_HEAD);
   uint64_t at = 0;
+  gboolean fixed = TRUE;
+  guint n = 0, found = 0;
   for (guint i = 0; i < n_pick; i++)
     {
       const CtfPick *p = &pick[i];
-      at += p->skip;
-      if (p->kind == CTF_PICK_END)
-        continue;
-      /* (a string: its events' size varies) */
-      if (p->kind != CTF_PICK_INT || at > G_MAXUINT32)
+      /* (a string kept: the consumer's to copy, through its sink) */
+      if (n + 1 >= CTF_RECORD_STEPS || p->kind == CTF_PICK_STRING)
         goto refused;
-      for (guint k = 0; k < form->n_fields; k++)
-        if (form->fields[k] == p->slot)
-          {
-            if (f->n == CTF_RECORD_FIELDS || form->field_at[k] + 8u > form->size)
-              goto refused;
-            f->f[f->n++] = (typeof (f->f[0])) { (uint32_t) at, p->shift, p->is_signed,
-                                                form->field_at[k] };
-          }
-      at += p->size;
+      CtfRecordStep *step = &f->step[n++];
+      *step = (CtfRecordStep) { p->skip, p->kind, p->size, p->shift, p->is_signed, 0 };
+      at += p->skip + p->size;
+      fixed = fixed && p->kind != CTF_PICK_SKIP_STRING;
+      if (p->kind != CTF_PICK_INT)
+        continue;
+      guint k = 0;
+      while (k < form->n_fields && form->fields[k] != p->slot)
+        k++;
+      if (k == form->n_fields || form->field_at[k] + 8u > form->size)
+        goto refused;
+      step->at = form->field_at[k];
+      found++;
     }
-  /* every field found once, and the payload not empty (an empty event is
-   * the decoder's to report) */
-  if (f->n != form->n_fields || at == 0 || at > G_MAXUINT32)
+  if (n == 0 || f->step[n - 1].kind != CTF_PICK_END)
+    f->step[n++] = (CtfRecordStep) { .kind = CTF_PICK_END };
+  /* every field found once, and a payload of a fixed size not empty (an
+   * empty event is the decoder's to report) */
+  if (found != form->n_fields || at > G_MAXUINT32 || (fixed && at == 0))
     goto refused;
-  f->payload = (uint32_t) at;
+  f->payload = fixed ? (uint32_t) at : 0;
   return f;
 refused:
   g_free (f);
@@ -109,11 +114,13 @@ ctf_reader_run_records (CtfReader *r, int64_t limit_ns, const CtfReader *limit_r
    * pointers, which may alias anything as far as the compiler knows. An
    * event may start before `stop`: its header then fits the packet and
    * the window, and the header's 8-byte loads (up to 96 bytes on) the
-   * mapping; it may end by `end_stop`: its fields' 8-byte loads too. */
+   * mapping. Its payload ends by `lim`, and a field's 8-byte load starts
+   * by `last_load`. */
   const uint64_t stop = MIN (MIN (r->slide_at, c->limit - run->head * 8 + 1),
                              (c->mapped - 96 + 1) * 8);
-  const uint64_t end_stop = MIN (c->limit, (c->mapped - 8) * 8);
   const uint8_t *const buf = c->buf;
+  const uint8_t *const lim = buf + (c->limit >> 3);
+  const uint8_t *const last_load = buf + c->mapped - 8;
   const int32_t cpu = r->sc->slot_cpu_id < 0 ? -1 : (int32_t) r->values[r->sc->slot_cpu_id].u;
   /* (an event at limit_ns from a later reader than limit_r comes after it) */
   const int64_t last = r > limit_r && limit_ns > INT64_MIN ? limit_ns - 1 : limit_ns;
@@ -133,10 +140,11 @@ ctf_reader_run_records (CtfReader *r, int64_t limit_ns, const CtfReader *limit_r
       id &= run->id_mask;
       ts &= run->ts_mask;
       const CtfRecordForm *form;
-      if (id >= run->n_ids || (form = run->by_id[id]) == NULL)
+      if (id >= run->n_ids || (form = run->by_id[id]) == NULL || len + form->size > room)
         break;
-      uint64_t end = pos + (uint64_t) (run->head + form->payload) * 8;
-      if (end > end_stop || len + form->size > room)
+      const uint8_t *q = p + run->head;
+      /* (a payload of a fixed size: its bounds checked once) */
+      if (form->payload != 0 && (q + form->payload > lim || q + form->payload > last_load))
         break;
       /* (ctf_clock_update's) */
       uint64_t now = ts;
@@ -150,6 +158,41 @@ ctf_reader_run_records (CtfReader *r, int64_t limit_ns, const CtfReader *limit_r
       int64_t ns = run->base_ns + (int64_t) now;
       if (now >= run->direct_below || ns < floor || ns > last)
         break;
+      uint8_t *rec = obuf + len;
+      memcpy (rec, form->head, CTF_RECORD_HEAD);
+      memcpy (rec, &ns, 8);
+      if (form->cpu_at >= 0)
+        memcpy (rec + form->cpu_at, &cpu, 4);
+      const CtfRecordStep *st = form->step;
+      for (;; st++)
+        {
+          q += st->skip;
+          if (st->kind == CTF_PICK_INT)
+            {
+              if (form->payload == 0 && q > last_load)
+                break;
+              uint64_t raw;
+              memcpy (&raw, q, 8);
+              raw <<= st->shift;
+              int64_t v = st->is_signed ? (int64_t) raw >> st->shift
+                                        : (int64_t) (raw >> st->shift);
+              memcpy (rec + st->at, &v, 8);
+              q += st->size;
+            }
+          else if (st->kind == CTF_PICK_SKIP_STRING)
+            {
+              const uint8_t *nul = q < lim ? memchr (q, 0, (size_t) (lim - q)) : NULL;
+              if (nul == NULL)
+                break;
+              q = nul + 1;
+            }
+          else
+            break;
+        }
+      /* (a string or a field past the packet or the window: the decoder's
+       * to read, or to report) */
+      if (st->kind != CTF_PICK_END || q > lim)
+        break;
       if (G_UNLIKELY (++track_n >= track_stop))
         {
           /* (the point: the clock before the event, the time before it) */
@@ -158,26 +201,11 @@ ctf_reader_run_records (CtfReader *r, int64_t limit_ns, const CtfReader *limit_r
           ctf_seek_points_note (r, pos);
           track_n = 0;
         }
-      uint8_t *rec = obuf + len;
-      memcpy (rec, form->head, CTF_RECORD_HEAD);
-      memcpy (rec, &ns, 8);
-      if (form->cpu_at >= 0)
-        memcpy (rec + form->cpu_at, &cpu, 4);
-      const uint8_t *payload = p + run->head;
-      for (guint i = 0; i < form->n; i++)
-        {
-          uint64_t raw;
-          memcpy (&raw, payload + form->f[i].off, 8);
-          raw <<= form->f[i].shift;
-          int64_t v = form->f[i].is_signed ? (int64_t) raw >> form->f[i].shift
-                                           : (int64_t) (raw >> form->f[i].shift);
-          memcpy (rec + form->f[i].at, &v, 8);
-        }
       len += form->size;
       clock = now;
       last_ns = floor = ns;
       n_events++;
-      pos = end;
+      pos = (uint64_t) (q - buf) * 8;
     }
   c->pos = pos;
   c->clock = clock;

@@ -70,18 +70,23 @@ typedef struct {
 } CtfPlanSubset;
 
 /* An event class's record form (lttv_iter_set_record_form), compiled
- * against its fixed layout: the reader writes the record itself. */
+ * against its layout: the reader writes the record itself, following
+ * steps like a pick's (ctf-skip.c): bytes passed over, then a field read
+ * into the record or a string passed over. */
 #define CTF_RECORD_FIELDS 8
+#define CTF_RECORD_STEPS 16
 #define CTF_RECORD_HEAD 32
 typedef struct {
-  uint32_t payload;              /* the payload's bytes */
+  uint32_t skip;                 /* bytes passed over first */
+  uint8_t kind;                  /* CTF_PICK_INT, _SKIP_STRING or _END */
+  uint8_t size, shift, is_signed; /* CTF_PICK_INT: as a pick's */
+  uint8_t at;                    /* CTF_PICK_INT: its place in the record */
+} CtfRecordStep;
+typedef struct {
+  uint32_t payload;              /* the payload's bytes, when fixed; 0 */
   uint8_t size;                  /* the record's bytes */
   int8_t cpu_at;
-  uint8_t n;
-  struct {
-    uint32_t off;                /* in the payload (an 8-byte load there) */
-    uint8_t shift, is_signed, at;
-  } f[CTF_RECORD_FIELDS];
+  CtfRecordStep step[CTF_RECORD_STEPS];  /* up to a CTF_PICK_END */
   uint8_t head[CTF_RECORD_HEAD];
 } CtfRecordForm;
 

@@ -54,6 +54,7 @@ struct _StateReader {
   StateLayout **layouts;
   guint **types;
   guint n_traces;
+  StateCounter *counter;
   GAsyncQueue *full, *free;
   StateBatch batches[N_BATCHES];
   gsize batch_bytes;    /* BATCH_BYTES, or less for the tests */
@@ -142,6 +143,7 @@ fill (StateReader *r, LttvIter *it, StateBatch *b, GError **error)
     {
       gsize len = 0;
       more = fill_stage (r, it, b, MIN (STAGE_BYTES, r->batch_bytes - b->len), &len, error);
+      state_counter_add (r->counter, r->stage, len);
       stream_out (b->recs + b->len, r->stage, len);
       b->len += len;
     }
@@ -207,7 +209,8 @@ reader_thread (gpointer data)
 
 StateReader *
 state_reader_start (LttvTraceset *ts, const LttvTrace **traces,
-                    StateLayout **layouts, guint **types, guint n_traces)
+                    StateLayout **layouts, guint **types, guint n_traces,
+                    StateCounter *counter)
 {
   StateReader *r = g_new0 (StateReader, 1);
   r->ts = ts;
@@ -215,6 +218,7 @@ state_reader_start (LttvTraceset *ts, const LttvTrace **traces,
   r->layouts = layouts;
   r->types = types;
   r->n_traces = n_traces;
+  r->counter = counter;
   r->report = g_getenv ("LTTV_STATE_WAITS") != NULL;
   /* (the tests make batches of one record: what the builder does between
    * batches then happens after every event) */

@@ -96,29 +96,6 @@ state_type_of (LttvState *s, const LttvEvent *ev)
                        [lttv_event_class_index (ec)];
 }
 
-/* Per-block counters: a dense table touched per event, flushed into
- * s->counts at each checkpoint. */
-typedef struct {
-  guint32 *table;           /* [type * (STATE_STATS_CPUS + 1) + cpu] */
-  GArray *dirty;            /* indexes of non-zero entries */
-} Counter;
-
-static void
-counter_flush (LttvState *s, Counter *c)
-{
-  guint64 start = s->counts->len;
-  g_array_append_val (s->block_start, start);
-  for (guint i = 0; i < c->dirty->len; i++)
-    {
-      guint idx = g_array_index (c->dirty, guint, i);
-      StateCount sc = { idx / (STATE_STATS_CPUS + 1), idx % (STATE_STATS_CPUS + 1),
-                        c->table[idx] };
-      g_array_append_val (s->counts, sc);
-      c->table[idx] = 0;
-    }
-  g_array_set_size (c->dirty, 0);
-}
-
 /* The next batch, once the chunks that filled up during the last one are
  * encoded for the cache (when there is one to save): their memory then
  * serves the chunks that come next. Encoded only while waiting for the
@@ -149,10 +126,7 @@ build_from_trace (LttvState *s, gboolean for_cache, LttvCancel cancel, GError **
       layouts[i] = state_layout_new (trace, h);
     }
   StateMachine *m = state_machine_new (h);
-  Counter counter = {
-    g_new0 (guint32, MAX (1, s->type_names->len) * (STATE_STATS_CPUS + 1)),
-    g_array_new (FALSE, FALSE, sizeof (guint)),
-  };
+  StateCounter *counter = state_counter_new (s);
   LttvTime begin = lttv_traceset_begin (s->ts);
   LttvTime end = lttv_traceset_end (s->ts);
   lttv_history_set_begin (h, begin);
@@ -165,7 +139,8 @@ build_from_trace (LttvState *s, gboolean for_cache, LttvCancel cancel, GError **
   g_clear_pointer (&s->blocks, state_blocks_free);
   if (for_cache)
     s->blocks = state_cache_begin (s);
-  StateReader *reader = state_reader_start (s->ts, traces, layouts, s->class_types, n_traces);
+  StateReader *reader = state_reader_start (s->ts, traces, layouts, s->class_types, n_traces,
+                                           counter);
 
   for (gboolean last = FALSE; !last && !cancelled;)
     {
@@ -192,8 +167,6 @@ build_from_trace (LttvState *s, gboolean for_cache, LttvCancel cancel, GError **
             }
           if ((rank & (LTTV_STATE_CHECKPOINT_EVENTS - 1)) == 0)
             {
-              if (rank > 0)
-                counter_flush (s, &counter);
               LttvCheckpoint cp = { rank, t, same_t };
               g_array_append_val (s->checkpoints, cp);
               if ((rank & (16 * LTTV_STATE_CHECKPOINT_EVENTS - 1)) == 0)
@@ -209,15 +182,9 @@ build_from_trace (LttvState *s, gboolean for_cache, LttvCancel cancel, GError **
                     }
                 }
             }
+          /* (counted by the reader: state_counter_add) */
           if (rec->trace != STATE_REC_NO_TRACE)
-            {
-              int cpu = rec->cpu;
-              guint slot = cpu < 0 || cpu >= STATE_STATS_CPUS ? STATE_STATS_CPUS : (guint) cpu;
-              guint idx = rec->type * (STATE_STATS_CPUS + 1) + slot;
-              if (counter.table[idx]++ == 0)
-                g_array_append_val (counter.dirty, idx);
-              state_layout_execute (layouts[rec->trace], m, rec, arena, t);
-            }
+            state_layout_execute (layouts[rec->trace], m, rec, arena, t);
           state_density_add (s->density, t);
           same_t++;
           rank++;
@@ -231,9 +198,8 @@ build_from_trace (LttvState *s, gboolean for_cache, LttvCancel cancel, GError **
       state_reader_done (reader, b);
     }
   state_reader_stop (reader);
-  counter_flush (s, &counter);
-  guint64 terminator = s->counts->len;
-  g_array_append_val (s->block_start, terminator);
+  state_counter_finish (counter);
+  state_counter_free (counter);
 
   s->n_events = rank;
   atomic_store_explicit (&s->events_done, rank, memory_order_relaxed);
@@ -242,8 +208,6 @@ build_from_trace (LttvState *s, gboolean for_cache, LttvCancel cancel, GError **
   state_density_finish (s->density);
   g_atomic_int_set (&s->progress_permille, 1000);
 
-  g_free (counter.table);
-  g_array_unref (counter.dirty);
   state_machine_free (m);
   for (guint i = 0; i < n_traces; i++)
     state_layout_free (layouts[i]);

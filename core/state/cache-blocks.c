@@ -23,15 +23,14 @@ encode_at (guint8 *out, const HistoryChange *chunk, guint m)
     return q;
   LttvTime start = chunk[1].start;
   LttvValue before = chunk[0].value, last = chunk[1].value;
-  /* (a delta takes 63 bits at most: times are nanoseconds; the second
-   * change has none two before it to repeat) */
-  q = varint_at (varint_at (q, (start - chunk[0].start) << 1), last);
+  /* (the second change has none two before it to repeat) */
+  q = varint_at (delta_at (q, start - chunk[0].start, FALSE), last);
   for (guint k = 2; k < m; k++)
     {
       LttvTime t = chunk[k].start;
       LttvValue v = chunk[k].value;
       gboolean again = v == before;
-      q = varint_at (q, (t - start) << 1 | again);
+      q = delta_at (q, t - start, again);
       if (!again)
         q = varint_at (q, v);
       start = t;
@@ -42,7 +41,7 @@ encode_at (guint8 *out, const HistoryChange *chunk, guint m)
 }
 
 /* A block's most bytes: a value, then a delta and a value per change. */
-#define BLOCK_MAX(m) ((gsize) (m) * 20)
+#define BLOCK_MAX(m) ((gsize) (m) * (DELTA_MAX + 10))
 G_STATIC_ASSERT (BLOCK_MAX (HISTORY_CHUNK_SIZE) == HISTORY_BLOCK_MAX);
 
 guint32

@@ -15,8 +15,9 @@
  * mark, file size, section table {offset, length, checksum}, checksum of
  * all that), then the sections, each 8-byte aligned:
  *   DATA    the blocks: per chunk, the first change's value, then per
- *           change a varint of its time delta << 1 | "same value as two
- *           changes before", and its value unless so (cache-blocks.h)
+ *           change a little-endian word of its time delta << 1 | "same
+ *           value as two changes before" (4 bytes, or 12 for a delta of
+ *           2.1 s and more), and its value unless so (cache-blocks.h)
  *   META    varints: key, counts, checkpoints, the density's layout, strings
  *   ATTRS   varints: per attribute parent + 1, name, number of changes,
  *           and when it has some: last start - first start, last value

@@ -253,8 +253,9 @@ HistoryChange *history_chunk_load (const HistoryAttr *a, guint c);
  * recycled chunk's pointer becomes its block's number, tagged by the low
  * bit; the first query that needs it decodes a copy. */
 
-/* A block's most bytes: a value, then a delta and a value per change. */
-#define HISTORY_BLOCK_MAX (HISTORY_CHUNK_SIZE * 20)
+/* A block's most bytes: a value, then a delta (12 bytes at most) and a
+ * value (10) per change. */
+#define HISTORY_BLOCK_MAX (HISTORY_CHUNK_SIZE * 22)
 
 /* Where a block is: its place in the cache's DATA and its length, in one
  * u64 (the cache's OFFS entries). */

@@ -67,11 +67,22 @@ typedef struct {
 
 typedef struct _StateReader StateReader;
 
+/* What the build counts of its records (build-counts.c): events per type
+ * and CPU per checkpoint interval (s->counts, s->block_start); by the
+ * reader's thread, then finished by the builder's. */
+typedef struct _StateCounter StateCounter;
+StateCounter *state_counter_new (LttvState *s);
+void state_counter_add (StateCounter *c, const guint8 *recs, gsize len);
+void state_counter_finish (StateCounter *c);
+void state_counter_free (StateCounter *c);
+
 /* Starts reading `ts` from its first event; `traces`, `layouts` and
- * `types` (per trace: class index -> event type) must outlive it. */
+ * `types` (per trace: class index -> event type) must outlive it, and
+ * `counter`, which counts the records as they are made, until
+ * state_reader_stop. */
 StateReader *state_reader_start (LttvTraceset *ts, const LttvTrace **traces,
                                  StateLayout **layouts, guint **types,
-                                 guint n_traces);
+                                 guint n_traces, StateCounter *counter);
 /* The next batch (waits for it); after the last one, do not ask again. */
 StateBatch *state_reader_next (StateReader *r);
 /* Gives a batch back once applied. */
@@ -95,13 +106,14 @@ void state_paths_free (LttvState *s);
 /* The cache (cache.c): TRUE when `s` was filled from a valid cache file.
  * The history then decodes its blocks lazily (history-lazy.c). */
 #define STATE_CACHE_MAGIC "LTTV-STATE-CACHE"
-#define STATE_CACHE_VERSION 8   /* 4: sections, blocks checked lazily;
+#define STATE_CACHE_VERSION 9   /* 4: sections, blocks checked lazily;
                                    5: runs of empty density buckets;
                                    6: blocks in any order, OFFS with
                                    their lengths;
                                    7: chunks of 4 to 128 changes;
                                    8: a change's value left out when it
-                                   is the one two changes before */
+                                   is the one two changes before;
+                                   9: time deltas in 4-byte words */
 gboolean state_cache_load (LttvState *s);
 /* A build for the cache starts its file (a temporary one, in the cache
  * folder): the store its blocks go to as they are encoded. */

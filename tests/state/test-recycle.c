@@ -80,9 +80,9 @@ test_recycled_chunks_read_back (gconstpointer with_file)
   g_assert_true (lttv_history_query (h, b, 5025, &iv));
   g_assert_cmpuint (iv.value, ==, lttv_value_int (3));
   /* The block, once written: F changes 10 ns apart, values 1 to F,
-   * one byte each (the first value, then a delta, doubled, and a value
-   * each: none repeats the one two before). */
-  guint64 len, block = 1 + 2 * (F - 1);
+   * one byte each (the first value, then a delta, doubled, in a 4-byte
+   * word, and a value each: none repeats the one two before). */
+  guint64 len, block = 1 + 5 * (F - 1);
   g_assert_true (history_spill_finish (h, &len) == (fd >= 0));
   g_assert_cmpuint (len, ==, block);
   guint64 at = history_block_where (h, 0);
@@ -94,6 +94,7 @@ test_recycled_chunks_read_back (gconstpointer with_file)
       g_assert_cmpint (pread (fd, bytes, block, 100), ==, block);
       g_assert_cmpuint (bytes[0], ==, lttv_value_int (1));
       g_assert_cmpuint (bytes[1], ==, 10 << 1);
+      g_assert_cmpuint (bytes[2] | bytes[3] | bytes[4], ==, 0);
       g_assert_cmpuint (bytes[block - 1], ==, lttv_value_int (F));
     }
   state_blocks_free (bs);
@@ -167,8 +168,8 @@ test_failed_write_keeps_blocks (void)
   StateBlockStore *bs = state_blocks_new (h, read_only, 0);
   close (read_only);
   LttvAttr a = lttv_history_attr (h, "A");
-  /* 2.8 MB of blocks (4 bytes a change: a delta of 10 and a value of
-   * two or three bytes): the buffer fills and its write fails */
+  /* 4.9 MB of blocks (7 bytes a change: a delta of 10 in its word and a
+   * value of two or three bytes): the buffer fills and its write fails */
   guint n = 700000;
   write_changes (h, a, n, 1000);
   while (state_blocks_encode_some (bs, 64))
@@ -281,9 +282,11 @@ test_block_leaves_out_repeated_values (void)
   Writer w = { 0 };
   state_cache_encode_block (&w, chunk, G_N_ELEMENTS (chunk));
   /* v1; +10, v2 (the second change has none two before); +10 again v1;
-   * +15 again v2; +5, v3; +60 again v2 */
-  const guint8 expected[] = { v1, 10 << 1, v2, 10 << 1 | 1, 15 << 1 | 1, 5 << 1, v3,
-                              60 << 1 | 1 };
+   * +15 again v2; +5, v3; +60 again v2: each delta doubled, its low bit
+   * "again", in a 4-byte little-endian word */
+  const guint8 expected[] = { v1, 10 << 1, 0, 0, 0, v2, 10 << 1 | 1, 0, 0, 0,
+                              15 << 1 | 1, 0, 0, 0, 5 << 1, 0, 0, 0, v3,
+                              60 << 1 | 1, 0, 0, 0 };
   g_assert_cmpmem (w.data, w.len, expected, sizeof expected);
   /* read back change by change */
   const guint8 *p = w.data, *end = w.data + w.len;
@@ -301,10 +304,52 @@ test_block_leaves_out_repeated_values (void)
     }
   g_assert_true (p == end);
   /* the second change cannot repeat a value: there is none two before */
-  const guint8 bad[] = { v1, 10 << 1 | 1 };
+  const guint8 bad[] = { v1, 10 << 1 | 1, 0, 0, 0 };
   p = bad;
-  g_assert_true (varint_from (&p, bad + 2, &v));
-  g_assert_false (block_next_change (&p, bad + 2, 0, FALSE, &delta, &v));
+  g_assert_true (varint_from (&p, bad + sizeof bad, &v));
+  g_assert_false (block_next_change (&p, bad + sizeof bad, 0, FALSE, &delta, &v));
+  /* nor can a block end inside a delta's word */
+  p = expected;
+  g_assert_true (varint_from (&p, expected + 4, &v));
+  g_assert_false (block_next_change (&p, expected + 4, 0, FALSE, &delta, &v));
+  writer_free (&w);
+}
+
+/* A delta of 2^31 - 1 ns (2.1 s) or more: the escape word, then the delta
+ * in 8 bytes; an escape around a delta that did not need one is not a
+ * block's. */
+static void
+test_block_long_delta (void)
+{
+  const LttvValue v1 = lttv_value_int (1), v2 = lttv_value_int (2);
+  const LttvTime far = (LttvTime) 5 << 30, edge = 0x7fffffffu;
+  const HistoryChange chunk[] = { { 100, v1 }, { 100 + far, v2 }, { 100 + far + edge, v1 },
+                                  { 100 + far + 2 * edge - 1, v2 } };
+  Writer w = { 0 };
+  state_cache_encode_block (&w, chunk, G_N_ELEMENTS (chunk));
+  /* v1; the escape, 5 << 30, v2; the escape with "again", 2^31 - 1; the
+   * word of 2^31 - 2 with "again" */
+  const guint8 expected[] = { v1, 0xfe, 0xff, 0xff, 0xff, 0, 0, 0, 0x40, 1, 0, 0, 0, v2,
+                              0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f, 0, 0, 0, 0,
+                              0xfd, 0xff, 0xff, 0xff };
+  g_assert_cmpmem (w.data, w.len, expected, sizeof expected);
+  const guint8 *p = w.data, *end = w.data + w.len;
+  guint64 v = 0, delta = 0;
+  g_assert_true (varint_from (&p, end, &v));
+  LttvTime t = 100;
+  for (guint i = 1; i < G_N_ELEMENTS (chunk); i++)
+    {
+      g_assert_true (block_next_change (&p, end, i >= 2 ? chunk[i - 2].value : 0, i >= 2,
+                                        &delta, &v));
+      t += delta;
+      g_assert_cmpuint (t, ==, chunk[i].start);
+      g_assert_cmpuint (v, ==, chunk[i].value);
+    }
+  g_assert_true (p == end);
+  const guint8 needless[] = { 0xfe, 0xff, 0xff, 0xff, 10, 0, 0, 0, 0, 0, 0, 0 };
+  p = needless;
+  gboolean again;
+  g_assert_false (delta_from (&p, needless + sizeof needless, &delta, &again));
   writer_free (&w);
 }
 
@@ -318,6 +363,7 @@ main (int argc, char **argv)
                         GINT_TO_POINTER (TRUE), test_recycled_chunks_read_back);
   g_test_add_func ("/recycle/blocks-kept-together", test_blocks_kept_together);
   g_test_add_func ("/recycle/failed-write-keeps-blocks", test_failed_write_keeps_blocks);
+  g_test_add_func ("/recycle/block-long-delta", test_block_long_delta);
   g_test_add_func ("/recycle/chunk-holding-the-last-change-is-kept",
                    test_chunk_holding_the_last_change_is_kept);
   g_test_add_func ("/recycle/block-leaves-out-repeated-values",
