@@ -15,17 +15,32 @@
 G_STATIC_ASSERT (LTTV_RECORD_FIELDS == CTF_RECORD_FIELDS);
 G_STATIC_ASSERT (LTTV_RECORD_HEAD == CTF_RECORD_HEAD);
 
+/* The index of `slot` among the `n` of `refs`, or n. */
+static guint
+index_of (const LttvFieldRef *refs, guint n, int slot)
+{
+  guint k = 0;
+  while (k < n && refs[k] != slot)
+    k++;
+  return k;
+}
+
 CtfRecordForm *
 ctf_record_form_compile (const CtfEventClass *ec, const LttvRecordForm *form)
 {
   const CtfStreamClass *sc = ec->sc;
   if (ec->context != NULL || sc->event_context != NULL || sc->header_id_ts == NULL
       || sc->clock == NULL || ec->fields == NULL || form->n_fields > CTF_RECORD_FIELDS
+      || form->n_strings > CTF_RECORD_STRINGS
       || form->size < 8 || form->size % 8 != 0 || form->size > LTTV_RECORD_MAX
       || form->cpu_at + 4 > MIN (form->size, CTF_RECORD_HEAD))
     return NULL;
+  int keep[CTF_RECORD_FIELDS + CTF_RECORD_STRINGS];
+  memcpy (keep, form->fields, form->n_fields * sizeof (int));
+  memcpy (keep + form->n_fields, form->strings, form->n_strings * sizeof (int));
   guint n_pick = 0;
-  g_autofree CtfPick *pick = ctf_pick_build (ec->fields, form->fields, form->n_fields, &n_pick);
+  g_autofree CtfPick *pick = ctf_pick_build (ec->fields, keep,
+                                             form->n_fields + form->n_strings, &n_pick);
   if (pick == NULL)
     return NULL;
   CtfRecordForm *f = g_new0 (CtfRecordForm, 1);
@@ -38,28 +53,34 @@ ctf_record_form_compile (const CtfEventClass *ec, const LttvRecordForm *form)
   for (guint i = 0; i < n_pick; i++)
     {
       const CtfPick *p = &pick[i];
-      /* (a string kept: the consumer's to copy, through its sink) */
-      if (n + 1 >= CTF_RECORD_STEPS || p->kind == CTF_PICK_STRING)
+      if (n + 1 >= CTF_RECORD_STEPS)
         goto refused;
       CtfRecordStep *step = &f->step[n++];
       *step = (CtfRecordStep) { p->skip, p->kind, p->size, p->shift, p->is_signed, 0 };
       at += p->skip + p->size;
-      fixed = fixed && p->kind != CTF_PICK_SKIP_STRING;
-      if (p->kind != CTF_PICK_INT)
-        continue;
-      guint k = 0;
-      while (k < form->n_fields && form->fields[k] != p->slot)
-        k++;
-      if (k == form->n_fields || form->field_at[k] + 8u > form->size)
-        goto refused;
-      step->at = form->field_at[k];
-      found++;
+      fixed = fixed && p->kind == CTF_PICK_INT;
+      if (p->kind == CTF_PICK_INT)
+        {
+          guint k = index_of (form->fields, form->n_fields, p->slot);
+          if (k == form->n_fields || form->field_at[k] + 8u > form->size)
+            goto refused;
+          step->at = form->field_at[k];
+          found++;
+        }
+      else if (p->kind == CTF_PICK_STRING)
+        {
+          guint k = index_of (form->strings, form->n_strings, p->slot);
+          if (k == form->n_strings || form->string_at[k] + 8u > form->size)
+            goto refused;
+          step->at = form->string_at[k];
+          found++;
+        }
     }
   if (n == 0 || f->step[n - 1].kind != CTF_PICK_END)
     f->step[n++] = (CtfRecordStep) { .kind = CTF_PICK_END };
   /* every field found once, and a payload of a fixed size not empty (an
    * empty event is the decoder's to report) */
-  if (found != form->n_fields || at > G_MAXUINT32 || (fixed && at == 0))
+  if (found != form->n_fields + form->n_strings || at > G_MAXUINT32 || (fixed && at == 0))
     goto refused;
   f->payload = fixed ? (uint32_t) at : 0;
   return f;
@@ -128,6 +149,9 @@ ctf_reader_run_records (CtfReader *r, int64_t limit_ns, const CtfReader *limit_r
   uint8_t *const obuf = out->buf;
   const gsize room = out->room;
   gsize len = out->len;
+  uint8_t *const strings = out->strings;
+  const gsize str_room = out->strings_room;
+  gsize str_len = out->strings_len, str_done = str_len;
   uint64_t pos = c->pos, clock = c->clock, n_events = r->n_events;
   int64_t last_ns = r->last_ns, floor = n_events > 0 ? last_ns : INT64_MIN;
   uint32_t track_n = r->track_n;
@@ -179,20 +203,33 @@ ctf_reader_run_records (CtfReader *r, int64_t limit_ns, const CtfReader *limit_r
               memcpy (rec + st->at, &v, 8);
               q += st->size;
             }
-          else if (st->kind == CTF_PICK_SKIP_STRING)
+          else if (st->kind != CTF_PICK_END)
             {
               const uint8_t *nul = q < lim ? memchr (q, 0, (size_t) (lim - q)) : NULL;
               if (nul == NULL)
                 break;
+              if (st->kind == CTF_PICK_STRING)
+                {
+                  /* (its bytes among the strings, its place in the record) */
+                  gsize n = (gsize) (nul - q);
+                  if (n > str_room - str_len || str_len + n > G_MAXUINT32)
+                    break;
+                  guint32 place[2] = { (guint32) str_len, (guint32) n };
+                  if (n > 0)
+                    memcpy (strings + str_len, q, n);
+                  str_len += n;
+                  memcpy (rec + st->at, place, 8);
+                }
               q = nul + 1;
             }
           else
             break;
         }
       /* (a string or a field past the packet or the window: the decoder's
-       * to read, or to report) */
+       * to read, or to report; a string without room: the sink's) */
       if (st->kind != CTF_PICK_END || q > lim)
         break;
+      str_done = str_len;
       if (G_UNLIKELY (++track_n >= track_stop))
         {
           /* (the point: the clock before the event, the time before it) */
@@ -214,6 +251,7 @@ ctf_reader_run_records (CtfReader *r, int64_t limit_ns, const CtfReader *limit_r
   if (r->tracking)
     r->track_n = track_n;
   out->len = len;
+  out->strings_len = str_done;
 }
 
 void

@@ -72,15 +72,17 @@ typedef struct {
 /* An event class's record form (lttv_iter_set_record_form), compiled
  * against its layout: the reader writes the record itself, following
  * steps like a pick's (ctf-skip.c): bytes passed over, then a field read
- * into the record or a string passed over. */
+ * into the record, a string copied out, or a string passed over. */
 #define CTF_RECORD_FIELDS 8
+#define CTF_RECORD_STRINGS 2
 #define CTF_RECORD_STEPS 16
 #define CTF_RECORD_HEAD 32
 typedef struct {
   uint32_t skip;                 /* bytes passed over first */
-  uint8_t kind;                  /* CTF_PICK_INT, _SKIP_STRING or _END */
+  uint8_t kind;                  /* CTF_PICK_INT, _STRING, _SKIP_STRING or _END */
   uint8_t size, shift, is_signed; /* CTF_PICK_INT: as a pick's */
-  uint8_t at;                    /* CTF_PICK_INT: its place in the record */
+  uint8_t at;                    /* CTF_PICK_INT, _STRING: its place in the
+                                    record */
 } CtfRecordStep;
 typedef struct {
   uint32_t payload;              /* the payload's bytes, when fixed; 0 */

@@ -125,32 +125,41 @@ gboolean lttv_iter_each (LttvIter *it, LttvEventSink sink, gpointer data,
                          GError **error);
 
 /* Records the iterator writes itself (lttv_iter_each_records): for a class
- * whose events are of a fixed size with the wanted integer fields at fixed
- * places (a perf trace's system call entries and exits, three quarters of
- * its events), the reader makes the consumer's record of each event in its
- * own loop, without a call to the sink and without decoding into the
- * event's values. A record is `head` (its first LTTV_RECORD_HEAD bytes,
- * or its size's), with over it the event's time (int64 ns, bytes 0-7) and
- * its CPU (gint32 at `cpu_at`, when not negative), then each field's value
- * (int64 at `field_at[i]`). */
+ * whose wanted fields are integers and strings of whole bytes (a perf
+ * trace's system calls and scheduler events: nearly all of its events),
+ * the reader makes the consumer's record of each event in its own loop,
+ * without a call to the sink and without decoding into the event's
+ * values. A record is `head` (its first LTTV_RECORD_HEAD bytes, or its
+ * size's), with over it the event's time (int64 ns, bytes 0-7) and its
+ * CPU (gint32 at `cpu_at`, when not negative), then each field's value
+ * (int64 at `field_at[i]`) and each string's place among the strings
+ * (LttvRecordOut's) and its length (guint32 at `string_at[i]` and 4 bytes
+ * after). */
 #define LTTV_RECORD_FIELDS 8
+#define LTTV_RECORD_STRINGS 2
 #define LTTV_RECORD_HEAD 32
 #define LTTV_RECORD_MAX 128
 typedef struct {
   guint8 size;                   /* bytes: a multiple of 8, 8 to LTTV_RECORD_MAX */
   gint8 cpu_at;
-  guint8 n_fields;
+  guint8 n_fields, n_strings;
   guint8 field_at[LTTV_RECORD_FIELDS];
   LttvFieldRef fields[LTTV_RECORD_FIELDS];
+  guint8 string_at[LTTV_RECORD_STRINGS];
+  LttvFieldRef strings[LTTV_RECORD_STRINGS];
   guint8 head[LTTV_RECORD_HEAD];
 } LttvRecordForm;
 /* Where records go: a record of `size` bytes is written at buf + len
  * while len + size <= room, and len moves past it; the sink, given the
  * other events, writes its own there too. The buffer must go on at least
- * LTTV_RECORD_HEAD bytes past `room` (a head is copied whole). */
+ * LTTV_RECORD_HEAD bytes past `room` (a head is copied whole). The
+ * records' strings go to `strings` (their bytes, without a NUL) while
+ * they fit in `strings_room`; a sink that moves that buffer says so. */
 typedef struct {
   guint8 *buf;
   gsize len, room;
+  guint8 *strings;
+  gsize strings_len, strings_room;
 } LttvRecordOut;
 /* Gives class `ec`'s events the record `form` (copied); FALSE when they
  * cannot have one (their size or a field's place varies, a context, an

@@ -1,10 +1,10 @@
-/* build-counts.c: the events per type and CPU of each checkpoint interval
- * (the statistics), counted by the reader's thread as it hands the
- * records over (build-reader.c). They need the records only, not the
- * state; on the builder's thread, with the density, they were 7 % of its
- * instructions on big-60s. (The density stayed there: the builder's
- * thread has its events' times at hand, and the two threads' times came
- * closest so.) */
+/* build-counts.c: what the build counts of its records, counted by the
+ * reader's thread as it hands them over (build-reader.c): the events per
+ * type and CPU of each checkpoint interval (the statistics), and the
+ * density. They need the records only, not the state: on the builder's
+ * thread they were 7 % of its instructions on big-60s, and since the
+ * reader makes most records itself (ctf-records.c) the builder is the
+ * longer of the two threads. */
 #include "config.h"
 
 #include "state-private.h"
@@ -14,6 +14,8 @@ struct _StateCounter {
   guint32 *table;           /* [type * (STATE_STATS_CPUS + 1) + cpu] */
   GArray *dirty;            /* indexes of non-zero entries */
   guint64 rank;             /* records counted */
+  LttvTime last_t;          /* the time of the last one, as the builder
+                               takes it (never back) */
 };
 
 StateCounter *
@@ -23,6 +25,7 @@ state_counter_new (LttvState *s)
   c->s = s;
   c->table = g_new0 (guint32, MAX (1, s->type_names->len) * (STATE_STATS_CPUS + 1));
   c->dirty = g_array_new (FALSE, FALSE, sizeof (guint));
+  c->last_t = lttv_traceset_begin (s->ts);
   return c;
 }
 
@@ -57,10 +60,16 @@ flush (StateCounter *c)
 void
 state_counter_add (StateCounter *c, const guint8 *recs, gsize len)
 {
+  LttvDensity *density = c->s->density;
   const StateRec *rec;
   for (gsize at = 0; at < len; at += rec->words * 8u)
     {
       rec = (const StateRec *) (recs + at);
+      /* (a time that goes back counts at the one before it, as the
+       * builder applies it) */
+      LttvTime t = MAX (rec->time, c->last_t);
+      c->last_t = t;
+      state_density_add (density, t);
       if ((c->rank & (LTTV_STATE_CHECKPOINT_EVENTS - 1)) == 0 && c->rank > 0)
         flush (c);
       if (rec->trace != STATE_REC_NO_TRACE)

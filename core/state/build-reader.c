@@ -82,7 +82,8 @@ trace_of (StateReader *r, const LttvTrace *trace, guint guess)
 }
 
 /* Where the records of the next events go (fill_stage's sink, and the
- * iterator itself for classes with a record form). */
+ * iterator itself for classes with a record form), their strings to the
+ * batch's arena. */
 typedef struct {
   StateReader *r;
   StateBatch *b;
@@ -114,7 +115,13 @@ stage_event (gpointer data, const LttvEvent *ev)
     {
       rec->trace = (guint16) cur;
       rec->type = r->types[cur][rec->cls];
-      state_layout_extract (r->layouts[cur], ev, rec, &st->b->arena);
+      /* (the arena as the iterator left it; it may move) */
+      Writer *arena = &st->b->arena;
+      arena->len = st->out.strings_len;
+      state_layout_extract (r->layouts[cur], ev, rec, arena);
+      st->out.strings = arena->data;
+      st->out.strings_len = arena->len;
+      st->out.strings_room = arena->cap;
     }
   st->out.len += rec->words * 8u;
   return st->out.len <= st->out.room;
@@ -127,9 +134,11 @@ static gboolean
 fill_stage (StateReader *r, LttvIter *it, StateBatch *b, gsize room, gsize *len,
             GError **error)
 {
-  Stage st = { r, b, { r->stage, 0, room - STATE_REC_MAX }, 0 };
+  Stage st = { r, b, { r->stage, 0, room - STATE_REC_MAX, b->arena.data, b->arena.len,
+                        b->arena.cap }, 0 };
   gboolean more = lttv_iter_each_records (it, stage_event, &st, &st.out, error);
   *len = st.out.len;
+  b->arena.len = st.out.strings_len;
   return more;
 }
 

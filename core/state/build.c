@@ -185,7 +185,6 @@ build_from_trace (LttvState *s, gboolean for_cache, LttvCancel cancel, GError **
           /* (counted by the reader: state_counter_add) */
           if (rec->trace != STATE_REC_NO_TRACE)
             state_layout_execute (layouts[rec->trace], m, rec, arena, t);
-          state_density_add (s->density, t);
           same_t++;
           rank++;
         }

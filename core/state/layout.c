@@ -322,7 +322,9 @@ state_layout_record_form (const StateLayout *l, guint index, guint16 trace,
   if (index >= l->n_handlers)
     return FALSE;
   const Handler *hd = &l->handlers[index];
-  if (hd->kind != H_NONE && (hd->has_str || hd->ints.general))
+  /* (a string its class lacks: state_layout_extract notes it absent) */
+  if (hd->kind != H_NONE
+      && (hd->ints.general || (hd->has_str && (hd->str[0] < 0 || hd->str[1] < 0))))
     return FALSE;
   memset (form, 0, sizeof *form);
   StateRec rec = { .type = type, .cls = index, .trace = trace,
@@ -339,6 +341,18 @@ state_layout_record_form (const StateLayout *l, guint index, guint16 trace,
             form->field_at[form->n_fields++] = (guint8) (offsetof (StateRec, v) + 8 * i);
             rec.has |= (guint8) (1u << i);
           }
+      if (hd->has_str)
+        {
+          /* (each string's place and length: str[2k] and str[2k + 1]) */
+          guint str_at = offsetof (StateRec, v) + 8 * hd->n_f;
+          rec.words += 2;
+          for (guint k = 0; k < 2; k++)
+            {
+              form->strings[k] = hd->str[k];
+              form->string_at[k] = (guint8) (str_at + 8 * k);
+            }
+          form->n_strings = 2;
+        }
     }
   G_STATIC_ASSERT (sizeof (StateRec) + 8 * STATE_REC_FIELDS <= LTTV_RECORD_MAX);
   G_STATIC_ASSERT (sizeof (StateRec) <= LTTV_RECORD_HEAD);
@@ -372,11 +386,11 @@ state_layout_extract (const StateLayout *l, const LttvEvent *ev, StateRec *r,
                                       : NULL;
       if (s == NULL || len >= G_MAXUINT32)
         {
-          str[k] = str[2 + k] = STATE_REC_NO_STRING;
+          str[2 * k] = str[2 * k + 1] = STATE_REC_NO_STRING;
           continue;
         }
-      str[k] = (guint32) arena->len;
-      str[2 + k] = (guint32) len;
+      str[2 * k] = (guint32) arena->len;
+      str[2 * k + 1] = (guint32) len;
       writer_append (arena, s, len);
     }
 }
@@ -387,10 +401,10 @@ state_layout_extract (const StateLayout *l, const LttvEvent *ev, StateRec *r,
 static LttvValue
 get_string (StateLayout *l, const guint32 *str, const guint8 *arena, guint k)
 {
-  if (str[2 + k] == STATE_REC_NO_STRING)
+  if (str[2 * k + 1] == STATE_REC_NO_STRING)
     return LTTV_VALUE_NONE;
-  const char *s = (const char *) arena + str[k];
-  size_t len = str[2 + k];
+  const char *s = (const char *) arena + str[2 * k];
+  size_t len = str[2 * k + 1];
   if (len >= SHORT_STRING)
     return lttv_history_intern_len (l->h, s, len);
   guint64 first = 0, last = 0;
@@ -493,9 +507,9 @@ state_layout_execute (StateLayout *l, StateMachine *m, const StateRec *r,
           ;
         else
           goto missing;
-        if (str[2] == STATE_REC_NO_STRING)
+        if (str[1] == STATE_REC_NO_STRING)
           goto missing;
-        state_exec (m, t, tid, (const char *) arena + str[0], str[2]);
+        state_exec (m, t, tid, (const char *) arena + str[0], str[1]);
       }
       break;
     case H_FREE:

@@ -36,7 +36,8 @@ typedef struct {
   guint16 trace;          /* index in the traceset, or STATE_REC_NO_TRACE */
   guint8 has;             /* bit i: v[i] was read */
   guint8 words;           /* the record's size, in 8-byte words */
-  int64_t v[];            /* then: guint32 str_off[2], str_len[2] */
+  int64_t v[];            /* then per string: guint32 its place in the
+                             arena, its length */
 } StateRec;
 
 /* The largest record, in bytes. */

@@ -68,8 +68,8 @@ typedef struct {
 typedef struct _StateReader StateReader;
 
 /* What the build counts of its records (build-counts.c): events per type
- * and CPU per checkpoint interval (s->counts, s->block_start); by the
- * reader's thread, then finished by the builder's. */
+ * and CPU per checkpoint interval (s->counts, s->block_start), and the
+ * density; by the reader's thread, then finished by the builder's. */
 typedef struct _StateCounter StateCounter;
 StateCounter *state_counter_new (LttvState *s);
 void state_counter_add (StateCounter *c, const guint8 *recs, gsize len);

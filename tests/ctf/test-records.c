@@ -1,7 +1,7 @@
 /* test-records.c: records the iterator writes itself
  * (lttv_iter_each_records). Every class of a perf trace is given a form
  * with some of its integer fields (some after strings, which the reader
- * passes over); the stream
+ * passes over) and up to two of its strings (copied out); the stream
  * of records, made in stages of several sizes (so that the reader's loop
  * stops at every kind of limit), must be byte for byte the one a sink
  * makes from the fully decoded events, and its fields must be the values
@@ -20,19 +20,33 @@ static const char *const field_names[] = {
 };
 #define N_NAMES G_N_ELEMENTS (field_names)
 G_STATIC_ASSERT (N_NAMES <= LTTV_RECORD_FIELDS);
+/* Strings asked for, when the class has them: the scheduler switch's
+ * two, a wakeup's one. */
+static const char *const string_names[] = { "prev_comm", "next_comm", "comm" };
+#define N_STRING_NAMES G_N_ELEMENTS (string_names)
 
-/* A record: its time, its CPU, its class index, then its fields. */
+/* A record: its time, its CPU, its class index, then its fields, then
+ * per string its place among the strings and its length. */
 #define REC_TIME 0
 #define REC_CPU 8
 #define REC_CLASS 12
 #define REC_FIELDS 16
-#define REC_MAX (REC_FIELDS + 8 * N_NAMES)
+#define REC_MAX (REC_FIELDS + 8 * N_NAMES + 8 * LTTV_RECORD_STRINGS)
 
 typedef struct {
   LttvFieldRef refs[N_NAMES];
   guint names[N_NAMES];     /* into field_names */
   guint n;
+  LttvFieldRef strings[LTTV_RECORD_STRINGS];
+  guint string_names[LTTV_RECORD_STRINGS];
+  guint n_strings;
 } ClassFields;
+
+/* The records' strings, one after the other. */
+typedef struct {
+  guint8 *data;
+  gsize len, cap;
+} Strings;
 
 typedef struct {
   LttvTraceset *ts;
@@ -66,6 +80,15 @@ subject_open (const char *path)
               cf->refs[cf->n++] = f;
             }
         }
+      for (guint i = 0; i < N_STRING_NAMES && cf->n_strings < LTTV_RECORD_STRINGS; i++)
+        {
+          LttvFieldRef f = lttv_event_class_field (ec, string_names[i]);
+          if (f >= 0)
+            {
+              cf->string_names[cf->n_strings] = i;
+              cf->strings[cf->n_strings++] = f;
+            }
+        }
     }
   return s;
 }
@@ -81,12 +104,19 @@ subject_free (Subject *s)
 static gsize
 rec_size (const ClassFields *cf)
 {
-  return REC_FIELDS + 8 * cf->n;
+  return REC_FIELDS + 8 * cf->n + 8 * cf->n_strings;
 }
 
-/* The record of `ev`, from its decoded values, at `out`; its size. */
+static guint8
+string_at (const ClassFields *cf, guint k)
+{
+  return (guint8) (REC_FIELDS + 8 * cf->n + 8 * k);
+}
+
+/* The record of `ev`, from its decoded values, at `out` (its strings
+ * appended to `strings`); its size. */
 static gsize
-make_record (const Subject *s, const LttvEvent *ev, guint8 *out)
+make_record (const Subject *s, const LttvEvent *ev, guint8 *out, Strings *strings)
 {
   LttvEventBasics eb;
   lttv_event_basics (ev, &eb);
@@ -102,32 +132,54 @@ make_record (const Subject *s, const LttvEvent *ev, guint8 *out)
   guint has = lttv_event_get_ints (ev, cf->refs, cf->n, v);
   g_assert_cmpuint (has, ==, (1u << cf->n) - 1);
   memcpy (out + REC_FIELDS, v, 8 * cf->n);
+  for (guint k = 0; k < cf->n_strings; k++)
+    {
+      size_t n = 0;
+      const char *str = lttv_event_get_string (ev, cf->strings[k], &n);
+      g_assert_nonnull (str);
+      if (strings->len + n > strings->cap)
+        {
+          strings->cap = MAX (64, 2 * (strings->len + n));
+          strings->data = g_realloc (strings->data, strings->cap);
+        }
+      guint32 place[2] = { (guint32) strings->len, (guint32) n };
+      memcpy (strings->data + strings->len, str, n);
+      strings->len += n;
+      memcpy (out + string_at (cf, k), place, 8);
+    }
   return rec_size (cf);
 }
 
 /* Every event, fully decoded, as records: the reference. */
 static GByteArray *
-records_by_decoding (const Subject *s, GError **error)
+records_by_decoding (const Subject *s, Strings *strings, GError **error)
 {
   GByteArray *all = g_byte_array_new ();
   g_autoptr (LttvIter) it = lttv_iter_new_to_end (s->ts);
   const LttvEvent *ev;
   guint8 rec[REC_MAX];
   while ((ev = lttv_iter_next (it, error)) != NULL)
-    g_byte_array_append (all, rec, (guint) make_record (s, ev, rec));
+    g_byte_array_append (all, rec, (guint) make_record (s, ev, rec, strings));
   return all;
 }
 
 typedef struct {
   const Subject *s;
   LttvRecordOut out;
+  Strings *strings;
 } Stage;
 
+/* The records of the events the reader leaves to the sink: their strings
+ * may move the strings' buffer, which the iterator is then told of. */
 static gboolean
 stage_sink (gpointer data, const LttvEvent *ev)
 {
   Stage *st = data;
-  st->out.len += make_record (st->s, ev, st->out.buf + st->out.len);
+  st->strings->len = st->out.strings_len;
+  st->out.len += make_record (st->s, ev, st->out.buf + st->out.len, st->strings);
+  st->out.strings = st->strings->data;
+  st->out.strings_len = st->strings->len;
+  st->out.strings_room = st->strings->cap;
   return st->out.len <= st->out.room;
 }
 
@@ -141,9 +193,17 @@ set_forms (const Subject *s, LttvIter *it, const char *strings)
     {
       const LttvEventClass *ec = lttv_trace_get_event_class (s->trace, k);
       const ClassFields *cf = &s->classes[lttv_event_class_index (ec)];
-      lttv_iter_set_fields_wanted_only (it, ec, cf->refs, cf->n);
+      LttvFieldRef wanted[N_NAMES + LTTV_RECORD_STRINGS];
+      memcpy (wanted, cf->refs, cf->n * sizeof (LttvFieldRef));
+      memcpy (wanted + cf->n, cf->strings, cf->n_strings * sizeof (LttvFieldRef));
+      lttv_iter_set_fields_wanted_only (it, ec, wanted, cf->n + cf->n_strings);
       LttvRecordForm form = { .size = (guint8) rec_size (cf), .cpu_at = REC_CPU,
-                              .n_fields = (guint8) cf->n };
+                              .n_fields = (guint8) cf->n, .n_strings = (guint8) cf->n_strings };
+      for (guint k = 0; k < cf->n_strings; k++)
+        {
+          form.strings[k] = cf->strings[k];
+          form.string_at[k] = string_at (cf, k);
+        }
       guint32 cls = lttv_event_class_index (ec);
       memcpy (form.head + REC_CLASS, &cls, 4);
       for (guint i = 0; i < cf->n; i++)
@@ -153,11 +213,15 @@ set_forms (const Subject *s, LttvIter *it, const char *strings)
         }
       if (strings != NULL && strcmp (lttv_event_class_name (ec), strings) == 0)
         {
-          /* its strings are passed over, but one is not a record's field */
-          LttvRecordForm with_string = form;
-          with_string.fields[0] = lttv_event_class_field (ec, "prev_comm");
-          g_assert_cmpint (with_string.fields[0], >=, 0);
-          g_assert_false (lttv_iter_set_record_form (it, ec, &with_string));
+          /* a string is not an integer field, nor an integer a string */
+          LttvRecordForm wrong = form;
+          wrong.fields[0] = lttv_event_class_field (ec, "prev_comm");
+          g_assert_cmpint (wrong.fields[0], >=, 0);
+          g_assert_false (lttv_iter_set_record_form (it, ec, &wrong));
+          wrong = form;
+          wrong.strings[0] = lttv_event_class_field (ec, "prev_pid");
+          g_assert_cmpint (wrong.strings[0], >=, 0);
+          g_assert_false (lttv_iter_set_record_form (it, ec, &wrong));
           g_assert_true (lttv_iter_set_record_form (it, ec, &form));
         }
       accepted += lttv_iter_set_record_form (it, ec, &form);
@@ -166,21 +230,28 @@ set_forms (const Subject *s, LttvIter *it, const char *strings)
 }
 
 /* The records through lttv_iter_each_records, in stages of `stage` bytes
- * (then REC_MAX of slack). */
+ * (then REC_MAX of slack), their strings in `strings` (made room for by
+ * the sink only, from nothing: the reader stops at a string that does not
+ * fit, and the sink takes that event). */
 static GByteArray *
-records_by_forms (const Subject *s, gsize stage, const char *strings, GError **error)
+records_by_forms (const Subject *s, gsize stage, const char *strings_class,
+                  Strings *strings, GError **error)
 {
   GByteArray *all = g_byte_array_new ();
   g_autoptr (LttvIter) it = lttv_iter_new_to_end (s->ts);
   lttv_iter_set_all_fields_wanted (it, FALSE);
-  g_assert_cmpuint (set_forms (s, it, strings), >, 0);
+  g_assert_cmpuint (set_forms (s, it, strings_class), >, 0);
   g_autofree guint8 *buf = g_malloc (stage + REC_MAX + LTTV_RECORD_HEAD);
-  Stage st = { s, { buf, 0, stage } };
+  Stage st = { s, { buf, 0, stage }, strings };
   gboolean more;
   do
     {
       st.out.len = 0;
+      st.out.strings = strings->data;
+      st.out.strings_len = strings->len;
+      st.out.strings_room = strings->cap;
       more = lttv_iter_each_records (it, stage_sink, &st, &st.out, error);
+      strings->len = st.out.strings_len;
       g_byte_array_append (all, buf, (guint) st.out.len);
     }
   while (more);
@@ -210,9 +281,26 @@ bt_field (const char *line, const char *name, int64_t *out)
   return TRUE;
 }
 
-/* Each record's fields against babeltrace2's lines, in order. */
+/* babeltrace2's string `name` in its line `line` (without escapes, as a
+ * command name has none), or NULL. */
+static char *
+bt_string (const char *line, const char *name)
+{
+  g_autofree char *key = g_strdup_printf (" %s = \"", name);
+  const char *p = strstr (line, key);
+  if (p == NULL || (p[-1] != ',' && p[-1] != '{'))
+    return NULL;
+  p += strlen (key);
+  const char *q = strchr (p, '"');
+  return q != NULL && memchr (p, '\\', (size_t) (q - p)) == NULL ? g_strndup (p, (gsize) (q - p))
+                                                                : NULL;
+}
+
+/* Each record's fields and strings against babeltrace2's lines, in
+ * order. */
 static void
-check_with_babeltrace (const Subject *s, const char *path, const GByteArray *recs)
+check_with_babeltrace (const Subject *s, const char *path, const GByteArray *recs,
+                       const Strings *strings)
 {
   const char *bt = g_getenv ("BABELTRACE2");
   g_assert_nonnull (bt);
@@ -240,6 +328,16 @@ check_with_babeltrace (const Subject *s, const char *path, const GByteArray *rec
           if (ours != theirs)
             g_error ("event %u, %s: %" G_GINT64_FORMAT ", babeltrace2 %" G_GINT64_FORMAT
                      "\n%s", n, field_names[cf->names[i]], ours, theirs, lines[n]);
+          fields++;
+        }
+      for (guint k = 0; k < cf->n_strings; k++)
+        {
+          guint32 place[2];
+          memcpy (place, recs->data + at + string_at (cf, k), 8);
+          g_assert_cmpuint ((gsize) place[0] + place[1], <=, strings->len);
+          g_autofree char *theirs = bt_string (lines[n], string_names[cf->string_names[k]]);
+          g_assert_nonnull (theirs);
+          g_assert_cmpmem (strings->data + place[0], place[1], theirs, strlen (theirs));
           fields++;
         }
       at += rec_size (cf);
@@ -271,21 +369,27 @@ check_perf (const char *rel)
     return;
   Subject *s = subject_open (path);
   g_autoptr (GError) decode_error = NULL;
-  g_autoptr (GByteArray) want = records_by_decoding (s, &decode_error);
+  Strings want_strings = { 0 };
+  g_autoptr (GByteArray) want = records_by_decoding (s, &want_strings, &decode_error);
   g_assert_no_error (decode_error);
   g_assert_cmpuint (want->len, >, 10000);
+  g_assert_cmpuint (want_strings.len, >, 1000);
   /* a record or two per stage, a few, many */
   const gsize stages[] = { 1, REC_MAX, 1000, 64u << 10 };
   for (guint i = 0; i < G_N_ELEMENTS (stages); i++)
     {
       g_autoptr (GError) error = NULL;
+      Strings strings = { 0 };
       g_autoptr (GByteArray) got = records_by_forms (s, stages[i], "sched:sched_switch",
-                                                     &error);
+                                                     &strings, &error);
       g_assert_no_error (error);
       assert_same_records (got, want);
+      g_assert_cmpmem (strings.data, strings.len, want_strings.data, want_strings.len);
       if (i == G_N_ELEMENTS (stages) - 1)
-        check_with_babeltrace (s, path, got);
+        check_with_babeltrace (s, path, got, &strings);
+      g_free (strings.data);
     }
+  g_free (want_strings.data);
   subject_free (s);
 }
 
@@ -335,12 +439,16 @@ test_records_damaged (void)
   g_assert_cmpuint (damaged, ==, 1);
   Subject *s = subject_open (dir);
   g_autoptr (GError) decode_error = NULL, forms_error = NULL;
-  g_autoptr (GByteArray) want = records_by_decoding (s, &decode_error);
-  g_autoptr (GByteArray) got = records_by_forms (s, 1000, NULL, &forms_error);
+  Strings want_strings = { 0 }, strings = { 0 };
+  g_autoptr (GByteArray) want = records_by_decoding (s, &want_strings, &decode_error);
+  g_autoptr (GByteArray) got = records_by_forms (s, 1000, NULL, &strings, &forms_error);
   g_assert_nonnull (decode_error);
   g_assert_nonnull (forms_error);
   g_assert_cmpstr (forms_error->message, ==, decode_error->message);
   assert_same_records (got, want);
+  g_assert_cmpmem (strings.data, strings.len, want_strings.data, want_strings.len);
+  g_free (strings.data);
+  g_free (want_strings.data);
   g_assert_cmpuint (want->len, >, 10000);
   subject_free (s);
   for (guint i = 0; i < copied->len; i++)

@@ -68,60 +68,118 @@ check_subset (LttvTraceset *ts, int first)
   lttv_iter_free (it);
 }
 
-/* A record as the fuzzer's forms make it: time, CPU, then the fields. */
+/* A record as the fuzzer's forms make it: time, CPU, then the integer
+ * fields, then per string its place and length among the strings. */
 #define REC_FIELDS 16
+#define REC_MAX (REC_FIELDS + 8 * LTTV_RECORD_FIELDS + 8 * LTTV_RECORD_STRINGS)
 
-/* The record of `ev` from its decoded values, at `out` (its class's
- * `n` fields `refs`); its size. */
+/* A class's form: its integer fields and its strings. */
+typedef struct {
+  LttvFieldRef ints[LTTV_RECORD_FIELDS], strings[LTTV_RECORD_STRINGS];
+  guint n_ints, n_strings;
+  gboolean has_form;
+} Form;
+
+typedef struct {
+  guint8 *data;
+  size_t len, cap;
+} Strings;
+
 static size_t
-decoded_record (const LttvEvent *ev, const LttvFieldRef *refs, guint n, uint8_t *out)
+rec_size (const Form *f)
+{
+  return f->has_form ? REC_FIELDS + 8 * f->n_ints + 8 * f->n_strings : REC_FIELDS;
+}
+
+/* The record of `ev` from its decoded values, at `out` (its strings
+ * appended to `strings`); its size. */
+static size_t
+decoded_record (const LttvEvent *ev, const Form *f, uint8_t *out, Strings *strings)
 {
   LttvEventBasics eb;
   lttv_event_basics (ev, &eb);
-  memset (out, 0, REC_FIELDS + 8 * n);
+  memset (out, 0, rec_size (f));
   int64_t t = (int64_t) eb.time;
   gint32 cpu = eb.cpu;
   memcpy (out, &t, 8);
   memcpy (out + 8, &cpu, 4);
+  if (!f->has_form)
+    return REC_FIELDS;
   int64_t v[LTTV_RECORD_FIELDS];
-  if (lttv_event_get_ints (ev, refs, n, v) != (1u << n) - 1)
-    abort ();   /* a form's fields are at fixed places: always there */
-  memcpy (out + REC_FIELDS, v, 8 * n);
-  return REC_FIELDS + 8 * n;
+  /* (a form's fields are always there: its events are read whole) */
+  if (lttv_event_get_ints (ev, f->ints, f->n_ints, v) != (1u << f->n_ints) - 1)
+    abort ();
+  memcpy (out + REC_FIELDS, v, 8 * f->n_ints);
+  for (guint k = 0; k < f->n_strings; k++)
+    {
+      size_t n;
+      const char *str = lttv_event_get_string (ev, f->strings[k], &n);
+      if (str == NULL)
+        abort ();
+      if (strings->len + n > strings->cap)
+        {
+          strings->cap = MAX (64, 2 * (strings->len + n));
+          strings->data = g_realloc (strings->data, strings->cap);
+        }
+      guint32 place[2] = { (guint32) strings->len, (guint32) n };
+      if (n > 0)
+        memcpy (strings->data + strings->len, str, n);
+      strings->len += n;
+      memcpy (out + REC_FIELDS + 8 * f->n_ints + 8 * k, place, 8);
+    }
+  return rec_size (f);
 }
 
 typedef struct {
-  LttvIter *whole;
-  const LttvFieldRef (*refs)[LTTV_RECORD_FIELDS];
-  const guint *n;               /* per class: the form's fields, or 0 */
-  const gboolean *has_form;
+  const Form *forms;
   LttvRecordOut out;
-  int events;
+  Strings strings;
 } Records;
 
 /* The sink: records of the events the reader left to it, made the same
- * way. */
+ * way (the strings' buffer may move). */
 static gboolean
 records_sink (gpointer data, const LttvEvent *ev)
 {
   Records *rs = data;
-  guint cls = lttv_event_class_index (lttv_event_get_class (ev));
-  guint n = rs->has_form[cls] ? rs->n[cls] : 0;
-  rs->out.len += decoded_record (ev, rs->refs[cls], n, rs->out.buf + rs->out.len);
+  const Form *f = &rs->forms[lttv_event_class_index (lttv_event_get_class (ev))];
+  rs->strings.len = rs->out.strings_len;
+  rs->out.len += decoded_record (ev, f, rs->out.buf + rs->out.len, &rs->strings);
+  rs->out.strings = rs->strings.data;
+  rs->out.strings_len = rs->strings.len;
+  rs->out.strings_room = rs->strings.cap;
   return rs->out.len <= rs->out.room;
 }
 
-/* Records of every class that takes a form (fields: every other slot from
- * `first`), through lttv_iter_each_records in small stages: each must be
- * the one made from a whole decoding of the same event. */
+/* Whether class `ec` takes a form of the integer `ints` and `strings`. */
+static gboolean
+try_form (LttvIter *it, const LttvEventClass *ec, const Form *f)
+{
+  LttvRecordForm form = { .size = (guint8) rec_size (f), .cpu_at = 8,
+                          .n_fields = (guint8) f->n_ints, .n_strings = (guint8) f->n_strings };
+  for (guint i = 0; i < f->n_ints; i++)
+    {
+      form.fields[i] = f->ints[i];
+      form.field_at[i] = (guint8) (REC_FIELDS + 8 * i);
+    }
+  for (guint k = 0; k < f->n_strings; k++)
+    {
+      form.strings[k] = f->strings[k];
+      form.string_at[k] = (guint8) (REC_FIELDS + 8 * f->n_ints + 8 * k);
+    }
+  return lttv_iter_set_record_form (it, ec, &form);
+}
+
+/* Records of every class that takes a form (of slots every other one
+ * from `first`: integers, then up to two strings), through
+ * lttv_iter_each_records in small stages: each must be the one made from
+ * a whole decoding of the same event, its strings the same bytes. */
 static void
 check_records (LttvTraceset *ts, int first)
 {
   LttvTrace *tr = lttv_traceset_get_trace (ts, 0);
   guint nc = lttv_trace_n_event_classes (tr);
-  LttvFieldRef (*refs)[LTTV_RECORD_FIELDS] = g_malloc0 ((nc + 1) * sizeof *refs);
-  guint *n = g_new0 (guint, nc + 1);
-  gboolean *has_form = g_new0 (gboolean, nc + 1);
+  Form *forms = g_new0 (Form, nc + 1);
   LttvIter *it = lttv_iter_new_to_end (ts);
   lttv_iter_set_all_fields_wanted (it, FALSE);
   for (guint i = 0; i < nc; i++)
@@ -130,55 +188,64 @@ check_records (LttvTraceset *ts, int first)
       guint k = lttv_event_class_index (ec);
       if (k >= nc)
         abort ();
-      /* its fields: slots a form of one field takes (an integer of the
-       * payload at a fixed place), every other one from `first` */
-      for (int slot = first; slot < 64 && n[k] < LTTV_RECORD_FIELDS; slot += 2)
+      Form *f = &forms[k];
+      /* the slots a form of one integer, or of one string, takes */
+      for (int slot = first; slot < 64; slot += 2)
         {
-          LttvRecordForm one = { .size = REC_FIELDS + 8, .cpu_at = 8, .n_fields = 1,
-                                 .field_at = { REC_FIELDS }, .fields = { slot } };
-          if (lttv_iter_set_record_form (it, ec, &one))
-            refs[k][n[k]++] = slot;
+          Form one = { .ints = { slot }, .n_ints = 1, .has_form = TRUE };
+          if (f->n_ints < LTTV_RECORD_FIELDS - 2 && try_form (it, ec, &one))
+            f->ints[f->n_ints++] = slot;
+          one = (Form) { .strings = { slot }, .n_strings = 1, .has_form = TRUE };
+          if (f->n_strings < LTTV_RECORD_STRINGS && try_form (it, ec, &one))
+            f->strings[f->n_strings++] = slot;
         }
-      LttvRecordForm form = { .size = (guint8) (REC_FIELDS + 8 * n[k]), .cpu_at = 8,
-                              .n_fields = (guint8) n[k] };
-      memcpy (form.fields, refs[k], sizeof form.fields);
-      for (guint f = 0; f < n[k]; f++)
-        form.field_at[f] = (guint8) (REC_FIELDS + 8 * f);
-      lttv_iter_set_fields_wanted_only (it, ec, refs[k], n[k]);
-      has_form[k] = lttv_iter_set_record_form (it, ec, &form);
+      LttvFieldRef wanted[LTTV_RECORD_FIELDS + LTTV_RECORD_STRINGS];
+      memcpy (wanted, f->ints, f->n_ints * sizeof (LttvFieldRef));
+      memcpy (wanted + f->n_ints, f->strings, f->n_strings * sizeof (LttvFieldRef));
+      lttv_iter_set_fields_wanted_only (it, ec, wanted, f->n_ints + f->n_strings);
+      f->has_form = TRUE;
+      f->has_form = try_form (it, ec, f);
     }
-  uint8_t stage[4 * (REC_FIELDS + 8 * LTTV_RECORD_FIELDS) + LTTV_RECORD_HEAD];
-  Records rs = { lttv_iter_new (ts), (const LttvFieldRef (*)[LTTV_RECORD_FIELDS]) refs, n,
-                 has_form, { stage, 0, 2 * (REC_FIELDS + 8 * LTTV_RECORD_FIELDS) }, 0 };
+  uint8_t stage[4 * REC_MAX + LTTV_RECORD_HEAD];
+  Records rs = { forms, { stage, 0, 2 * REC_MAX }, { 0 } };
+  LttvIter *whole = lttv_iter_new (ts);
+  Strings whole_strings = { 0 };
   GError *error = NULL;
   gboolean more;
+  int events = 0;
   do
     {
       rs.out.len = 0;
+      rs.out.strings = rs.strings.data;
+      rs.out.strings_len = rs.strings.len;
+      rs.out.strings_room = rs.strings.cap;
       more = lttv_iter_each_records (it, records_sink, &rs, &rs.out, &error);
+      rs.strings.len = rs.out.strings_len;
       /* each record against the whole decoding's event */
       for (size_t at = 0; at < rs.out.len;)
         {
-          const LttvEvent *full = lttv_iter_next (rs.whole, NULL);
+          const LttvEvent *full = lttv_iter_next (whole, NULL);
           if (full == NULL)
             abort ();
-          guint cls = lttv_event_class_index (lttv_event_get_class (full));
-          uint8_t want[REC_FIELDS + 8 * LTTV_RECORD_FIELDS];
-          guint nf = has_form[cls] ? n[cls] : 0;
-          size_t len = decoded_record (full, refs[cls], nf, want);
+          const Form *f = &forms[lttv_event_class_index (lttv_event_get_class (full))];
+          uint8_t want[REC_MAX];
+          size_t len = decoded_record (full, f, want, &whole_strings);
           if (at + len > rs.out.len || memcmp (stage + at, want, len) != 0)
             abort ();
           at += len;
-          rs.events++;
+          events++;
         }
+      if (rs.strings.len != whole_strings.len
+          || (rs.strings.len > 0 && memcmp (rs.strings.data, whole_strings.data, rs.strings.len) != 0))
+        abort ();
     }
-  while (more && rs.events < 2000);
+  while (more && events < 2000);
   g_clear_error (&error);
-  lttv_iter_free (rs.whole);
+  lttv_iter_free (whole);
   lttv_iter_free (it);
-  g_free (refs);
-  g_free (n);
-  g_free (has_form);
+  g_free (rs.strings.data);
+  g_free (whole_strings.data);
+  g_free (forms);
 }
 
 int
