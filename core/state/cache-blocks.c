@@ -24,12 +24,12 @@ encode_at (guint8 *out, const HistoryChange *chunk, guint m)
   LttvTime start = chunk[1].start;
   LttvValue before = chunk[0].value, last = chunk[1].value;
   /* (the second change has none two before it to repeat) */
-  q = varint_at (delta_at (q, start - chunk[0].start, FALSE), last);
+  q = varint_at (delta_at (q, start - chunk[0].start, 0), last);
   for (guint k = 2; k < m; k++)
     {
       LttvTime t = chunk[k].start;
       LttvValue v = chunk[k].value;
-      gboolean again = v == before;
+      guint32 again = v == before;
       q = delta_at (q, t - start, again);
       if (!again)
         q = varint_at (q, v);

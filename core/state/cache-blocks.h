@@ -79,18 +79,27 @@ varint_from (const guint8 **p, const guint8 *end, guint64 *out)
 #define DELTA_ESCAPE 0x7fffffffu
 #define DELTA_MAX 12
 
-/* Writes the word of `delta` and `again` at `p`; returns its end. */
-static inline guint8 *
-delta_at (guint8 *p, guint64 delta, gboolean again)
+/* delta_at's escape, out of line. */
+static G_GNUC_NO_INLINE guint8 *
+delta_wide_at (guint8 *p, guint64 delta, guint32 again)
 {
-  guint64 field = MIN (delta, (guint64) DELTA_ESCAPE);
-  guint32 word = GUINT32_TO_LE ((guint32) (field << 1) | (again ? 1u : 0u));
-  memcpy (p, &word, 4);
-  if (G_LIKELY (field < DELTA_ESCAPE))
-    return p + 4;
+  guint32 word = GUINT32_TO_LE (DELTA_ESCAPE << 1 | again);
   guint64 wide = GUINT64_TO_LE (delta);
+  memcpy (p, &word, 4);
   memcpy (p + 4, &wide, 8);
   return p + DELTA_MAX;
+}
+
+/* Writes the word of `delta` and `again` (0 or 1) at `p`; returns its
+ * end. */
+static inline guint8 *
+delta_at (guint8 *p, guint64 delta, guint32 again)
+{
+  if (G_UNLIKELY (delta >= DELTA_ESCAPE))
+    return delta_wide_at (p, delta, again);
+  guint32 word = GUINT32_TO_LE ((guint32) delta << 1 | again);
+  memcpy (p, &word, 4);
+  return p + 4;
 }
 
 /* Reads the word at `*p` and moves past it; FALSE when it would run to
