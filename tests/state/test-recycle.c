@@ -271,6 +271,26 @@ test_quiet_attribute_sealed_then_written_again (void)
   state_blocks_free (bs);
 }
 
+/* The block in `w` reads back, change by change, as the `n` of `chunk`. */
+static void
+assert_reads_back (const Writer *w, const HistoryChange *chunk, guint n)
+{
+  const guint8 *p = w->data, *end = w->data + w->len;
+  guint64 v = 0, delta = 0;
+  g_assert_true (varint_from (&p, end, &v));
+  g_assert_cmpuint (v, ==, chunk[0].value);
+  LttvTime t = chunk[0].start;
+  for (guint i = 1; i < n; i++)
+    {
+      g_assert_true (block_next_change (&p, end, i >= 2 ? chunk[i - 2].value : 0, i >= 2,
+                                        &delta, &v));
+      t += delta;
+      g_assert_cmpuint (t, ==, chunk[i].start);
+      g_assert_cmpuint (v, ==, chunk[i].value);
+    }
+  g_assert_true (p == end);
+}
+
 /* A change whose value is the one two changes before it has no value in
  * its block, only a mark in its delta's low bit; decoded, it has it. */
 static void
@@ -288,24 +308,11 @@ test_block_leaves_out_repeated_values (void)
                               15 << 1 | 1, 0, 0, 0, 5 << 1, 0, 0, 0, v3,
                               60 << 1 | 1, 0, 0, 0 };
   g_assert_cmpmem (w.data, w.len, expected, sizeof expected);
-  /* read back change by change */
-  const guint8 *p = w.data, *end = w.data + w.len;
-  guint64 v = 0, delta = 0;
-  g_assert_true (varint_from (&p, end, &v));
-  g_assert_cmpuint (v, ==, v1);
-  LttvTime t = 100;
-  for (guint i = 1; i < G_N_ELEMENTS (chunk); i++)
-    {
-      g_assert_true (block_next_change (&p, end, i >= 2 ? chunk[i - 2].value : 0, i >= 2,
-                                        &delta, &v));
-      t += delta;
-      g_assert_cmpuint (t, ==, chunk[i].start);
-      g_assert_cmpuint (v, ==, chunk[i].value);
-    }
-  g_assert_true (p == end);
+  assert_reads_back (&w, chunk, G_N_ELEMENTS (chunk));
   /* the second change cannot repeat a value: there is none two before */
   const guint8 bad[] = { v1, 10 << 1 | 1, 0, 0, 0 };
-  p = bad;
+  const guint8 *p = bad;
+  guint64 v = 0, delta = 0;
   g_assert_true (varint_from (&p, bad + sizeof bad, &v));
   g_assert_false (block_next_change (&p, bad + sizeof bad, 0, FALSE, &delta, &v));
   /* nor can a block end inside a delta's word */
@@ -333,21 +340,10 @@ test_block_long_delta (void)
                               0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f, 0, 0, 0, 0,
                               0xfd, 0xff, 0xff, 0xff };
   g_assert_cmpmem (w.data, w.len, expected, sizeof expected);
-  const guint8 *p = w.data, *end = w.data + w.len;
-  guint64 v = 0, delta = 0;
-  g_assert_true (varint_from (&p, end, &v));
-  LttvTime t = 100;
-  for (guint i = 1; i < G_N_ELEMENTS (chunk); i++)
-    {
-      g_assert_true (block_next_change (&p, end, i >= 2 ? chunk[i - 2].value : 0, i >= 2,
-                                        &delta, &v));
-      t += delta;
-      g_assert_cmpuint (t, ==, chunk[i].start);
-      g_assert_cmpuint (v, ==, chunk[i].value);
-    }
-  g_assert_true (p == end);
+  assert_reads_back (&w, chunk, G_N_ELEMENTS (chunk));
   const guint8 needless[] = { 0xfe, 0xff, 0xff, 0xff, 10, 0, 0, 0, 0, 0, 0, 0 };
-  p = needless;
+  const guint8 *p = needless;
+  guint64 delta = 0;
   gboolean again;
   g_assert_false (delta_from (&p, needless + sizeof needless, &delta, &again));
   writer_free (&w);
