@@ -17,8 +17,9 @@ struct _LttvDensity {
   guint shift;              /* bucket width = 1 << shift ns */
   guint n_buckets;
   gint committed;           /* buckets before this one final (atomic) */
-  /* The builder's: the bucket being filled, where the next one starts,
-   * the events so far and before the current bucket. */
+  /* The build's (its reader thread: build-counts.c): the bucket being
+   * filled, where the next one starts, the events so far and before the
+   * current bucket. */
   guint cur;
   LttvTime next_edge;
   guint64 total, before_cur;
@@ -34,7 +35,7 @@ struct _LttvDensity {
   GArray *discarded;        /* LttvDiscarded, by begin */
   guint64 *discarded_cum;   /* [len + 1]: discarded before entry i */
   /* Queries' running sums, decoded from the counts as far as they need
-   * (the builder keeps none: 16 MB of fresh pages on a long trace that
+   * (the build keeps none: 16 MB of fresh pages on a long trace that
    * `lttv state` never reads): cum[b] is the number of events before
    * bucket b, for b <= ready (-1: no sums yet). */
   GMutex lock;
@@ -148,7 +149,7 @@ write_bucket (LttvDensity *d, guint64 count, guint64 empty)
   d->zero_run += empty;
 }
 
-/* The builder moves to the bucket of `t` (later than the current one). */
+/* The build moves to the bucket of `t` (later than the current one). */
 static G_GNUC_NO_INLINE void
 advance (LttvDensity *d, LttvTime t)
 {
@@ -156,7 +157,10 @@ advance (LttvDensity *d, LttvTime t)
   write_bucket (d, d->total - d->before_cur, b - d->cur - 1);
   d->before_cur = d->total;
   d->cur = b;
-  g_atomic_int_set (&d->committed, (gint) b);
+  /* (a release store: g_atomic_int_set's is a full fence, which in the
+   * build's reader thread waited for its streamed stores to drain; 45 %
+   * of this function's samples, 3 % of that thread's time) */
+  __atomic_store_n (&d->committed, (gint) b, __ATOMIC_RELEASE);
   set_next_edge (d);
 }
 
@@ -240,7 +244,7 @@ decode_upto (LttvDensity *d, guint c)
       gsize len = __atomic_load_n (&d->counts_len, __ATOMIC_ACQUIRE);
       if (!decode_more (d, d->counts, len))
         g_error ("the event density's counts are not as written");
-      /* the buckets after those written are the builder's empty run */
+      /* the buckets after those written are the build's empty run */
       for (guint i = d->decoded_buckets; i < c; i++)
         d->cum[i + 1] = d->cum[d->decoded_buckets];
       ready = MAX (c, d->decoded_buckets);
