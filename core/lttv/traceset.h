@@ -162,10 +162,12 @@ typedef struct {
   gsize strings_len, strings_room;
 } LttvRecordOut;
 /* Gives class `ec`'s events the record `form` (copied); FALSE when they
- * cannot have one (their size or a field's place varies, a context, an
- * unusual header): they go to the sink. Its fields must be wanted
- * (lttv_iter_set_fields_wanted_only): the sink gets the events the reader
- * cannot make a record of itself (at a window's end, a time going back). */
+ * cannot have one (a field that is not an integer or a string of whole
+ * bytes, or comes after one that is neither; an event context; an
+ * unusual header): they go to the sink. Its fields and strings must be
+ * wanted (lttv_iter_set_fields_wanted_only): the sink gets the events the
+ * reader cannot make a record of itself (at a window's end, a time going
+ * back, a string without room). */
 gboolean lttv_iter_set_record_form (LttvIter *it, const LttvEventClass *ec,
                                     const LttvRecordForm *form);
 /* lttv_iter_each, the events of classes with a record form made into
