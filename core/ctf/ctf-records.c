@@ -4,7 +4,7 @@
  * (steps like a pick's), and the reader's loop over such events, which
  * makes each record from the event's bytes without decoding it into the
  * reader's values or calling the consumer's sink. On big-60s (perf),
- * 5.2 M of its 5.9 M events; the state build's reader made 37 % fewer
+ * 5.1 M of its 5.9 M events; the state build's reader made 37 % fewer
  * instructions (bench/README.md, stop 29). */
 #include "config.h"
 
