@@ -98,8 +98,8 @@ record_run_new (const CtfReader *r)
   const CtfStreamClass *sc = r->sc;
   const CtfHeaderIdTs *h = sc->header_id_ts;
   CtfRecordRun *run = g_new0 (CtfRecordRun, 1);
-  if (h == NULL || sc->clock == NULL || sc->event_context != NULL || sc->n_dense == 0
-      || h->bits % 8 != 0)
+  /* (no class of such a stream class takes a form: ctf_record_form_compile) */
+  if (h == NULL || sc->clock == NULL || sc->n_dense == 0)
     return run;
   run->by_id = g_new0 (const CtfRecordForm *, sc->n_dense);
   for (uint64_t id = 0; id < sc->n_dense; id++)

@@ -93,7 +93,7 @@ typedef struct {
 } CtfRecordForm;
 
 /* What a reader's record loop needs of its stream class, made when it
- * first runs (ctf-reader.c): the forms by event id, the header's and the
+ * first runs (ctf-records.c): the forms by event id, the header's and the
  * clock's constants. */
 typedef struct {
   const CtfRecordForm **by_id;   /* [n_ids]; NULL: the sink's */
@@ -273,7 +273,6 @@ gboolean ctf_packet_copy_slide (CtfPacketCopy *pc, uint64_t keep, uint64_t want)
 void ctf_reader_init (CtfReader *r, CtfStream *s, const guint8 *wanted,
                       const CtfPlanSubset *subsets);
 void ctf_reader_clear (CtfReader *r);
-
 /* Restarts at the first packet whose end is after `ns`, then at its first
  * event not before `ns` (ns = INT64_MIN: the very first event). */
 gboolean ctf_reader_seek (CtfReader *r, int64_t ns, GError **error);
@@ -294,8 +293,8 @@ CtfRunEnd ctf_reader_run (CtfReader *r, int64_t limit_ns, const CtfReader *limit
                           LttvEventSink sink, void *data, LttvRecordOut *out,
                           GError **error);
 /* ctf-records.c. The form of class `ec`'s events compiled against their
- * layout (g_free it); NULL when they are not of one fixed size with
- * `form`'s fields at fixed places. */
+ * layout (g_free it); NULL when they cannot have one
+ * (lttv_iter_set_record_form). */
 CtfRecordForm *ctf_record_form_compile (const CtfEventClass *ec,
                                         const LttvRecordForm *form);
 /* Writes the records of the reader's next events to `out` while they are
