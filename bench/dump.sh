@@ -23,7 +23,7 @@ else
 fi
 bt=${BABELTRACE2:-babeltrace2}
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-[ $# -gt 0 ] || set -- ${LTTV_BENCH_TRACES:-${LTTV_TEST_TRACES:-$here/../../shared/traces}/lttng-kernel/many-threads ${LTTV_BIG_TRACE:-}}
+[ $# -gt 0 ] || set -- ${LTTV_BENCH_TRACES:-${LTTV_TEST_TRACES:-$here/../tests/traces}/lttng-kernel/many-threads ${LTTV_BIG_TRACE:-}}
 
 . "$here/lib.sh"
 line () { # line NAME "OURS_CPU OURS_WALL" "REF_CPU REF_WALL"

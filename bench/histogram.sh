@@ -7,7 +7,7 @@
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
 builddir=${LTTV_BUILDDIR:-$here/../build/run}
-trace=${LTTV_BIG_TRACE:-${LTTV_TEST_TRACES:-$here/../../shared/traces}/lttng-kernel/many-threads}
+trace=${LTTV_BIG_TRACE:-${LTTV_TEST_TRACES:-$here/../tests/traces}/lttng-kernel/many-threads}
 bt=${BABELTRACE2:-babeltrace2}
 make -s -C "$builddir/bench" histogram-bench >/dev/null || exit 1
 out=$("$builddir/bench/histogram-bench" "$trace" 1920) || exit 1

@@ -7,7 +7,7 @@
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
 trace=${LTTV_BIG_TRACE:-}
-[ -n "$trace" ] && [ -d "$trace" ] || { echo "state: set LTTV_BIG_TRACE (record-kernel-trace DIR 60)"; exit 0; }
+[ -n "$trace" ] && [ -d "$trace" ] || { echo "state: set LTTV_BIG_TRACE (lttv-record --workload --seconds=60 DIR)"; exit 0; }
 b=$LTTV_BUILDDIR
 make -s -C "$b/bench" state-query >/dev/null || exit 1
 # The real program, not libtool's wrapper script around it.

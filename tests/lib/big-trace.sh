@@ -1,7 +1,7 @@
 # big_trace: prints the path of a multi-million-event kernel trace for the
 # tests that need one: $LTTV_BIG_TRACE when set, else a trace of this
-# machine recorded once (20 s, about 2-3 M events) with the workplace's
-# record-kernel-trace into the build tree's test cache (never into a trace
+# machine recorded once (20 s of lttv-record's built-in workload, about 2-3 M
+# events) with the project's tools/lttv-record into the build tree's test cache (never into a trace
 # folder; `make clean` removes it). Prints nothing, with the reason on
 # stderr, when there is none and none can be recorded.
 big_trace () {
@@ -10,7 +10,7 @@ big_trace () {
     return
   fi
   rec="$LTTV_BUILDDIR/tests/cache/recorded-kernel-20s"
-  tool=${LTTV_RECORD_KERNEL_TRACE:-$LTTV_TEST_TRACES/../tools/record-kernel-trace}
+  tool=${LTTV_RECORD:-$LTTV_BUILDDIR/tools/lttv-record}
   if [ ! -d "$rec" ]; then
     if [ ! -x "$tool" ]; then
       echo "no big trace: set LTTV_BIG_TRACE, or install $tool" >&2
@@ -22,7 +22,7 @@ big_trace () {
     fi
     mkdir -p "$(dirname "$rec")"
     rm -rf "$rec.part"
-    "$tool" "$rec.part" 20 >"$rec.log" 2>&1 && mv "$rec.part" "$rec" ||
+    "$tool" --workload --seconds=20 "$rec.part" >"$rec.log" 2>&1 && mv "$rec.part" "$rec" ||
       { echo "no big trace: $tool failed (see $rec.log)" >&2; return; }
   fi
   echo "$rec"

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""An independent implementation of ../shared/docs/state-model.md.
+"""An independent implementation of docs/state-model.md.
 
 It reads a trace through babeltrace2's text output (not through LTTV's
 reader), applies the state model's rules event by event, and prints the

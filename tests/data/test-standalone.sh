@@ -1,0 +1,39 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# The repository stands alone: nothing in it points outside it, the test
+# traces the suite reads are its own, and its recorder is usable.
+. "$LTTV_SRCDIR/tests/lib/tap.sh"
+plan 6
+
+# (the pattern is split so that this file does not match itself)
+outside='\.\./'"shared"
+found=$(grep -rIl -e "$outside" "$LTTV_SRCDIR" --exclude-dir=.git --exclude-dir=build \
+          --exclude-dir=autom4te.cache --exclude-dir=traces 2>/dev/null | head -n 5)
+[ -z "$found" ] || diag "mentions a folder beside the checkout: $found"
+check "no file of the repository points beside the checkout" [ -z "$found" ]
+
+srcdir=$(cd "$LTTV_SRCDIR" && pwd -P)
+traces=$(cd "$LTTV_TEST_TRACES" 2>/dev/null && pwd -P)
+case "$traces" in
+  "$srcdir"/*) ok "the test traces are inside the repository ($traces)" ;;
+  "") fail "the test traces folder $LTTV_TEST_TRACES does not exist" ;;
+  *) skip "configured --with-test-traces=$LTTV_TEST_TRACES: not the repository's own" ;;
+esac
+
+# Every trace the traces README lists is there.
+missing=""
+for t in $(sed -n 's/^| `\([a-z0-9-]*\/[A-Za-z0-9_-]*\)` |.*/\1/p' "$LTTV_SRCDIR/tests/traces/README.md"); do
+  [ -e "$LTTV_SRCDIR/tests/traces/$t" ] || missing="$missing $t"
+done
+[ -z "$missing" ] || diag "listed but absent:$missing"
+check "every trace listed in tests/traces/README.md is in the repository" [ -z "$missing" ]
+
+check "COPYING holds the GPL version 2" grep -q 'GNU GENERAL PUBLIC LICENSE' "$LTTV_SRCDIR/COPYING"
+
+rec="$LTTV_BUILDDIR/tools/lttv-record"
+out=$("$rec" --help 2>&1)
+check "lttv-record --help explains its usage" sh -c 'case "$1" in *"Usage: lttv-record"*OUTDIR*) true ;; *) false ;; esac' sh "$out"
+"$rec" --no-such-option >/dev/null 2>&1
+status=$?
+check "lttv-record refuses an unknown option with exit status 2 (got $status)" [ "$status" -eq 2 ]
+finish
