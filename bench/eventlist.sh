@@ -1,6 +1,6 @@
 #!/bin/sh
-# The event list and the filter on a big trace (LTTV_BIG_TRACE, e.g.
-# /work/traces/big-60s):
+# The event list and the filter on a big trace (LTTV_BIG_TRACE; record one
+# with tools/lttv-record --workload --seconds=60 DIR):
 # - the list's response under Xvfb (tests/gui/test-eventlist in EL_BENCH
 #   mode): Page Down, End/Home, dragging the scrollbar, jumping to a random
 #   time, each with the redraw; median and max of 100 runs (goal < 50 ms);
@@ -10,8 +10,8 @@
 # Usage: bench/eventlist.sh [BUILDDIR]  (a build without sanitizers)
 . "$(dirname "$0")/lib.sh"
 builddir=${1:-${LTTV_BUILDDIR:-build/run}}
-trace=${LTTV_BIG_TRACE:-/work/traces/big-60s}
-[ -d "$trace" ] || { echo "eventlist: no big trace ($trace)"; exit 0; }
+trace=${LTTV_BIG_TRACE:-}
+[ -n "$trace" ] && [ -d "$trace" ] || { echo "eventlist: set LTTV_BIG_TRACE (lttv-record --workload --seconds=60 DIR)"; exit 0; }
 lttv="$builddir/cli/lttv"
 
 # The state cache first (not timed): the list needs the checkpoints.

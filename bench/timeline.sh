@@ -2,14 +2,15 @@
 # Full redraws of the timeline viewers (control flow, resource view) at
 # 1920x1080 through their render function, on the whole trace, a 1 ms and
 # a 10 us window: median and worst of 9, on a big recording ($LTTV_BIG_TRACE,
-# default /work/traces/big-60s) against the bundled sample trace, the two
+# made with tools/lttv-record) against the bundled sample trace, the two
 # rendered in turns by one process. The ratio big/sample must stay under 2:
 # drawing costs pixels, not events.
 # Usage: bench/timeline.sh [VIEW...]
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
 builddir=${LTTV_BUILDDIR:-$here/../build/run}
-big=${LTTV_BIG_TRACE:-/work/traces/big-60s}
+big=${LTTV_BIG_TRACE:-}
+[ -n "$big" ] && [ -d "$big" ] || { echo "timeline: set LTTV_BIG_TRACE (lttv-record --workload --seconds=60 DIR)"; exit 0; }
 sample=$here/../data/sample-trace
 make -s -C "$builddir/bench" timeline-bench >/dev/null || exit 1
 export LTTV_MODULE_PATH=$builddir/modules
