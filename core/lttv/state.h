@@ -19,6 +19,14 @@ typedef enum {
   LTTV_ANOMALY_MISSING_FIELD,
   LTTV_ANOMALY_UNKNOWN_CPU,
   LTTV_ANOMALY_BAD_VALUE,
+  /* an event of another thread than its CPU's current one (re-synced) */
+  LTTV_ANOMALY_WRONG_THREAD,
+  /* a sched_switch away from another thread than the current one */
+  LTTV_ANOMALY_SWITCH_FROM_OTHER,
+  /* a thread seen on a CPU while still current on another */
+  LTTV_ANOMALY_THREAD_ON_TWO_CPUS,
+  /* a block request completed that was not issued in the trace */
+  LTTV_ANOMALY_BLOCK_NOT_ISSUED,
   LTTV_N_ANOMALIES
 } LttvAnomaly;
 
@@ -62,6 +70,17 @@ LttvTraceset *lttv_state_get_traceset (LttvState *s);
 guint64 lttv_state_n_events (LttvState *s);
 /* LTTV_N_ANOMALIES counters. */
 const guint64 *lttv_state_anomalies (LttvState *s);
+
+/* A block request, matched issue to completion by device and sector. */
+typedef struct {
+  int64_t dev;
+  guint64 sector;
+  LttvTime issue;     /* LTTV_TIME_NONE: issued before the trace began */
+  LttvTime complete;  /* LTTV_TIME_NONE: not completed when it ended */
+} LttvBlockRequest;
+/* Every block request of the traceset (LttvBlockRequest): the completed
+ * ones in completion order, then the ones never completed, by issue. */
+const GArray *lttv_state_block_requests (LttvState *s);
 
 /* --- Event positions ----------------------------------------------------
  * A checkpoint every LTTV_STATE_CHECKPOINT_EVENTS events: its rank (events
