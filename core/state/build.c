@@ -362,7 +362,7 @@ lttv_anomaly_describe (LttvAnomaly kind)
     case LTTV_ANOMALY_MISSING_FIELD: return "events missing a field";
     case LTTV_ANOMALY_UNKNOWN_CPU: return "events on an unknown CPU";
     case LTTV_ANOMALY_BAD_VALUE: return "events with an unexpected value";
-    case LTTV_ANOMALY_WRONG_THREAD: return "events of a thread not current on their CPU";
+    case LTTV_ANOMALY_WRONG_THREAD: return "events of a thread not on the CPU";
     case LTTV_ANOMALY_SWITCH_FROM_OTHER: return "switches from a thread not current";
     case LTTV_ANOMALY_THREAD_ON_TWO_CPUS: return "threads seen on two CPUs at once";
     case LTTV_ANOMALY_BLOCK_NOT_ISSUED: return "block completions without issue";

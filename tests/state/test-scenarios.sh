@@ -56,12 +56,12 @@ check "state-anomalies: lttv stats counts 2 unmatched IRQ exits, 1 soft IRQ exit
   sh -c "grep -qx 'anomaly	unmatched IRQ exits	2' '$tmp/an.tsv' &&
          grep -qx 'anomaly	unmatched soft IRQ exits	1' '$tmp/an.tsv' &&
          grep -qx 'anomaly	events missing a field	1' '$tmp/an.tsv'"
-# state-event-thread: events of a thread not current on their CPU at
+# state-event-thread: events of a thread the model did not have on the CPU at
 # 2000, 5050, 6000; 20 seen on cpu1 while current on cpu0 at 3000; the
 # switch away from 50 at 4000.
 "$lttv" stats --no-cache --format=tsv "$tmp/state-event-thread" >"$tmp/et.tsv" 2>&1
 check "state-event-thread: lttv stats counts 3 events of another thread, 1 thread on two CPUs, 1 switch from another" \
-  sh -c "grep -qx 'anomaly	events of a thread not current on their CPU	3' '$tmp/et.tsv' &&
+  sh -c "grep -qx 'anomaly	events of a thread not on the CPU	3' '$tmp/et.tsv' &&
          grep -qx 'anomaly	threads seen on two CPUs at once	1' '$tmp/et.tsv' &&
          grep -qx 'anomaly	switches from a thread not current	1' '$tmp/et.tsv'"
 # state-block (the .scn works it out): dev 8, 2 requests completed,
