@@ -12,8 +12,8 @@ lttv="$LTTV_BUILDDIR/cli/lttv"
 traces="perf/vm-small perf/perf-taskset2 lttng-kernel/bug446190
   lttng-kernel/flipping-endianness lttng-kernel/many-threads"
 scenarios="state-irq-in-softirq state-tid-reuse state-prev-state-old state-prev-state-new
-  state-statedump state-anomalies state-event-thread state-block"
-plan 17
+  state-statedump state-anomalies state-event-thread state-event-thread-lttng state-block"
+plan 18
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
