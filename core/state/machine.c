@@ -761,7 +761,8 @@ state_softirq_exit (StateMachine *m, LttvTime t, int cpu, int64_t vec)
 
 /* A device: its Requests attribute and the requests in flight on it, by
  * sector (the issues of one sector in order: a sector may be issued
- * again before its completion, by a flush for instance). */
+ * again before its completion, by a flush for instance, or after a
+ * completion the trace lost). */
 typedef struct {
   LttvAttr requests;
   guint in_flight;
@@ -819,8 +820,11 @@ state_block_complete (StateMachine *m, LttvTime t, int64_t dev, int64_t sector)
       g_array_append_val (m->block_reqs, r);
       return;
     }
-  r.issue = g_array_index (issues, LttvTime, 0);
-  g_array_remove_index (issues, 0);
+  /* The newest issue: one whose completion was lost stays in flight
+   * (never completed) instead of lending its time to every later request
+   * of that sector (a flush's sector 0, a hot block). */
+  r.issue = g_array_index (issues, LttvTime, issues->len - 1);
+  g_array_set_size (issues, issues->len - 1);
   if (issues->len == 0)
     g_hash_table_remove (d->pending, &sector);
   g_array_append_val (m->block_reqs, r);

@@ -65,11 +65,11 @@ check "state-event-thread: lttv stats counts 3 events of another thread, 1 threa
          grep -qx 'anomaly	threads seen on two CPUs at once	1' '$tmp/et.tsv' &&
          grep -qx 'anomaly	switches from a thread not current	1' '$tmp/et.tsv'"
 # state-block (the .scn works it out): dev 8, 2 requests completed,
-# 900 + 3000 ns, max 3000, 2 completions without issue, 1 never
+# 900 + 1000 ns, max 1000, 2 completions without issue, 1 never
 # completed; dev 9, 1 request of 3800 ns.
 "$lttv" stats --no-cache --format=tsv "$tmp/state-block" >"$tmp/bl.tsv" 2>&1
 check "state-block: lttv stats gives each device's requests, latencies, unmatched ones" \
-  sh -c "grep -qx 'block	8	2	3900	3000	2	1' '$tmp/bl.tsv' &&
+  sh -c "grep -qx 'block	8	2	1900	1000	2	1' '$tmp/bl.tsv' &&
          grep -qx 'block	9	1	3800	3800	0	0' '$tmp/bl.tsv' &&
          grep -qx 'anomaly	block completions without issue	2' '$tmp/bl.tsv'"
 # 500 and 600 on cpu1, before its first sched_switch: the syscall exit
