@@ -12,7 +12,7 @@ lttv="$LTTV_BUILDDIR/cli/lttv"
 [ -x "$writer" ] || skip_all "lttv-ctf-writer is not built"
 names="state-irq-in-softirq state-tid-reuse state-prev-state-old state-prev-state-new state-statedump state-anomalies
   state-event-thread state-event-thread-lttng state-block"
-plan 34
+plan 35
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -72,6 +72,14 @@ check "state-block: lttv stats gives each device's requests, latencies, unmatche
   sh -c "grep -qx 'block	8	2	1900	1000	2	1' '$tmp/bl.tsv' &&
          grep -qx 'block	9	1	3800	3800	0	0' '$tmp/bl.tsv' &&
          grep -qx 'anomaly	block completions without issue	2' '$tmp/bl.tsv'"
+# The block requests are kept in the cache: the same lines when built
+# and when loaded from it.
+for run in built loaded; do
+  XDG_CACHE_HOME="$tmp/cache-bl" "$lttv" stats --format=tsv "$tmp/state-block" 2>&1 \
+    | grep -E '^(block|anomaly)' >"$tmp/bl.$run"
+done
+check "state-block: the block requests are the same loaded from the cache" \
+  sh -c "grep -E '^(block|anomaly)' '$tmp/bl.tsv' | cmp -s - '$tmp/bl.built' && cmp -s '$tmp/bl.built' '$tmp/bl.loaded'"
 # 500 and 600 on cpu1, before its first sched_switch: the syscall exit
 # has no thread to act on and the CPU status has nothing to be derived
 # from (no IRQ, no soft IRQ, no current thread): nothing at all is set.
