@@ -49,6 +49,10 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (LttvState, lttv_state_free)
  * follow lttv_state_progress. */
 gboolean lttv_state_build (LttvState *s, gboolean use_cache, LttvCancel cancel,
                            GError **error);
+/* Fills `s` from its cache file when a valid one is there, reading no
+ * event (for a quick look: `lttv info`); FALSE, and nothing built, when
+ * there is none. */
+gboolean lttv_state_load_cached (LttvState *s);
 /* For a window: the parts of a cached state that are otherwise decoded at
  * their first use (the event density) are decoded by the build, in its
  * thread, rather than in a viewer's first draw. */

@@ -256,6 +256,19 @@ lttv_state_build (LttvState *s, gboolean use_cache, LttvCancel cancel, GError **
   return TRUE;
 }
 
+gboolean
+lttv_state_load_cached (LttvState *s)
+{
+  g_return_val_if_fail (s != NULL && !s->built, FALSE);
+  if (!state_cache_load (s))
+    return FALSE;
+  s->built = TRUE;
+  s->from_cache = TRUE;
+  g_atomic_int_set (&s->progress_permille, 1000);
+  atomic_store_explicit (&s->events_done, s->n_events, memory_order_relaxed);
+  return TRUE;
+}
+
 void
 state_reset (LttvState *s, gboolean retire_history)
 {

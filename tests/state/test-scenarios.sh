@@ -12,7 +12,7 @@ lttv="$LTTV_BUILDDIR/cli/lttv"
 [ -x "$writer" ] || skip_all "lttv-ctf-writer is not built"
 names="state-irq-in-softirq state-tid-reuse state-prev-state-old state-prev-state-new state-statedump state-anomalies
   state-event-thread state-event-thread-lttng state-block"
-plan 35
+plan 36
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -72,6 +72,12 @@ check "state-block: lttv stats gives each device's requests, latencies, unmatche
   sh -c "grep -qx 'block	8	2	1900	1000	2	1' '$tmp/bl.tsv' &&
          grep -qx 'block	9	1	3800	3800	0	0' '$tmp/bl.tsv' &&
          grep -qx 'anomaly	block completions without issue	2' '$tmp/bl.tsv'"
+# lttv info reads the state's anomalies from the cache a build left.
+XDG_CACHE_HOME="$tmp/cache-et" "$lttv" stats "$tmp/state-event-thread" >/dev/null 2>&1
+XDG_CACHE_HOME="$tmp/cache-et" "$lttv" info "$tmp/state-event-thread" >"$tmp/et.info" 2>&1
+check "state-event-thread: lttv info lists the anomalies from the state cache" \
+  sh -c "grep -qx '  events of a thread not on the CPU: 3' '$tmp/et.info' &&
+         grep -qx '  threads seen on two CPUs at once: 1' '$tmp/et.info'"
 # The block requests are kept in the cache: the same lines when built
 # and when loaded from it.
 for run in built loaded; do
