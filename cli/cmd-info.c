@@ -1,5 +1,6 @@
 /* cmd-info.c: `lttv info`: what is in each trace, from the metadata and
- * the packet index only (docs/cli.md). */
+ * the packet index only, and the state's anomalies when its cache is
+ * there (docs/cli.md). */
 #include "config.h"
 
 #include <glib.h>
@@ -81,6 +82,24 @@ lttv_cmd_info (int argc, char **argv)
       const GPtrArray *an = lttv_trace_get_anomalies (t);
       for (guint k = 0; k < an->len; k++)
         printf (_("  anomaly: %s\n"), (const char *) an->pdata[k]);
+    }
+  /* The state model's anomalies, when a build left its cache (no event
+   * is read here). */
+  g_autoptr (LttvState) state = lttv_state_new (ts);
+  if (lttv_state_load_cached (state))
+    {
+      const guint64 *an = lttv_state_anomalies (state);
+      gboolean any = FALSE;
+      for (guint k = 0; k < LTTV_N_ANOMALIES; k++)
+        if (an[k] > 0)
+          {
+            if (!any)
+              printf (_("State anomalies (events that did not fit the state model):\n"));
+            any = TRUE;
+            printf ("  %s: %llu\n", lttv_anomaly_describe (k), (unsigned long long) an[k]);
+          }
+      if (!any)
+        printf (_("State anomalies: none\n"));
     }
   const GPtrArray *p = lttv_traceset_get_problems (ts);
   for (guint i = 0; i < p->len; i++)

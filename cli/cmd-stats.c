@@ -57,6 +57,13 @@ print_tsv (const LttvStats *st)
         printf ("%s\t%s\t%s\t%" G_GUINT64_FORMAT "\t%" G_GUINT64_FORMAT "\n",
                 groups[g].label, it->owner, it->name, it->count, it->time);
       }
+  for (guint i = 0; i < st->block->len; i++)
+    {
+      LttvStatsBlock *b = &g_array_index (st->block, LttvStatsBlock, i);
+      printf ("block\t%" G_GINT64_FORMAT "\t%" G_GUINT64_FORMAT "\t%" G_GUINT64_FORMAT
+              "\t%" G_GUINT64_FORMAT "\t%" G_GUINT64_FORMAT "\t%" G_GUINT64_FORMAT "\n",
+              b->dev, b->count, b->total, b->max, b->not_issued, b->not_completed);
+    }
   for (guint k = 0; k < LTTV_N_ANOMALIES; k++)
     if (st->anomalies[k] > 0)
       printf ("anomaly\t%s\t%" G_GUINT64_FORMAT "\n",
@@ -114,6 +121,18 @@ print_text (const LttvStats *st)
           printf ("  %-8s %-24s %10" G_GUINT64_FORMAT "  %.6f\n", it->owner, it->name,
                   it->count, seconds (it->time));
         }
+    }
+  if (st->block->len > 0)
+    printf (_("\nBlock requests per device (completed, seconds total / mean / max latency;"
+              " completed without issue, never completed):\n"));
+  for (guint i = 0; i < st->block->len; i++)
+    {
+      LttvStatsBlock *b = &g_array_index (st->block, LttvStatsBlock, i);
+      printf ("  %-12" G_GINT64_FORMAT " %10" G_GUINT64_FORMAT "  %.6f / %.6f / %.6f  %"
+              G_GUINT64_FORMAT " %" G_GUINT64_FORMAT "\n",
+              b->dev, b->count, seconds (b->total),
+              b->count > 0 ? seconds (b->total) / b->count : 0.0, seconds (b->max),
+              b->not_issued, b->not_completed);
     }
   gboolean any = FALSE;
   for (guint k = 0; k < LTTV_N_ANOMALIES; k++)

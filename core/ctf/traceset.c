@@ -341,6 +341,16 @@ lttv_event_class_field (const LttvEventClass *ec, const char *name)
   return slot;
 }
 
+LttvFieldRef
+lttv_event_class_context_field (const LttvEventClass *ec, const char *name)
+{
+  const CtfEventClass *c = ec->ec;
+  int slot = find_member (c->context, name);
+  if (slot < 0)
+    slot = find_member (c->sc->event_context, name);
+  return slot;
+}
+
 /* --- Iteration ------------------------------------------------------------ */
 
 static inline gboolean

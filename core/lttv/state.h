@@ -19,6 +19,14 @@ typedef enum {
   LTTV_ANOMALY_MISSING_FIELD,
   LTTV_ANOMALY_UNKNOWN_CPU,
   LTTV_ANOMALY_BAD_VALUE,
+  /* an event of another thread than its CPU's current one (re-synced) */
+  LTTV_ANOMALY_WRONG_THREAD,
+  /* a sched_switch away from another thread than the current one */
+  LTTV_ANOMALY_SWITCH_FROM_OTHER,
+  /* a thread seen on a CPU while still current on another */
+  LTTV_ANOMALY_THREAD_ON_TWO_CPUS,
+  /* a block request completed that was not issued in the trace */
+  LTTV_ANOMALY_BLOCK_NOT_ISSUED,
   LTTV_N_ANOMALIES
 } LttvAnomaly;
 
@@ -41,6 +49,10 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (LttvState, lttv_state_free)
  * follow lttv_state_progress. */
 gboolean lttv_state_build (LttvState *s, gboolean use_cache, LttvCancel cancel,
                            GError **error);
+/* Fills `s` from its cache file when a valid one is there, reading no
+ * event (for a quick look: `lttv info`); FALSE, and nothing built, when
+ * there is none. */
+gboolean lttv_state_load_cached (LttvState *s);
 /* For a window: the parts of a cached state that are otherwise decoded at
  * their first use (the event density) are decoded by the build, in its
  * thread, rather than in a viewer's first draw. */
@@ -62,6 +74,17 @@ LttvTraceset *lttv_state_get_traceset (LttvState *s);
 guint64 lttv_state_n_events (LttvState *s);
 /* LTTV_N_ANOMALIES counters. */
 const guint64 *lttv_state_anomalies (LttvState *s);
+
+/* A block request, matched issue to completion by device and sector. */
+typedef struct {
+  int64_t dev;
+  guint64 sector;
+  LttvTime issue;     /* LTTV_TIME_NONE: issued before the trace began */
+  LttvTime complete;  /* LTTV_TIME_NONE: not completed when it ended */
+} LttvBlockRequest;
+/* Every block request of the traceset (LttvBlockRequest): the completed
+ * ones in completion order, then the ones never completed, by issue. */
+const GArray *lttv_state_block_requests (LttvState *s);
 
 /* --- Event positions ----------------------------------------------------
  * A checkpoint every LTTV_STATE_CHECKPOINT_EVENTS events: its rank (events

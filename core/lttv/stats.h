@@ -42,6 +42,17 @@ typedef struct {
   LttvTime time;
 } LttvStatsItem;
 
+/* The block requests of a device (lttv_state_block_requests): those
+ * completed in the range and their latencies (issue to completion), the
+ * completions in it without an issue (issued before the trace), the
+ * issues in it never completed. */
+typedef struct {
+  int64_t dev;
+  guint64 count;
+  LttvTime total, max;
+  guint64 not_issued, not_completed;
+} LttvStatsBlock;
+
 typedef struct {
   LttvTime t0, t1;
   guint64 n_events;
@@ -51,6 +62,7 @@ typedef struct {
   GArray *syscalls;         /* LttvStatsItem, by thread then name */
   GArray *irqs;             /* LttvStatsItem, by CPU then IRQ */
   GArray *softirqs;         /* LttvStatsItem, by CPU then vector */
+  GArray *block;            /* LttvStatsBlock, by device */
   guint64 anomalies[LTTV_N_ANOMALIES];  /* over the whole traceset */
   /* Events the tracer discarded in packets that meet the range (the
    * tracer only says between which times they were lost). */

@@ -92,6 +92,10 @@ const LttvTrace *lttv_event_class_trace (const LttvEventClass *ec);
  * event. */
 LttvFieldRef lttv_event_class_field (const LttvEventClass *ec,
                                      const char *name);
+/* The same among the event's contexts only (LTTng's `tid` context, where
+ * the payload may have its own `tid`). */
+LttvFieldRef lttv_event_class_context_field (const LttvEventClass *ec,
+                                             const char *name);
 
 /* --- Iteration ---------------------------------------------------------- */
 

@@ -17,6 +17,7 @@ lttv_state_new (LttvTraceset *ts)
   s->ts = ts;
   s->history = lttv_history_new ();
   s->checkpoints = g_array_new (FALSE, FALSE, sizeof (LttvCheckpoint));
+  s->block_requests = g_array_new (FALSE, FALSE, sizeof (LttvBlockRequest));
   s->counts = g_array_new (FALSE, FALSE, sizeof (StateCount));
   s->block_start = g_array_new (FALSE, FALSE, sizeof (guint64));
   s->type_names = g_ptr_array_new_with_free_func (g_free);
@@ -40,6 +41,7 @@ lttv_state_free (LttvState *s)
     g_ptr_array_unref (s->retired);
   state_density_free (s->density);
   g_array_unref (s->checkpoints);
+  g_array_unref (s->block_requests);
   g_array_unref (s->counts);
   g_array_unref (s->block_start);
   g_hash_table_destroy (s->type_ids);
@@ -203,6 +205,8 @@ build_from_trace (LttvState *s, gboolean for_cache, LttvCancel cancel, GError **
   s->n_events = rank;
   atomic_store_explicit (&s->events_done, rank, memory_order_relaxed);
   memcpy (s->anomalies, state_machine_anomalies (m), sizeof s->anomalies);
+  g_array_unref (s->block_requests);
+  s->block_requests = state_machine_block_requests (m);
   lttv_history_finish (h, MAX (end, last_t));
   state_density_finish (s->density);
   g_atomic_int_set (&s->progress_permille, 1000);
@@ -252,6 +256,19 @@ lttv_state_build (LttvState *s, gboolean use_cache, LttvCancel cancel, GError **
   return TRUE;
 }
 
+gboolean
+lttv_state_load_cached (LttvState *s)
+{
+  g_return_val_if_fail (s != NULL && !s->built, FALSE);
+  if (!state_cache_load (s))
+    return FALSE;
+  s->built = TRUE;
+  s->from_cache = TRUE;
+  g_atomic_int_set (&s->progress_permille, 1000);
+  atomic_store_explicit (&s->events_done, s->n_events, memory_order_relaxed);
+  return TRUE;
+}
+
 void
 state_reset (LttvState *s, gboolean retire_history)
 {
@@ -272,6 +289,7 @@ state_reset (LttvState *s, gboolean retire_history)
   g_array_set_size (s->counts, 0);
   s->n_events = 0;
   memset (s->anomalies, 0, sizeof s->anomalies);
+  g_array_set_size (s->block_requests, 0);
   state_density_reset (s->density);
   s->from_cache = FALSE;
 }
@@ -341,6 +359,12 @@ lttv_state_anomalies (LttvState *s)
   return s->anomalies;
 }
 
+const GArray *
+lttv_state_block_requests (LttvState *s)
+{
+  return s->block_requests;
+}
+
 const char *
 lttv_anomaly_describe (LttvAnomaly kind)
 {
@@ -351,6 +375,10 @@ lttv_anomaly_describe (LttvAnomaly kind)
     case LTTV_ANOMALY_MISSING_FIELD: return "events missing a field";
     case LTTV_ANOMALY_UNKNOWN_CPU: return "events on an unknown CPU";
     case LTTV_ANOMALY_BAD_VALUE: return "events with an unexpected value";
+    case LTTV_ANOMALY_WRONG_THREAD: return "events of a thread not on the CPU";
+    case LTTV_ANOMALY_SWITCH_FROM_OTHER: return "switches from a thread not current";
+    case LTTV_ANOMALY_THREAD_ON_TWO_CPUS: return "threads seen on two CPUs at once";
+    case LTTV_ANOMALY_BLOCK_NOT_ISSUED: return "block completions without issue";
     default: return "?";
     }
 }

@@ -18,7 +18,8 @@
  *           change a little-endian word of its time delta << 1 | "same
  *           value as two changes before" (4 bytes, or 12 for a delta of
  *           2.1 s and more), and its value unless so (cache-blocks.h)
- *   META    varints: key, counts, checkpoints, the density's layout, strings
+ *   META    varints: key, counts, checkpoints, the density's layout,
+ *           strings, block requests (times + 1)
  *   ATTRS   varints: per attribute parent + 1, name, number of changes,
  *           and when it has some: last start - first start, last value
  *   FIRSTS  u64 per chunk: its first time (the history's sparse index,
@@ -146,6 +147,17 @@ put_meta (LttvState *s, Writer *b, const char *key)
   put_varint (b, h->strings->len);
   for (guint i = 0; i < h->strings->len; i++)
     put_string (b, g_ptr_array_index (h->strings, i));
+
+  /* (times + 1: LTTV_TIME_NONE is 0) */
+  put_varint (b, s->block_requests->len);
+  for (guint i = 0; i < s->block_requests->len; i++)
+    {
+      LttvBlockRequest *r = &g_array_index (s->block_requests, LttvBlockRequest, i);
+      put_varint (b, (guint64) r->dev);
+      put_varint (b, r->sector);
+      put_varint (b, r->issue + 1);
+      put_varint (b, r->complete + 1);
+    }
 }
 
 /* The attributes [from, to) of the history: their ATTRS entries, and
@@ -494,6 +506,16 @@ load_meta (LttvState *s, Reader *r, const char *key, LttvTime *limit)
       g_autofree char *str = get_string (r);
       if (r->bad || lttv_history_intern (s->history, str) >> 2 != i)
         return FALSE;   /* a duplicate string: not a file we wrote */
+    }
+  guint64 n_requests = get_count (r);
+  for (guint64 i = 0; i < n_requests && !r->bad; i++)
+    {
+      LttvBlockRequest q;
+      q.dev = (int64_t) get_varint (r);
+      q.sector = get_varint (r);
+      q.issue = get_varint (r) - 1;
+      q.complete = get_varint (r) - 1;
+      g_array_append_val (s->block_requests, q);
     }
   return !r->bad && r->p == r->end && *limit > 0;
 }

@@ -30,6 +30,7 @@ typedef enum {
   H_STATEDUMP,
   H_BLOCK_ISSUE,
   H_BLOCK_COMPLETE,
+  H_THREAD,            /* nothing but the event's thread */
 } HandlerKind;
 
 #define MAX_FIELDS STATE_REC_FIELDS
@@ -42,6 +43,7 @@ typedef struct {
   gboolean has_str;              /* its kind reads strings: */
   LttvFieldRef str[2];           /* which fields, or -1 */
   LttvValue syscall;
+  int tid_at;                    /* f[tid_at]: the event's thread, or -1 */
 } Handler;
 
 /* Recent short strings (command names) and their interned values, so that
@@ -90,8 +92,8 @@ static const HandlerFields handler_fields[] = {
   { H_EXEC, { "tid", "filename" } },
   { H_FREE, { "tid" } },
   { H_STATEDUMP, { "tid", "pid", "ppid", "name", "status", "cpu" } },
-  { H_BLOCK_ISSUE, { "dev" } },
-  { H_BLOCK_COMPLETE, { "dev" } },
+  { H_BLOCK_ISSUE, { "dev", "sector" } },
+  { H_BLOCK_COMPLETE, { "dev", "sector" } },
 };
 
 /* perf names tids "pid" (and has no tgid in these events). */
@@ -229,6 +231,7 @@ state_layout_new (LttvTrace *trace, LttvHistory *h)
       hd->kind = classify (l, lttv_event_class_name (ec), &hd->syscall);
       for (guint f = 0; f < MAX_FIELDS; f++)
         hd->f[f] = -1;
+      guint n_names = 0;
       for (guint k = 0; k < G_N_ELEMENTS (handler_fields); k++)
         if (handler_fields[k].kind == hd->kind)
           for (guint f = 0; f < MAX_FIELDS && handler_fields[k].fields[f]; f++)
@@ -237,7 +240,20 @@ state_layout_new (LttvTrace *trace, LttvHistory *h)
               if (l->perf)
                 name = perf_field_name (hd->kind, name);
               hd->f[f] = *name ? lttv_event_class_field (ec, name) : -1;
+              n_names = f + 1;
             }
+      /* The thread that emitted the event, after the handler's fields
+       * (a switch names its own: prev_tid). */
+      hd->tid_at = -1;
+      LttvFieldRef tid = l->perf ? lttv_event_class_field (ec, "perf_tid")
+                                 : lttv_event_class_context_field (ec, "tid");
+      if (tid >= 0 && hd->kind != H_SWITCH && n_names < MAX_FIELDS)
+        {
+          hd->f[n_names] = tid;
+          hd->tid_at = (int) n_names;
+          if (hd->kind == H_NONE)
+            hd->kind = H_THREAD;
+        }
       for (guint f = 0; f < MAX_FIELDS; f++)
         if (hd->f[f] >= 0)
           hd->n_f = f + 1;
@@ -443,6 +459,8 @@ state_layout_execute (StateLayout *l, StateMachine *m, const StateRec *r,
 #define HAS(i) ((r->has >> (i)) & 1)
 #define OPT(i) (HAS (i) ? &v[i] : NULL)
 #define NEED(i) if (!HAS (i)) goto missing
+  if (hd->tid_at >= 0 && HAS (hd->tid_at))
+    state_thread_seen (m, t, cpu, v[hd->tid_at]);
 
   switch (hd->kind)
     {
@@ -522,10 +540,14 @@ state_layout_execute (StateLayout *l, StateMachine *m, const StateRec *r,
                        get_string (l, str, arena, 0), OPT (4), OPT (5));
       break;
     case H_BLOCK_ISSUE:
-    case H_BLOCK_COMPLETE:
-      NEED (0);
-      state_block (m, t, v[0], hd->kind == H_BLOCK_ISSUE ? 1 : -1);
+      NEED (0); NEED (1);
+      state_block_issue (m, t, v[0], v[1]);
       break;
+    case H_BLOCK_COMPLETE:
+      NEED (0); NEED (1);
+      state_block_complete (m, t, v[0], v[1]);
+      break;
+    case H_THREAD:
     case H_NONE:
       break;
     }

@@ -16,6 +16,7 @@ enum { SOFT_RAISED = 1, SOFT_RUNNING = 2 };
 
 typedef struct {
   LttvAttr base, status, exec_name, ppid, pid, prio, syscall, cpu_rq;
+  int on_cpu;               /* the CPU whose current thread it is, or -1 */
 } Thread;
 
 /* Thread structures never move or die (a freed tid keeps its attributes
@@ -37,7 +38,10 @@ typedef struct {
 
 #define RECENT_THREADS 256
 
+static void block_dev_free (gpointer p);
+
 struct _StateMachine {
+  StateMachineView view;    /* first: machine.h reads it */
   LttvHistory *h;
   GHashTable *threads;      /* tid -> Thread */
   /* The threads met last, by tid modulo RECENT_THREADS: most events are of
@@ -47,7 +51,8 @@ struct _StateMachine {
   guint n_cpus;
   LttvAttr cpus_root, threads_root, irqs_root, softirqs_root, block_root;
   GHashTable *irq_attrs;    /* irq -> attr + 1 (IRQs/<irq>) */
-  GHashTable *block_attrs;  /* dev -> attr + 1 */
+  GHashTable *block_devs;   /* dev -> BlockDev */
+  GArray *block_reqs;       /* LttvBlockRequest, completed ones */
   LttvAttr soft_attrs[MAX_SOFTIRQS];
   guint soft_running[MAX_SOFTIRQS]; /* CPUs running it */
   guint soft_raised[MAX_SOFTIRQS];  /* CPUs where it is raised */
@@ -65,7 +70,8 @@ state_machine_new (LttvHistory *h)
   m->h = h;
   m->threads = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
   m->irq_attrs = g_hash_table_new (g_direct_hash, g_direct_equal);
-  m->block_attrs = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  m->block_devs = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, block_dev_free);
+  m->block_reqs = g_array_new (FALSE, FALSE, sizeof (LttvBlockRequest));
   m->cpus_root = lttv_history_attr (h, "CPUs");
   m->threads_root = lttv_history_attr (h, "Threads");
   m->irqs_root = lttv_history_attr (h, "IRQs");
@@ -108,9 +114,11 @@ state_machine_free (StateMachine *m)
       g_free (c);
     }
   g_free (m->cpus);
+  g_free (m->view.cur_tids);
   g_hash_table_destroy (m->threads);
   g_hash_table_destroy (m->irq_attrs);
-  g_hash_table_destroy (m->block_attrs);
+  g_hash_table_destroy (m->block_devs);
+  g_array_unref (m->block_reqs);
   g_free (m);
 }
 
@@ -149,6 +157,7 @@ thread_new (StateMachine *m, const char *name)
   th->prio = lttv_history_attr_child (h, th->base, "Prio");
   th->syscall = lttv_history_attr_child (h, th->base, "System_call");
   th->cpu_rq = lttv_history_attr_child (h, th->base, "Current_cpu_rq");
+  th->on_cpu = -1;
   return th;
 }
 
@@ -160,7 +169,11 @@ cpu_create (StateMachine *m, int cpu)
       guint n = (guint) cpu + 1;
       m->cpus = g_renew (Cpu *, m->cpus, n);
       memset (m->cpus + m->n_cpus, 0, (n - m->n_cpus) * sizeof (Cpu *));
+      m->view.cur_tids = g_renew (int64_t, m->view.cur_tids, n);
+      for (guint i = m->n_cpus; i < n; i++)
+        m->view.cur_tids[i] = -1;
       m->n_cpus = n;
+      m->view.n_cpus = n;
     }
   Cpu *c = m->cpus[cpu];
   if (c == NULL)
@@ -309,6 +322,46 @@ clear_thread (StateMachine *m, LttvTime t, Thread *th)
     }
 }
 
+/* A thread that was current on a CPU and is no longer known to be: its
+ * switch away was lost. */
+static void
+displace (StateMachine *m, LttvTime t, Thread *th)
+{
+  th->on_cpu = -1;
+  set (m, th->status, t, m->v_unknown);
+  set (m, th->cpu_rq, t, LTTV_VALUE_NONE);
+}
+
+/* CPU `cpu`'s current thread is seen elsewhere: what this CPU runs is no
+ * longer known (until its next switch or event of a known thread). */
+static void
+cpu_lose_thread (StateMachine *m, LttvTime t, int cpu)
+{
+  Cpu *c = m->cpus[cpu];
+  m->anomalies[LTTV_ANOMALY_THREAD_ON_TWO_CPUS]++;
+  if (c->cur != NULL)
+    c->cur->on_cpu = -1;
+  c->cur = NULL;
+  c->cur_tid = -1;
+  m->view.cur_tids[cpu] = -1;
+  set (m, c->current_thread, t, LTTV_VALUE_NONE);
+  cpu_status_set (m, t, c, LTTV_VALUE_NONE);
+}
+
+/* Thread `th` (tid) becomes CPU `cpu`'s current thread; a CPU the model
+ * still had it on loses it (a thread runs on one CPU at a time). */
+static void
+cpu_take_thread (StateMachine *m, LttvTime t, Cpu *c, int cpu, int64_t tid, Thread *th)
+{
+  if (th->on_cpu >= 0 && th->on_cpu != cpu)
+    cpu_lose_thread (m, t, th->on_cpu);
+  th->on_cpu = cpu;
+  c->cur_tid = tid;
+  m->view.cur_tids[cpu] = tid;
+  c->cur = th;
+  set (m, c->current_thread, t, lttv_value_int (tid));
+}
+
 /* --- Scheduler ----------------------------------------------------------- */
 
 static LttvValue
@@ -356,6 +409,17 @@ state_sched_switch (StateMachine *m, LttvTime t, int cpu, int64_t prev_tid,
 {
   Cpu *c = cpu_get (m, cpu);
   Thread *prev = thread_get (m, prev_tid, cpu);
+  /* A switch away from another thread than the current one: the switch
+   * that put prev here was lost, and what the current one did since is
+   * not known. */
+  if (c->cur != NULL && c->cur != prev)
+    {
+      m->anomalies[LTTV_ANOMALY_SWITCH_FROM_OTHER]++;
+      displace (m, t, c->cur);
+    }
+  if (prev->on_cpu >= 0 && prev->on_cpu != cpu)
+    cpu_lose_thread (m, t, prev->on_cpu);
+  prev->on_cpu = -1;
   LttvValue status = prev_status (m, prev_state, enc);
   set (m, prev->status, t, status);
   set (m, prev->cpu_rq, t, status == m->v_wait_cpu ? lttv_value_int (cpu)
@@ -373,9 +437,27 @@ state_sched_switch (StateMachine *m, LttvTime t, int cpu, int64_t prev_tid,
   if (next_prio != NULL)
     set (m, next->prio, t, lttv_value_int (*next_prio));
 
-  c->cur_tid = next_tid;
-  c->cur = next;
-  set (m, c->current_thread, t, lttv_value_int (next_tid));
+  cpu_take_thread (m, t, c, cpu, next_tid, next);
+  cpu_recompute (m, t, c, cpu);
+}
+
+void
+state_thread_resync (StateMachine *m, LttvTime t, int cpu, int64_t tid)
+{
+  Cpu *c = cpu_get (m, cpu);
+  if (tid < 0 || c->cur_tid == tid)
+    return;
+  /* Not knowing the current thread yet is no disagreement. */
+  if (c->cur != NULL)
+    {
+      m->anomalies[LTTV_ANOMALY_WRONG_THREAD]++;
+      displace (m, t, c->cur);
+    }
+  Thread *th = thread_get (m, tid, cpu);
+  cpu_take_thread (m, t, c, cpu, tid, th);
+  set (m, th->status, t,
+       c->n_irqs > 0 || c->n_softirqs > 0 ? m->v_interrupted : running_status (m, th));
+  set (m, th->cpu_rq, t, lttv_value_int (cpu));
   cpu_recompute (m, t, c, cpu);
 }
 
@@ -677,24 +759,121 @@ state_softirq_exit (StateMachine *m, LttvTime t, int cpu, int64_t vec)
 
 /* --- Block requests ------------------------------------------------------ */
 
-void
-state_block (StateMachine *m, LttvTime t, int64_t dev, int delta)
+/* A device: its Requests attribute and the requests in flight on it, by
+ * sector (the issues of one sector in order: a sector may be issued
+ * again before its completion, by a flush for instance, or after a
+ * completion the trace lost). */
+typedef struct {
+  LttvAttr requests;
+  guint in_flight;
+  GHashTable *pending;      /* sector -> GArray of LttvTime */
+} BlockDev;
+
+static void
+block_dev_free (gpointer p)
 {
-  gpointer p = g_hash_table_lookup (m->block_attrs, &dev);
-  LttvAttr a;
-  if (p == NULL)
+  BlockDev *d = p;
+  g_hash_table_destroy (d->pending);
+  g_free (d);
+}
+
+static BlockDev *
+block_dev (StateMachine *m, int64_t dev)
+{
+  BlockDev *d = g_hash_table_lookup (m->block_devs, &dev);
+  if (d != NULL)
+    return d;
+  d = g_new0 (BlockDev, 1);
+  LttvAttr base = child_fmt (m, m->block_root, "%lld", dev);
+  d->requests = lttv_history_attr_child (m->h, base, "Requests");
+  d->pending = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free,
+                                      (GDestroyNotify) g_array_unref);
+  g_hash_table_insert (m->block_devs, g_memdup2 (&dev, sizeof dev), d);
+  return d;
+}
+
+void
+state_block_issue (StateMachine *m, LttvTime t, int64_t dev, int64_t sector)
+{
+  BlockDev *d = block_dev (m, dev);
+  GArray *issues = g_hash_table_lookup (d->pending, &sector);
+  if (issues == NULL)
     {
-      LttvAttr d = child_fmt (m, m->block_root, "%lld", dev);
-      a = lttv_history_attr_child (m->h, d, "Requests");
-      g_hash_table_insert (m->block_attrs, g_memdup2 (&dev, sizeof dev),
-                           GUINT_TO_POINTER (a + 1));
+      issues = g_array_new (FALSE, FALSE, sizeof (LttvTime));
+      g_hash_table_insert (d->pending, g_memdup2 (&sector, sizeof sector), issues);
     }
-  else
-    a = GPOINTER_TO_UINT (p) - 1;
-  LttvValue v = get (m, a);
-  int64_t n = lttv_value_type (v) == LTTV_VALUE_INT ? lttv_value_get_int (v) : 0;
-  n = MAX (n + delta, 0);
-  set (m, a, t, lttv_value_int (n));
+  g_array_append_val (issues, t);
+  d->in_flight++;
+  set (m, d->requests, t, lttv_value_int (d->in_flight));
+}
+
+void
+state_block_complete (StateMachine *m, LttvTime t, int64_t dev, int64_t sector)
+{
+  BlockDev *d = block_dev (m, dev);
+  GArray *issues = g_hash_table_lookup (d->pending, &sector);
+  LttvBlockRequest r = { dev, (guint64) sector, LTTV_TIME_NONE, t };
+  if (issues == NULL || issues->len == 0)
+    {
+      /* issued before the trace began (or its issue was lost) */
+      m->anomalies[LTTV_ANOMALY_BLOCK_NOT_ISSUED]++;
+      g_array_append_val (m->block_reqs, r);
+      return;
+    }
+  /* The newest issue: one whose completion was lost stays in flight
+   * (never completed) instead of lending its time to every later request
+   * of that sector (a flush's sector 0, a hot block). */
+  r.issue = g_array_index (issues, LttvTime, issues->len - 1);
+  g_array_set_size (issues, issues->len - 1);
+  if (issues->len == 0)
+    g_hash_table_remove (d->pending, &sector);
+  g_array_append_val (m->block_reqs, r);
+  d->in_flight--;
+  set (m, d->requests, t, lttv_value_int (d->in_flight));
+}
+
+static int
+compare_requests (gconstpointer a, gconstpointer b)
+{
+  const LttvBlockRequest *x = a, *y = b;
+  if (x->issue != y->issue)
+    return x->issue < y->issue ? -1 : 1;
+  if (x->dev != y->dev)
+    return x->dev < y->dev ? -1 : 1;
+  return x->sector < y->sector ? -1 : x->sector > y->sector;
+}
+
+GArray *
+state_machine_block_requests (StateMachine *m)
+{
+  /* The requests still in flight at the end: never completed. */
+  GArray *open = g_array_new (FALSE, FALSE, sizeof (LttvBlockRequest));
+  GHashTableIter di;
+  gpointer key, value;
+  g_hash_table_iter_init (&di, m->block_devs);
+  while (g_hash_table_iter_next (&di, &key, &value))
+    {
+      BlockDev *d = value;
+      GHashTableIter si;
+      gpointer sk, sv;
+      g_hash_table_iter_init (&si, d->pending);
+      while (g_hash_table_iter_next (&si, &sk, &sv))
+        {
+          GArray *issues = sv;
+          for (guint i = 0; i < issues->len; i++)
+            {
+              LttvBlockRequest r = { *(int64_t *) key, *(guint64 *) sk,
+                                     g_array_index (issues, LttvTime, i), LTTV_TIME_NONE };
+              g_array_append_val (open, r);
+            }
+        }
+    }
+  g_array_sort (open, compare_requests);
+  g_array_append_vals (m->block_reqs, open->data, open->len);
+  g_array_unref (open);
+  GArray *all = m->block_reqs;
+  m->block_reqs = g_array_new (FALSE, FALSE, sizeof (LttvBlockRequest));
+  return all;
 }
 
 int64_t

@@ -8,6 +8,13 @@
 
 typedef struct _StateMachine StateMachine;
 
+/* What the layouts read of the machine inline, once per event: each
+ * CPU's current thread (-1: unknown; the first member of the machine). */
+typedef struct {
+  int64_t *cur_tids;
+  guint n_cpus;
+} StateMachineView;
+
 StateMachine *state_machine_new (LttvHistory *h);
 void state_machine_free (StateMachine *m);
 /* Anomaly counters, indexed by LttvAnomaly. */
@@ -62,6 +69,24 @@ void state_statedump (StateMachine *m, LttvTime t, int64_t tid,
                       const int64_t *pid, const int64_t *ppid,
                       LttvValue name, const int64_t *status,
                       const int64_t *cpu);
-void state_block (StateMachine *m, LttvTime t, int64_t dev, int delta);
+/* Block requests, matched issue to completion by device and sector. */
+void state_block_issue (StateMachine *m, LttvTime t, int64_t dev, int64_t sector);
+void state_block_complete (StateMachine *m, LttvTime t, int64_t dev, int64_t sector);
+/* At the end of the build: every request (LttvBlockRequest), completed
+ * ones in completion order, then those still in flight; the caller's. */
+GArray *state_machine_block_requests (StateMachine *m);
+/* An event of thread `tid` (its tracer's context: perf_tid, LTTng's tid)
+ * on `cpu`: when the CPU's current thread is another, the CPU is re-synced
+ * to it (docs/state-model.md, "The thread of an event"). */
+void state_thread_resync (StateMachine *m, LttvTime t, int cpu, int64_t tid);
+/* The same, its common case inline: the thread is the current one. */
+static inline void
+state_thread_seen (StateMachine *m, LttvTime t, int cpu, int64_t tid)
+{
+  const StateMachineView *v = (const StateMachineView *) m;
+  if (G_LIKELY ((guint) cpu < v->n_cpus && v->cur_tids[cpu] == tid))
+    return;
+  state_thread_resync (m, t, cpu, tid);
+}
 /* The tid running on `cpu` now, or -1 when unknown. */
 int64_t state_current_tid (StateMachine *m, int cpu);

@@ -285,6 +285,51 @@ collect_times (LttvState *s, LttvStats *st, const Progress *p, GError **error)
   return TRUE;
 }
 
+/* Block requests per device: latencies of those completed in the range. */
+static void
+collect_block (LttvState *s, LttvStats *st)
+{
+  const GArray *reqs = s->block_requests;
+  for (guint i = 0; i < reqs->len; i++)
+    {
+      const LttvBlockRequest *r = &g_array_index (reqs, LttvBlockRequest, i);
+      gboolean done_in = r->complete != LTTV_TIME_NONE && r->complete >= st->t0
+                         && r->complete <= st->t1;
+      gboolean open_in = r->complete == LTTV_TIME_NONE && r->issue >= st->t0
+                         && r->issue <= st->t1;
+      if (!done_in && !open_in)
+        continue;
+      LttvStatsBlock *b = NULL;
+      for (guint k = 0; k < st->block->len && b == NULL; k++)
+        if (g_array_index (st->block, LttvStatsBlock, k).dev == r->dev)
+          b = &g_array_index (st->block, LttvStatsBlock, k);
+      if (b == NULL)
+        {
+          LttvStatsBlock nb = { r->dev, 0, 0, 0, 0, 0 };
+          g_array_append_val (st->block, nb);
+          b = &g_array_index (st->block, LttvStatsBlock, st->block->len - 1);
+        }
+      if (open_in)
+        b->not_completed++;
+      else if (r->issue == LTTV_TIME_NONE)
+        b->not_issued++;
+      else
+        {
+          LttvTime lat = r->complete - r->issue;
+          b->count++;
+          b->total += lat;
+          b->max = MAX (b->max, lat);
+        }
+    }
+}
+
+static int
+compare_block (gconstpointer a, gconstpointer b)
+{
+  int64_t x = ((const LttvStatsBlock *) a)->dev, y = ((const LttvStatsBlock *) b)->dev;
+  return x < y ? -1 : x > y;
+}
+
 static int
 compare_counts (gconstpointer a, gconstpointer b)
 {
@@ -344,6 +389,7 @@ lttv_stats_compute_in_job (LttvState *s, LttvTime t0, LttvTime t1,
   st->syscalls = g_array_new (FALSE, FALSE, sizeof (LttvStatsItem));
   st->irqs = g_array_new (FALSE, FALSE, sizeof (LttvStatsItem));
   st->softirqs = g_array_new (FALSE, FALSE, sizeof (LttvStatsItem));
+  st->block = g_array_new (FALSE, FALSE, sizeof (LttvStatsBlock));
   memcpy (st->anomalies, s->anomalies, sizeof st->anomalies);
   if (end != LTTV_TIME_NONE && st->t0 <= st->t1)
     {
@@ -352,6 +398,7 @@ lttv_stats_compute_in_job (LttvState *s, LttvTime t0, LttvTime t1,
           lttv_stats_free (st);
           return NULL;
         }
+      collect_block (s, st);
       GArray *lost = lttv_traceset_discarded (s->ts);
       for (guint i = 0; lost != NULL && i < lost->len; i++)
         {
@@ -370,6 +417,7 @@ lttv_stats_compute_in_job (LttvState *s, LttvTime t0, LttvTime t1,
   g_array_sort (st->syscalls, compare_items);
   g_array_sort (st->irqs, compare_items);
   g_array_sort (st->softirqs, compare_items);
+  g_array_sort (st->block, compare_block);
   return st;
 }
 
@@ -402,5 +450,6 @@ lttv_stats_free (LttvStats *st)
   free_items (st->syscalls);
   free_items (st->irqs);
   free_items (st->softirqs);
+  g_array_unref (st->block);
   g_free (st);
 }

@@ -61,6 +61,7 @@ typedef struct {
   gboolean big_endian;         /* LTTng: byte_order = be */
   guint64 clock_offset;        /* ns */
   gboolean no_index;           /* LTTng: leave index/ out */
+  gboolean context_tid;        /* LTTng: the tid context (event.context) */
   char uuid[16];
 } CwConfig;
 
@@ -77,6 +78,7 @@ typedef struct {
   guint line;
   CwClass *klass;     /* NULL for a "discarded N" line */
   guint64 discarded;
+  gint32 ctx_tid;     /* the tid context's value (context tid) */
   CwValue *values;    /* klass->n_fields entries */
 } CwEvent;
 

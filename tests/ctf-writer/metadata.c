@@ -90,6 +90,12 @@ lttng_metadata (GString *s, const CwScenario *sc)
   memcpy (clock_raw, c->uuid, 16);
   clock_raw[15] ^= 0x5a;
   clock_uuid = uuid_string (clock_raw);
+  /* (as `lttng add-context -k -t tid` writes it) */
+  g_autofree char *ctx = c->context_tid
+    ? g_strdup_printf ("\tevent.context := struct {\n\t\tinteger { size = 32; align = %u; "
+                       "signed = 1; encoding = none; base = 10; } _tid;\n\t};\n",
+                       cw_int_align (c, 32))
+    : g_strdup ("");
 
   g_string_append_printf (s,
     "typealias integer { size = 8; align = 8; signed = false; } := uint8_t;\n"
@@ -204,12 +210,14 @@ lttng_metadata (GString *s, const CwScenario *sc)
     "\tid = 0;\n"
     "\tevent.header := struct event_header_%s;\n"
     "\tpacket.context := struct packet_context;\n"
+    "%s"
     "};\n"
     "\n",
     cw_int_align (c, 32), cw_int_align (c, 64),
     v28 ? "\tuint64_t packet_seq_num;\n" : "",
     cw_int_align (c, 32), cw_int_align (c, 16),
-    c->large_header ? "large" : "compact");
+    c->large_header ? "large" : "compact",
+    ctx);
 
   for (guint i = 0; i < sc->classes->len; i++)
     {

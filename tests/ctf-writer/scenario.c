@@ -214,6 +214,15 @@ header_directive (Parser *p, GPtrArray *t, GError **error)
         }
       c->big_endian = strcmp (t->pdata[1], "be") == 0;
     }
+  else if (strcmp (key, "context") == 0)
+    {
+      if (strcmp (t->pdata[1], "tid") != 0 || c->tracer != CW_TRACER_LTTNG)
+        {
+          fail (p, error, "context: \"tid\" (LTTng only) expected");
+          return FALSE;
+        }
+      c->context_tid = TRUE;
+    }
   else if (strcmp (key, "index") == 0)
     {
       if (strcmp (t->pdata[1], "yes") != 0 && strcmp (t->pdata[1], "no") != 0)
@@ -407,6 +416,17 @@ event_line (Parser *p, GPtrArray *t, GError **error)
         {
           fail (p, error, "\"%s\": field=value or -field expected", tok);
           return FALSE;
+        }
+      if (!omit && len == 7 && strncmp (name, "ctx_tid", 7) == 0)
+        {
+          guint64 u;
+          if (!p->sc->config.context_tid || !parse_u64 (eq + 1, G_MAXINT32, &u))
+            {
+              fail (p, error, "ctx_tid: a tid, with \"context tid\", expected");
+              return FALSE;
+            }
+          ev->ctx_tid = (gint32) u;
+          continue;
         }
       idx = field_index (ev->klass, name, len);
       if (idx < 0)

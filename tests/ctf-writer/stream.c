@@ -439,6 +439,8 @@ cw_stream_build (const CwScenario *sc, guint cpu, GBytes **index,
           save_bit = s.w.bit;
           save_len = s.w.buf->len;
           write_event_header (&s.w, c, ev->klass->id, ev->time, prev, !have_prev);
+          if (c->context_tid)
+            bw_int (&s.w, (guint64) (gint64) ev->ctx_tid, 32, cw_int_align (c, 32));
           write_payload (&s.w, c, ev);
           if (c->packet_size == 0 || s.w.bit <= (guint64) c->packet_size * 8)
             break;

@@ -176,6 +176,11 @@ def events(paths):
         fields = {}
         for g in groups[1:]:
             fields.update(g)
+        # the contexts between the packet context and the payload
+        context = {}
+        for g in groups[1:-1]:
+            context.update(g)
+        fields["__context"] = context
         yield t, m.group(4), cpu, fields
     proc.wait()
 
@@ -209,6 +214,7 @@ class State:
         self.anomalies = 0
         self.thread_keys = {}       # "Threads/<tid>" -> its paths
         self.irqs = {}              # cpu -> {irq: value}
+        self.block = {}             # (dev, sector) -> number of issues in flight
         self.softirqs = {}          # cpu -> {vec: value}
 
     # attribute helpers; the indexes only make lookups fast, the state is self.a
@@ -303,6 +309,10 @@ class State:
         if cpu is None:
             self.anomalies += 1
             return
+        if name != "sched_switch":
+            tid = f.get("perf_tid") if self.perf else f["__context"].get("tid")
+            if isinstance(tid, int) and tid >= 0:
+                self.event_thread(cpu, tid)
         cur = self.current.get(cpu)
         cur_t = self.thread(cur, cpu) if cur is not None else None
         try:
@@ -340,10 +350,46 @@ class State:
             "block_rq_issue": self.block_issue, "block_rq_complete": self.block_complete,
         }.get(name)
 
+    # the thread of an event, and lost switches
+    def displace(self, cpu):
+        t = self.thread(self.current[cpu], cpu)
+        self.set(t, "UNKNOWN")
+        self.set(t + "/Current_cpu_rq", None)
+
+    def lose_elsewhere(self, tid, cpu):
+        """tid is on `cpu` now: another CPU the model had it on loses it."""
+        if tid == 0:
+            return
+        for other, cur in list(self.current.items()):
+            if other != cpu and cur == tid:
+                self.anomalies += 1
+                del self.current[other]
+                self.set("CPUs/%d/Current_thread" % other, None)
+                self.cpu_status(other)
+
+    def event_thread(self, cpu, tid):
+        if self.current.get(cpu) == tid:
+            return
+        if cpu in self.current:
+            self.anomalies += 1
+            self.displace(cpu)
+        self.lose_elsewhere(tid, cpu)
+        self.current[cpu] = tid
+        self.set("CPUs/%d/Current_thread" % cpu, tid)
+        t = self.thread(tid, cpu)
+        self.resume(cpu)
+        self.set(t + "/Current_cpu_rq", cpu)
+        self.cpu_status(cpu)
+
     def sched_switch(self, cpu, cur_t, f):
         prev_tid, next_tid = self.tid_field(f, "prev_tid"), self.tid_field(f, "next_tid")
         prev_state, prev_comm = f["prev_state"], f["prev_comm"]
         prev_prio, next_comm, next_prio = f["prev_prio"], f["next_comm"], f["next_prio"]
+        if cpu in self.current and self.current[cpu] != prev_tid:
+            self.anomalies += 1
+            self.displace(cpu)
+        self.lose_elsewhere(prev_tid, cpu)
+        self.lose_elsewhere(next_tid, cpu)
         p = self.thread(prev_tid, cpu)
         status = self.prev_state_status(prev_state)
         self.set(p, status)
@@ -480,13 +526,22 @@ class State:
             if status == "WAIT_FOR_CPU":
                 self.set(t + "/Current_cpu_rq", f["cpu"])
 
+    def block_count(self, dev):
+        n = sum(k for (d, _), k in self.block.items() if d == dev)
+        self.set("Block/%d/Requests" % dev, n)
+
     def block_issue(self, cpu, cur_t, f):
-        key = "Block/%d/Requests" % f["dev"]
-        self.set(key, self.a.get(key, 0) + 1)
+        key = (f["dev"], f["sector"])
+        self.block[key] = self.block.get(key, 0) + 1
+        self.block_count(f["dev"])
 
     def block_complete(self, cpu, cur_t, f):
-        key = "Block/%d/Requests" % f["dev"]
-        self.set(key, max(self.a.get(key, 0) - 1, 0))
+        key = (f["dev"], f["sector"])
+        if self.block.get(key, 0) == 0:
+            self.anomalies += 1
+            return
+        self.block[key] -= 1
+        self.block_count(f["dev"])
 
 
 def main():

@@ -9,10 +9,17 @@
 #     switches 1552 out with prev_state 1 to swapper/0; so
 #   Threads/1552 WAIT_BLOCKED with System_call futex (it blocked inside
 #     futex, and its system call survives the switch).
-#   Threads/0_1 RUN_SYSCALL getdents64: perf recorded this trace without
-#     the switches into some tasks, so raw_syscalls events of another task
-#     land on the thread the model believes current on cpu1 (the swapper).
+#   Threads/0_1 RUN_USERMODE, no system call: perf recorded this trace
+#     without the switches into some tasks; their raw_syscalls events name
+#     their thread (perf_tid), which re-syncs cpu1 (state-model.md, "The
+#     thread of an event"), so the swapper gets none of them.
+#   Threads/76 and 12571 UNKNOWN: switched in on cpu0 (76 at
+#     1787084136537, by a switch from 15: the switch from 76 to 15 was
+#     lost too) and never seen leaving: perf sees no event of theirs; the
+#     next event on cpu0 names another thread, which displaces them.
 # vm-small at the end (1788097170618):
+#   Threads/12602, 12614, 12617 System_call exit_group: their exit_group
+#     entries are theirs (perf_tid), not the swapper's of cpu1.
 #   Block/266338304/Requests 9: the trace has 10 block_rq_issue and one
 #     block_rq_complete on that device.
 # bug446190 (LTTng 2.5, kernel 3.10 ARM), at the end (1412670975232769939):

@@ -365,11 +365,24 @@ static void
 test_block_requests_never_below_zero (Fixture *f, gconstpointer data)
 {
   (void) data;
-  state_block (f->m, 10, 8, 1);
-  state_block (f->m, 20, 8, 1);
-  state_block (f->m, 30, 8, -1);
-  state_block (f->m, 40, 8, -1);
-  state_block (f->m, 50, 8, -1);
+  /* matched by device and sector: the completion at 50 (sector 300) was
+   * never issued: an anomaly, the count stays 0 */
+  state_block_issue (f->m, 10, 8, 100);
+  state_block_issue (f->m, 20, 8, 200);
+  state_block_complete (f->m, 30, 8, 100);
+  state_block_complete (f->m, 40, 8, 200);
+  state_block_complete (f->m, 50, 8, 300);
+  g_assert_cmpuint (state_machine_anomalies (f->m)[LTTV_ANOMALY_BLOCK_NOT_ISSUED], ==, 1);
+  g_autoptr (GArray) reqs = state_machine_block_requests (f->m);
+  g_assert_cmpuint (reqs->len, ==, 3);
+  LttvBlockRequest *r = (LttvBlockRequest *) reqs->data;
+  g_assert_cmpuint (r[0].sector, ==, 100);
+  g_assert_cmpuint (r[0].issue, ==, 10);
+  g_assert_cmpuint (r[0].complete, ==, 30);
+  g_assert_cmpuint (r[1].issue, ==, 20);
+  g_assert_cmpuint (r[1].complete, ==, 40);
+  g_assert_cmpuint (r[2].issue, ==, LTTV_TIME_NONE);
+  g_assert_cmpuint (r[2].complete, ==, 50);
   finish (f, 60);
   expect (f, 10, "Block/8/Requests", "1");
   expect (f, 20, "Block/8/Requests", "2");

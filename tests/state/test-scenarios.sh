@@ -10,8 +10,9 @@
 writer="$LTTV_BUILDDIR/tests/ctf-writer/lttv-ctf-writer"
 lttv="$LTTV_BUILDDIR/cli/lttv"
 [ -x "$writer" ] || skip_all "lttv-ctf-writer is not built"
-names="state-irq-in-softirq state-tid-reuse state-prev-state-old state-prev-state-new state-statedump state-anomalies"
-plan 23
+names="state-irq-in-softirq state-tid-reuse state-prev-state-old state-prev-state-new state-statedump state-anomalies
+  state-event-thread state-event-thread-lttng state-block"
+plan 36
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -55,6 +56,36 @@ check "state-anomalies: lttv stats counts 2 unmatched IRQ exits, 1 soft IRQ exit
   sh -c "grep -qx 'anomaly	unmatched IRQ exits	2' '$tmp/an.tsv' &&
          grep -qx 'anomaly	unmatched soft IRQ exits	1' '$tmp/an.tsv' &&
          grep -qx 'anomaly	events missing a field	1' '$tmp/an.tsv'"
+# state-event-thread: events of a thread the model did not have on the CPU at
+# 2000, 5050, 6000; 20 seen on cpu1 while current on cpu0 at 3000; the
+# switch away from 50 at 4000.
+"$lttv" stats --no-cache --format=tsv "$tmp/state-event-thread" >"$tmp/et.tsv" 2>&1
+check "state-event-thread: lttv stats counts 3 events of another thread, 1 thread on two CPUs, 1 switch from another" \
+  sh -c "grep -qx 'anomaly	events of a thread not on the CPU	3' '$tmp/et.tsv' &&
+         grep -qx 'anomaly	threads seen on two CPUs at once	1' '$tmp/et.tsv' &&
+         grep -qx 'anomaly	switches from a thread not current	1' '$tmp/et.tsv'"
+# state-block (the .scn works it out): dev 8, 2 requests completed,
+# 900 + 1000 ns, max 1000, 2 completions without issue, 1 never
+# completed; dev 9, 1 request of 3800 ns.
+"$lttv" stats --no-cache --format=tsv "$tmp/state-block" >"$tmp/bl.tsv" 2>&1
+check "state-block: lttv stats gives each device's requests, latencies, unmatched ones" \
+  sh -c "grep -qx 'block	8	2	1900	1000	2	1' '$tmp/bl.tsv' &&
+         grep -qx 'block	9	1	3800	3800	0	0' '$tmp/bl.tsv' &&
+         grep -qx 'anomaly	block completions without issue	2' '$tmp/bl.tsv'"
+# lttv info reads the state's anomalies from the cache a build left.
+XDG_CACHE_HOME="$tmp/cache-et" "$lttv" stats "$tmp/state-event-thread" >/dev/null 2>&1
+XDG_CACHE_HOME="$tmp/cache-et" "$lttv" info "$tmp/state-event-thread" >"$tmp/et.info" 2>&1
+check "state-event-thread: lttv info lists the anomalies from the state cache" \
+  sh -c "grep -qx '  events of a thread not on the CPU: 3' '$tmp/et.info' &&
+         grep -qx '  threads seen on two CPUs at once: 1' '$tmp/et.info'"
+# The block requests are kept in the cache: the same lines when built
+# and when loaded from it.
+for run in built loaded; do
+  XDG_CACHE_HOME="$tmp/cache-bl" "$lttv" stats --format=tsv "$tmp/state-block" 2>&1 \
+    | grep -E '^(block|anomaly)' >"$tmp/bl.$run"
+done
+check "state-block: the block requests are the same loaded from the cache" \
+  sh -c "grep -E '^(block|anomaly)' '$tmp/bl.tsv' | cmp -s - '$tmp/bl.built' && cmp -s '$tmp/bl.built' '$tmp/bl.loaded'"
 # 500 and 600 on cpu1, before its first sched_switch: the syscall exit
 # has no thread to act on and the CPU status has nothing to be derived
 # from (no IRQ, no soft IRQ, no current thread): nothing at all is set.
