@@ -54,10 +54,14 @@ lttv_time_ruler_render (cairo_t *cr, int width, int height, LttvTime start,
   cairo_move_to (cr, 0, height - 0.5);
   cairo_line_to (cr, width, height - 0.5);
   cairo_stroke (cr);
-  /* Ticks at multiples of `step` from the origin. */
+  /* Ticks at multiples of `step` from the origin, counted (far from the
+   * origin, t + step may round back to t: no loop on t itself). */
   double rel_start = (double) start - (double) origin;
-  for (double t = ceil (rel_start / step) * step; t <= rel_start + span; t += step)
+  double first = ceil (rel_start / step) * step;
+  int n_ticks = (int) MIN (floor ((rel_start + span - first) / step) + 1, (double) width / 40 + 2);
+  for (int k = 0; k < n_ticks; k++)
     {
+      double t = first + k * step;
       double x = floor ((t - rel_start) / per_px) + 0.5;
       g_autofree char *label = tick_label (t / 1e9, step);
 

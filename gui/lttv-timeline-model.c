@@ -144,6 +144,9 @@ lttv_timeline_model_add_row (LttvTimelineModel *m, const LttvTimelineRow *row)
 {
   LttvTimelineRow copy = *row;
 
+  /* A parent is listed before its children: walks up the tree end. */
+  if (copy.parent >= (int) m->rows->len)
+    copy.parent = -1;
   for (guint c = 0; c < LTTV_TIMELINE_MAX_COLUMNS; c++)
     copy.cells[c] = g_strdup (row->cells[c] != NULL ? row->cells[c] : "");
   g_array_append_val (m->rows, copy);
@@ -687,40 +690,61 @@ typedef struct
   double rgb[3];
 } ColourSlot;
 
-/* Colour of a value, cached per draw in a small open-addressing table. */
+/* The colour of a value, from the palette or the viewer: FALSE for
+ * nothing drawn. */
+static gboolean
+colour_compute (LttvTimelineModel *m, const LttvTimelineRow *row, LttvValue v, double rgb[3])
+{
+  const char *s;
+  const double *p;
+
+  if ((s = lttv_history_string (m->history, v)) != NULL
+      && (p = g_hash_table_lookup (m->palette, s)) != NULL)
+    {
+      memcpy (rgb, p, 3 * sizeof *rgb);
+      return TRUE;
+    }
+  if (m->colour_func != NULL)
+    return m->colour_func (row, v, rgb, m->colour_data);
+  rgb[0] = rgb[1] = rgb[2] = 0.6;
+  return TRUE;
+}
+
+#define COLOUR_SLOTS 256
+#define COLOUR_PROBES 8
+
+/* Colour of a value, cached per draw in a small open-addressing table.
+ * A row may hold any number of values (a counter, thread ids): a probe
+ * looks at COLOUR_PROBES slots at most and, when they are all taken by
+ * other values, the value takes its first slot over. */
 static gboolean
 colour_of (LttvTimelineModel *m, const LttvTimelineRow *row, LttvValue v, ColourSlot *cache,
            double rgb[3])
 {
-  guint h = (guint) ((v * 0x9E3779B97F4A7C15ull) >> 56);
-  const char *s;
-  const double *p;
+  guint home = (guint) ((v * 0x9E3779B97F4A7C15ull) >> 56) & (COLOUR_SLOTS - 1), h = home;
+  ColourSlot *slot = NULL;
 
-  for (;; h = (h + 1) & 255)
+  if (v == LTTV_VALUE_NONE)
+    return colour_compute (m, row, v, rgb);
+  for (guint k = 0; k < COLOUR_PROBES; k++, h = (h + 1) & (COLOUR_SLOTS - 1))
     {
-      if (cache[h].v == v && v != LTTV_VALUE_NONE)
-        break;
+      if (cache[h].v == v)
+        {
+          memcpy (rgb, cache[h].rgb, sizeof cache[h].rgb);
+          return cache[h].drawn;
+        }
       if (cache[h].v == LTTV_VALUE_NONE)
         {
-          cache[h].v = v;
-          if ((s = lttv_history_string (m->history, v)) != NULL
-              && (p = g_hash_table_lookup (m->palette, s)) != NULL)
-            {
-              memcpy (cache[h].rgb, p, sizeof cache[h].rgb);
-              cache[h].drawn = TRUE;
-            }
-          else if (m->colour_func != NULL)
-            cache[h].drawn = m->colour_func (row, v, cache[h].rgb, m->colour_data);
-          else
-            {
-              cache[h].rgb[0] = cache[h].rgb[1] = cache[h].rgb[2] = 0.6;
-              cache[h].drawn = TRUE;
-            }
+          slot = &cache[h];
           break;
         }
     }
-  memcpy (rgb, cache[h].rgb, sizeof cache[h].rgb);
-  return cache[h].drawn;
+  if (slot == NULL)
+    slot = &cache[home];
+  slot->v = v;
+  slot->drawn = colour_compute (m, row, v, slot->rgb);
+  memcpy (rgb, slot->rgb, sizeof slot->rgb);
+  return slot->drawn;
 }
 
 static gboolean
@@ -795,6 +819,14 @@ gboolean
 lttv_timeline_slice_draw (LttvTimelineSlice *s, cairo_t *cr, int width, int y0, LttvTime t0,
                           LttvTime t1, GCancellable *cancellable)
 {
+  return lttv_timeline_slice_draw_until (s, cr, width, y0, t0, t1, cancellable, 0);
+}
+
+gboolean
+lttv_timeline_slice_draw_until (LttvTimelineSlice *s, cairo_t *cr, int width, int y0,
+                                LttvTime t0, LttvTime t1, GCancellable *cancellable,
+                                gint64 deadline)
+{
   LttvTimelineModel *m = s->model;
   const int rh = LTTV_TIMELINE_ROW_HEIGHT;
   LttvTime span = t1 > t0 ? t1 - t0 : 1;
@@ -802,7 +834,7 @@ lttv_timeline_slice_draw (LttvTimelineSlice *s, cairo_t *cr, int width, int y0, 
   guint n = (guint) MIN ((span + step - 1) / step, (LttvTime) MAX (width, 1));
   g_autofree LttvSample *samples = g_new (LttvSample, n + 1);
   g_autofree LttvSample *labels = g_new (LttvSample, n + 1);
-  g_autofree ColourSlot *cache = g_new0 (ColourSlot, 256);
+  g_autofree ColourSlot *cache = g_new0 (ColourSlot, COLOUR_SLOTS);
   g_autoptr (GHashTable) widths = g_hash_table_new (NULL, NULL);
   PangoLayout *layout = new_layout (cr, LABEL_FONT);
   double per_sample = (double) step * width / (double) span;
@@ -820,7 +852,8 @@ lttv_timeline_slice_draw (LttvTimelineSlice *s, cairo_t *cr, int width, int y0, 
       double xb = 0, xe = width;
       guint got, got_labels = 0;
 
-      if (cancellable != NULL && g_cancellable_is_cancelled (cancellable))
+      if ((cancellable != NULL && g_cancellable_is_cancelled (cancellable))
+          || (deadline != 0 && g_get_monotonic_time () >= deadline))
         {
           batches_clear (&batches);
           g_object_unref (layout);
@@ -839,6 +872,10 @@ lttv_timeline_slice_draw (LttvTimelineSlice *s, cairo_t *cr, int width, int y0, 
         xe = ((double) (row->death - t0) + 1) * width / (double) span;
       if (xe <= 0 || xb >= width || xe <= xb)
         continue;
+      /* A viewer's colours depend on the row (an IRQ row's 1 is a CPU, a
+       * block device's 1 a request): the cache holds one row's. */
+      if (m->colour_func != NULL)
+        memset (cache, 0, COLOUR_SLOTS * sizeof *cache);
       got = lttv_history_query_row (m->history, row->attr, t0, step, n, samples);
       if (row->label_attr != LTTV_ATTR_NONE)
         got_labels = lttv_history_query_row (m->history, row->label_attr, t0, step, n, labels);

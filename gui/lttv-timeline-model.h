@@ -27,7 +27,7 @@ typedef struct
   LttvAttr attr;        /* coloured per pixel; LTTV_ATTR_NONE: a group row */
   LttvAttr label_attr;  /* written on its intervals when they fit, or NONE */
   LttvTime birth, death;/* nothing drawn outside [birth, death] */
-  int parent;           /* index of the parent row, -1 for a top row */
+  int parent;           /* index of the parent row (added before), -1: top */
   guint64 tag;          /* the viewer's own: tid, CPU number... */
   guint kind;           /* the viewer's own */
   gboolean tint;        /* colour by label value (one tint per thread) */
@@ -132,6 +132,13 @@ void lttv_timeline_slice_free (LttvTimelineSlice *s);
 gboolean lttv_timeline_slice_draw (LttvTimelineSlice *s, cairo_t *cr,
                                    int width, int y0, LttvTime t0,
                                    LttvTime t1, GCancellable *cancellable);
+/* The same, giving up (FALSE) between two rows once the monotonic clock
+ * (g_get_monotonic_time) passes `deadline`; 0: no deadline. */
+gboolean lttv_timeline_slice_draw_until (LttvTimelineSlice *s, cairo_t *cr,
+                                         int width, int y0, LttvTime t0,
+                                         LttvTime t1,
+                                         GCancellable *cancellable,
+                                         gint64 deadline);
 
 /* Draws the legend into width x LEGEND_HEIGHT. */
 void lttv_timeline_model_draw_legend (LttvTimelineModel *m, cairo_t *cr,

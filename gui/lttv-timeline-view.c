@@ -9,6 +9,9 @@
 /* A draw slower than this goes to a worker; the old image, moved to the
  * new window, stands in meanwhile. */
 #define SYNC_DRAW_MS 12.0
+/* A draw at once gives up after this, for a worker: the rows just scrolled
+ * to or the window just zoomed to may cost far more than the last ones. */
+#define SYNC_BUDGET_MS 25
 #define MIN_SPAN 10
 
 typedef struct
@@ -174,9 +177,9 @@ draw_task_free (DrawTask *d)
   g_free (d);
 }
 
-/* Any thread. */
+/* Any thread; `deadline`: see lttv_timeline_slice_draw_until. */
 static gboolean
-draw_rows (DrawTask *d, GCancellable *cancellable)
+draw_rows (DrawTask *d, GCancellable *cancellable, gint64 deadline)
 {
   gint64 start = g_get_monotonic_time ();
   cairo_t *cr;
@@ -187,7 +190,8 @@ draw_rows (DrawTask *d, GCancellable *cancellable)
   cr = cairo_create (d->surface);
   cairo_set_source_rgb (cr, 1, 1, 1);
   cairo_paint (cr);
-  ok = lttv_timeline_slice_draw (d->slice, cr, d->key.width, 0, d->key.t0, d->key.t1, cancellable);
+  ok = lttv_timeline_slice_draw_until (d->slice, cr, d->key.width, 0, d->key.t0, d->key.t1,
+                                       cancellable, deadline);
   cairo_destroy (cr);
   d->ms = (g_get_monotonic_time () - start) / 1000.0;
   return ok;
@@ -196,7 +200,7 @@ draw_rows (DrawTask *d, GCancellable *cancellable)
 static void
 draw_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
 {
-  g_task_return_boolean (task, draw_rows (data, cancellable));
+  g_task_return_boolean (task, draw_rows (data, cancellable, 0));
 }
 
 static void
@@ -256,13 +260,18 @@ refresh_cache (LttvTimelineView *self, const CacheKey *key)
       && lttv_history_is_finished (lttv_timeline_model_get_history (self->model)))
     {
       DrawTask *d = new_draw (self, key);
+      gboolean done;
       if (self->pending != NULL)
         g_cancellable_cancel (self->pending);
       g_clear_object (&self->pending);
-      draw_rows (d, NULL);
-      store (self, d);
+      done = draw_rows (d, NULL, g_get_monotonic_time () + SYNC_BUDGET_MS * 1000);
+      if (done)
+        store (self, d);
+      else
+        self->last_draw_ms = d->ms;   /* slow now: workers from here on */
       draw_task_free (d);
-      return;
+      if (done)
+        return;
     }
   if (self->pending != NULL && key_equal (&self->pending_key, key))
     return;

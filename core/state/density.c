@@ -154,6 +154,10 @@ static G_GNUC_NO_INLINE void
 advance (LttvDensity *d, LttvTime t)
 {
   guint b = (guint) MIN ((t - d->begin) >> d->shift, (LttvTime) d->n_buckets - 1);
+  /* In the last bucket already: only a time of LTTV_TIME_NONE (a trace
+   * without a clock) reaches "never"; it stays there. */
+  if (b <= d->cur)
+    return;
   write_bucket (d, d->total - d->before_cur, b - d->cur - 1);
   d->before_cur = d->total;
   d->cur = b;

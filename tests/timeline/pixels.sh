@@ -31,9 +31,17 @@ pixel () {
   convert "$1" -format '%[hex:p{'"$2,$3"'}]' info: 2>/dev/null | cut -c1-6 | tr 'A-F' 'a-f'
 }
 
+# names_width FILE: sets NAMES_W to the width of the names pane, found
+# from its right border (0.75, 0.75, 0.73: bfbfba) on the image's first
+# line, for exports wide enough that the pane is narrower than 2/5.
+names_width () {
+  NAMES_W=$(convert "$1" -crop "${IMG_W}x1+0+0" txt: 2>/dev/null \
+            | awk -F'[,:]' 'tolower($0) ~ /#bfbfba/ { print $1 + 1; exit }')
+}
+
 # expect_colour FILE ROW TIME RRGGBB NAME: the pixel of ROW at TIME (ns).
 expect_colour () {
-  names=$(( IMG_W * 2 / 5 ))
+  names=${NAMES_W:-$(( IMG_W * 2 / 5 ))}
   x=$(awk -v t="$3" -v a="$WIN_T0" -v b="$WIN_T1" -v w=$(( IMG_W - names )) -v n="$names" \
       'BEGIN { printf "%d", n + (t - a) * w / (b - a) }')
   y=$(( 28 + 20 * $2 + 14 ))
