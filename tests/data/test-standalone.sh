@@ -6,9 +6,15 @@
 plan 6
 
 # (the pattern is split so that this file does not match itself)
-outside='\.\./'"shared"
-found=$(grep -rIl -e "$outside" "$LTTV_SRCDIR" --exclude-dir=.git --exclude-dir=build \
-          --exclude-dir=autom4te.cache --exclude-dir=traces 2>/dev/null | head -n 5)
+outside='(\.\./|/work/)'"shared"
+# (the files git tracks, or a tarball's files without autotools' outputs)
+if git -C "$LTTV_SRCDIR" rev-parse --git-dir >/dev/null 2>&1; then
+  found=$(cd "$LTTV_SRCDIR" && git ls-files -z -- . ':!tests/traces' |
+            xargs -0 grep -IlE -e "$outside" 2>/dev/null | head -n 5)
+else
+  found=$(grep -rIlE -e "$outside" "$LTTV_SRCDIR" --exclude-dir=build --exclude-dir=traces \
+            --exclude-dir=autom4te.cache --exclude='configure*' 2>/dev/null | head -n 5)
+fi
 [ -z "$found" ] || diag "mentions a folder beside the checkout: $found"
 check "no file of the repository points beside the checkout" [ -z "$found" ]
 

@@ -40,8 +40,11 @@ static const Case cases[] = {
   { 0, "name == \"sched:sched_waking\" && !(ret < 0)", TRUE },
   { 0, "ret < 0 || name =~ \"waking$\"", TRUE },
   { 0, "!(name == \"sched:*\") || ret < 0", FALSE },
-  { 0, "tid == 18 || tid != 18", FALSE },             /* thread unknown */
-  { 0, "!(tid == 18)", TRUE },
+  /* before any switch on CPU 0, the event's own perf_tid names its
+   * thread (docs/state-model.md) */
+  { 0, "tid == 18", TRUE },
+  { 0, "tid != 18", FALSE },
+  { 0, "!(tid == 18)", FALSE },
   /* precedence: && before ||, ! before both */
   { 0, "name == \"x\" || cpu == 0 && prio == 120", TRUE },
   { 0, "(name == \"x\" || cpu == 0) && prio == 121", FALSE },

@@ -39,16 +39,15 @@ for name in $scenarios; do
 done
 
 # A recording of this machine, now.
-rec=/work/shared/tools/record-kernel-trace
-[ -x "$rec" ] || rec="$LTTV_SRCDIR/../shared/tools/record-kernel-trace"
+rec="$LTTV_BUILDDIR/tools/lttv-record"
 if [ "$(id -u)" != 0 ]; then
   skip "a recording of this machine: not root"
 elif ! command -v perf >/dev/null; then
   skip "a recording of this machine: perf is not installed"
 elif [ ! -x "$rec" ]; then
-  skip "a recording of this machine: no record-kernel-trace"
-elif ! "$rec" "$tmp/rec" 2 >"$tmp/rec.log" 2>&1; then
-  skip "a recording of this machine: record-kernel-trace failed ($(tail -1 "$tmp/rec.log"))"
+  skip "a recording of this machine: $rec was not built"
+elif ! "$rec" --workload --seconds=2 "$tmp/rec" >"$tmp/rec.log" 2>&1; then
+  skip "a recording of this machine: lttv-record failed ($(tail -1 "$tmp/rec.log"))"
 else
   invariants "a 2 s recording of this machine" "$tmp/rec"
 fi
