@@ -98,11 +98,11 @@ lttv_cmd_state (int argc, char **argv)
   g_autoptr (GPtrArray) known = NULL;
   for (; first < n && begin != LTTV_TIME_NONE && t[first] < begin; first++)
     {
-      char when[32];
+      char when[32], asked[32];
       lttv_time_format_seconds (begin, when);
-      fprintf (stderr, _("lttv state: %" G_GUINT64_FORMAT " precedes the first "
-                         "event (%s): only the statedump's threads are known\n"),
-               t[first], when);
+      g_snprintf (asked, sizeof asked, "%" G_GUINT64_FORMAT, t[first]);
+      fprintf (stderr, _("lttv state: %s precedes the first event (%s): only "
+                         "the statedump's threads are known\n"), asked, when);
       if (known == NULL)
         known = state_before_statedump (ts);
       for (guint k = 0; k < known->len; k++)
