@@ -76,6 +76,7 @@ lttv_cmd_info (int argc, char **argv)
               (unsigned long long) lttv_trace_n_packets (t));
       printf (_("  event classes: %u\n"), lttv_trace_n_event_classes (t));
       print_time (_("begin"), lttv_trace_begin (t));
+      print_time (_("first event"), lttv_trace_first_event (t));
       print_time (_("end"), lttv_trace_end (t));
       printf (_("  discarded events: %llu\n"),
               (unsigned long long) lttv_trace_discarded_events (t));

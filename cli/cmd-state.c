@@ -12,6 +12,7 @@
 
 #include "cli-common.h"
 #include "commands.h"
+#include "state-before.h"
 
 /* Times answered by one pass over the history (lttv_state_print_sorted):
  * enough to share the pass, few enough to bound the memory of the states
@@ -90,6 +91,26 @@ lttv_cmd_state (int argc, char **argv)
   for (guint i = 0; i < times->len; i++)
     if (n == 0 || t[i] != t[n - 1])
       t[n++] = t[i];
+  /* Before the first event nothing has happened: the statedump's threads
+   * are all that is known, and the user is told why so little. */
+  guint first = 0;
+  LttvTime begin = lttv_traceset_begin (ts);
+  g_autoptr (GPtrArray) known = NULL;
+  for (; first < n && begin != LTTV_TIME_NONE && t[first] < begin; first++)
+    {
+      char when[32], asked[32];
+      lttv_time_format_seconds (begin, when);
+      g_snprintf (asked, sizeof asked, "%" G_GUINT64_FORMAT, t[first]);
+      fprintf (stderr, _("lttv state: %s precedes the first event (%s): only "
+                         "the statedump's threads are known\n"), asked, when);
+      if (known == NULL)
+        known = state_before_statedump (ts);
+      for (guint k = 0; k < known->len; k++)
+        printf ("%" G_GUINT64_FORMAT "\t%s\n", t[first],
+                (const char *) known->pdata[k]);
+    }
+  t += first;
+  n -= first;
   for (guint i = 0; i < n; i += STATE_TIMES_PER_PASS)
     {
       guint batch = MIN (STATE_TIMES_PER_PASS, n - i);

@@ -385,6 +385,10 @@ open_func (LttvJob *job, gpointer data, GCancellable *cancellable, GError **erro
 {
   OpenData *d = data;
   d->traceset = lttv_traceset_open ((const char *const *) d->paths, &d->error);
+  /* (its begin decodes each stream's first event: here, not on the main
+   * thread) */
+  if (d->traceset != NULL)
+    lttv_traceset_begin (d->traceset);
   return TRUE;
 }
 

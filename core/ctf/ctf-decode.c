@@ -451,9 +451,8 @@ ctf_clock_to_ns (const CtfClock *k, uint64_t cycles, int64_t *ns)
 {
   if (k->overflows)
     return FALSE;
-  unsigned __int128 v = k->freq == 1000000000u ? cycles
-                        : (unsigned __int128) cycles * 1000000000u / k->freq;
-  if (v >= (unsigned __int128) INT64_MAX)
+  uint64_t v = ctf_cycles_to_ns (k->freq, k->freq_d, cycles);
+  if (v >= (uint64_t) INT64_MAX)
     return FALSE;
   if (k->base_ns > 0 && (int64_t) v > INT64_MAX - k->base_ns)
     return FALSE;

@@ -144,8 +144,23 @@ ctf_clock_update (CtfCursor *c, uint64_t v, guint size)
   c->clock = (c->clock & ~mask) | v;
 }
 
-/* ns from origin of a clock value (exact integer arithmetic, no overflow:
- * FALSE when the result does not fit). */
+/* ns of `cycles` of a clock of `freq` Hz as babeltrace2 counts them, so
+ * that every event gets its nanosecond and ties merge alike: the cycles
+ * themselves at 1 GHz, else 1e9 * cycles / freq in double precision,
+ * truncated (UINT64_MAX past 2^64). An exact quotient differs by a ns
+ * or more at large values. */
+static inline uint64_t
+ctf_cycles_to_ns (uint64_t freq, double freq_d, uint64_t cycles)
+{
+  if (freq == 1000000000u)
+    return cycles;
+  double ns = 1e9 * (double) cycles / freq_d;
+  return ns >= 18446744073709551616.0 ? UINT64_MAX : (uint64_t) ns;
+}
+
+/* ns from origin of a clock value: the clock's base (offset_s and offset,
+ * each converted) plus its ns, as babeltrace2 adds them; FALSE when the
+ * result does not fit. */
 gboolean ctf_clock_to_ns (const CtfClock *k, uint64_t cycles, int64_t *ns);
 
 /* The same, inline for the usual clock (already in ns, a time that fits):

@@ -4,6 +4,7 @@
  * data, and marks the fast paths, once, when the trace opens. */
 #include "config.h"
 
+#include "ctf-decode.h"
 #include "ctf-types.h"
 
 #include <lttv/error.h>
@@ -117,6 +118,7 @@ auto_map (Compiler *c, CtfType *st, const char *name)
           CtfClock *k = ctf_alloc (c->tc, sizeof *k);
           k->name = ctf_strdup (c->tc, "default");
           k->freq = 1000000000;
+          k->freq_d = 1e9;
           g_ptr_array_add (c->tc->clocks, k);
         }
       if (c->tc->clocks->len > 1)
@@ -587,6 +589,7 @@ prepare_clocks (Compiler *c)
   for (guint i = 0; i < c->tc->clocks->len; i++)
     {
       CtfClock *k = c->tc->clocks->pdata[i];
+      k->freq_d = (double) k->freq;
       if (k->offset_neg)
         {
           uint64_t whole = (k->offset + k->freq - 1) / k->freq;
@@ -611,8 +614,8 @@ prepare_clocks (Compiler *c)
         k->overflows = TRUE;
       else
         k->base_ns = k->offset_s * 1000000000
-                     + (int64_t) ((unsigned __int128) k->offset
-                                  * 1000000000u / k->freq);
+                     + (int64_t) ctf_cycles_to_ns (k->freq, k->freq_d,
+                                                   k->offset);
       /* as ctf_clock_to_ns: the sum must fit */
       if (k->freq == 1000000000u && !k->overflows)
         k->direct_below = k->base_ns <= 0 ? (uint64_t) INT64_MAX

@@ -225,6 +225,10 @@ struct _LttvTrace {
   int64_t begin, end;            /* ns, from the packets */
   gboolean has_range;
   guint index;                   /* in the traceset */
+  LttvTraceset *traceset;        /* the one it was opened in */
+  gsize first_once;              /* first_ns found (first-event.c) */
+  LttvTime first;                /* its first event's time, or
+                                    LTTV_TIME_NONE */
   char *header_prefix;           /* host etc., as event-format.c prints */
   GPtrArray *anomalies;          /* char*, from the packet index */
 };
@@ -232,7 +236,14 @@ struct _LttvTrace {
 struct _LttvTraceset {
   GPtrArray *traces;             /* LttvTrace* */
   GPtrArray *problems;           /* GError* */
+  gsize begin_once;              /* begin found */
+  LttvTime begin;                /* lttv_traceset_begin */
 };
+
+/* first-event.c */
+/* The time of the trace's first event (LTTV_TIME_NONE when it has
+ * none), found once. */
+LttvTime ctf_trace_first_event (LttvTrace *t);
 
 /* ctf-stream.c */
 CtfStream *ctf_stream_open (LttvTrace *trace, const char *path,

@@ -156,6 +156,7 @@ struct _CtfType {
 struct _CtfClock {
   char *name;
   uint64_t freq;
+  double freq_d;                 /* freq, for ctf_cycles_to_ns */
   int64_t offset_s;
   uint64_t offset;               /* cycles, normalized below freq */
   gboolean offset_neg;           /* `offset` was negative (magnitude) */
@@ -163,7 +164,8 @@ struct _CtfClock {
   char *description;
   uint8_t uuid[16];
   gboolean has_uuid;
-  int64_t base_ns;               /* offset_s and offset, in ns */
+  int64_t base_ns;               /* offset_s and offset, in ns (each
+                                    converted, as babeltrace2) */
   gboolean overflows;            /* base_ns does not fit */
   uint64_t direct_below;         /* cycles below this are base_ns + cycles
                                     ns (a clock in ns): one compare per

@@ -113,6 +113,7 @@ lttv_traceset_open (const char *const *paths, GError **error)
               continue;
             }
           t->index = ts->traces->len;
+          t->traceset = ts;
           g_ptr_array_add (ts->traces, t);
         }
       g_ptr_array_free (dirs, TRUE);
@@ -154,17 +155,35 @@ lttv_traceset_get_trace (const LttvTraceset *ts, guint i)
   return ts->traces->pdata[i];
 }
 
-LttvTime
-lttv_traceset_begin (const LttvTraceset *ts)
+/* The first event of all (of each trace, found once): what the event list
+ * and babeltrace2 show first, where `+T` counts from. A traceset without
+ * events begins where its packets do. */
+static LttvTime
+find_begin (const LttvTraceset *ts)
 {
-  LttvTime b = LTTV_TIME_NONE;
+  LttvTime b = LTTV_TIME_NONE, packets = LTTV_TIME_NONE;
   for (guint i = 0; i < ts->traces->len; i++)
     {
       LttvTrace *t = ts->traces->pdata[i];
-      if (t->has_range && (b == LTTV_TIME_NONE || (LttvTime) t->begin < b))
-        b = (LttvTime) t->begin;
+      LttvTime f = ctf_trace_first_event (t);
+      if (f != LTTV_TIME_NONE && (b == LTTV_TIME_NONE || f < b))
+        b = f;
+      if (t->has_range && (packets == LTTV_TIME_NONE || (LttvTime) t->begin < packets))
+        packets = (LttvTime) t->begin;
     }
-  return b;
+  return b != LTTV_TIME_NONE ? b : packets;
+}
+
+LttvTime
+lttv_traceset_begin (const LttvTraceset *ts)
+{
+  LttvTraceset *mts = (LttvTraceset *) ts;   /* (found once, then kept) */
+  if (g_once_init_enter (&mts->begin_once))
+    {
+      mts->begin = find_begin (ts);
+      g_once_init_leave (&mts->begin_once, 1);
+    }
+  return ts->begin;
 }
 
 LttvTime
@@ -228,6 +247,18 @@ LttvTime
 lttv_trace_begin (const LttvTrace *trace)
 {
   return trace->has_range ? (LttvTime) trace->begin : LTTV_TIME_NONE;
+}
+
+LttvTime
+lttv_trace_first_event (const LttvTrace *trace)
+{
+  return ctf_trace_first_event ((LttvTrace *) trace);
+}
+
+LttvTime
+lttv_trace_traceset_begin (const LttvTrace *trace)
+{
+  return lttv_traceset_begin (trace->traceset);
 }
 
 LttvTime

@@ -165,6 +165,25 @@ filter_lexer_next (FilterLexer *lx, FilterToken *tok)
       else if (tok->kind == TOK_NUMBER)
         tok->number.negative = tok->number.magnitude != 0;
     }
+  else if (*start == '+' && g_ascii_isdigit (start[1]))
+    {
+      /* `+S`: seconds from the traceset's begin, as on the command line */
+      lx->p++;
+      lex_number (lx, tok);
+      if (tok->kind == TOK_NUMBER && !tok->is_seconds)
+        {
+          if (start[1] == '0' && (start[2] == 'x' || start[2] == 'X'))
+            set_error (tok, "a time from the start is in seconds (+0.25)");
+          else if (tok->number.magnitude > UINT64_MAX / 1000000000u)
+            set_error (tok, "time too large");
+          else
+            {
+              tok->is_seconds = TRUE;
+              tok->seconds_ns = tok->number.magnitude * 1000000000u;
+            }
+        }
+      tok->is_relative = tok->kind == TOK_NUMBER;
+    }
   else if (is_name_char (*start, TRUE))
     {
       const char *p = start;

@@ -131,6 +131,7 @@ parse_value (Parser *ps, FilterOperand *op)
       op->kind = OPERAND_LITERAL_NUMBER;
       op->number = ps->tok.number;
       op->is_seconds = ps->tok.is_seconds;
+      op->is_relative = ps->tok.is_relative;
       op->seconds_ns = ps->tok.seconds_ns;
       break;
     case TOK_STRING:

@@ -31,7 +31,8 @@ typedef struct {
   int length;
   char *text;            /* NAME and STRING: decoded text, owned */
   FilterNumber number;
-  gboolean is_seconds;   /* NUMBER written with a decimal point */
+  gboolean is_seconds;   /* NUMBER written with a decimal point or '+' */
+  gboolean is_relative;  /* ... '+': seconds from the traceset's begin */
   uint64_t seconds_ns;   /* ... its value in ns when it is */
 } FilterToken;
 
@@ -67,6 +68,7 @@ typedef struct {
   char *text;             /* literal string, or field name */
   FilterNumber number;    /* literal number */
   gboolean is_seconds;    /* literal written as seconds */
+  gboolean is_relative;   /* ... from the traceset's begin (`+S`) */
   uint64_t seconds_ns;
   int field_slot;         /* OPERAND_FIELD: index in the per-class ref cache */
 } FilterOperand;

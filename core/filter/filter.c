@@ -131,6 +131,24 @@ read_operand (LttvFilter *filter, const FilterOperand *op, const LttvEvent *ev,
     case OPERAND_LITERAL_NUMBER:
       v.kind = VALUE_NUMBER;
       v.number = op->number;
+      /* A time written in seconds compares with time in ns; `+S` counts
+       * from the begin of the event's traceset (its first event). */
+      if (op->is_seconds)
+        {
+          uint64_t ns = op->seconds_ns;
+          if (op->is_relative)
+            {
+              LttvTime origin = lttv_trace_traceset_begin (
+                  lttv_event_class_trace (lttv_event_get_class (ev)));
+              if (origin == LTTV_TIME_NONE || ns > UINT64_MAX - origin)
+                {
+                  v.kind = VALUE_NONE;
+                  break;
+                }
+              ns += origin;
+            }
+          v.number = filter_number_from_uint (ns);
+        }
       break;
     case OPERAND_LITERAL_STRING:
       v.kind = VALUE_STRING;
@@ -227,14 +245,7 @@ eval_compare (LttvFilter *filter, const FilterNode *node, const LttvEvent *ev,
       return hit == (node->op == TOK_MATCH || node->op == TOK_EQ);
     }
 
-  /* A time written in seconds compares with time in ns. */
-  if (node->b.kind == OPERAND_LITERAL_NUMBER && node->b.is_seconds)
-    {
-      b.kind = VALUE_NUMBER;
-      b.number = filter_number_from_uint (node->b.seconds_ns);
-    }
-  else
-    b = read_operand (filter, &node->b, ev, threads);
+  b = read_operand (filter, &node->b, ev, threads);
 
   if (a.kind != b.kind)
     return FALSE;
@@ -326,8 +337,8 @@ operand_to_string (const FilterOperand *op, GString *out)
     {
     case OPERAND_LITERAL_NUMBER:
       if (op->is_seconds)
-        g_string_append_printf (out, "%" G_GUINT64_FORMAT ".%09" G_GUINT64_FORMAT,
-                                op->seconds_ns / 1000000000u, op->seconds_ns % 1000000000u);
+        g_string_append_printf (out, "%s%" G_GUINT64_FORMAT ".%09" G_GUINT64_FORMAT,
+                                op->is_relative ? "+" : "", op->seconds_ns / 1000000000u, op->seconds_ns % 1000000000u);
       else
         g_string_append_printf (out, "%s%" G_GUINT64_FORMAT,
                                 op->number.negative ? "-" : "", op->number.magnitude);

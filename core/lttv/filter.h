@@ -4,7 +4,8 @@
  *   name == "sched_*" && (cpu == 1 || prev_tid >= 0x10) && !(comm =~ "^kworker")
  *
  * Values: the event's `name`, `time` (ns from origin; a literal with a
- * decimal point is seconds), `cpu`, `trace` (its folder); the state of the
+ * decimal point is seconds, `+S` seconds from the begin of the event's
+ * traceset: lttv_traceset_begin), `cpu`, `trace` (its folder); the state of the
  * event's thread: `tid`, `pid`, `ppid`, `comm`, `syscall`; any other name
  * is a payload or context field (`field.NAME` when it collides with one of
  * the above). Operators: == != < <= > >= (strings compare with globs: * ?),

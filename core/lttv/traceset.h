@@ -35,8 +35,12 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (LttvTraceset, lttv_traceset_free)
 
 guint lttv_traceset_n_traces (const LttvTraceset *ts);
 LttvTrace *lttv_traceset_get_trace (const LttvTraceset *ts, guint i);
-/* Time of the first and last event (from the packet index). */
+/* Where the traceset begins: the time of its first event (what the event
+ * list and babeltrace2 show first), the origin of every `+T` time
+ * (docs/cli.md). Found once, by decoding the first event of each stream;
+ * without events, the begin of its first packet. */
 LttvTime lttv_traceset_begin (const LttvTraceset *ts);
+/* Where it ends: the end of its last packet (packet index). */
 LttvTime lttv_traceset_end (const LttvTraceset *ts);
 /* Problems met while opening: GError* owned by the traceset. */
 const GPtrArray *lttv_traceset_get_problems (const LttvTraceset *ts);
@@ -66,8 +70,16 @@ guint lttv_trace_n_event_classes (const LttvTrace *trace);
  * handler table can be an array indexed by lttv_event_class_index. */
 const LttvEventClass *lttv_trace_get_event_class (const LttvTrace *trace,
                                                   guint index);
+/* The trace's time range from its packet index: the first packet's begin
+ * (which may come well before the first event) to the last one's end. */
 LttvTime lttv_trace_begin (const LttvTrace *trace);
 LttvTime lttv_trace_end (const LttvTrace *trace);
+/* The time of the trace's first event (LTTV_TIME_NONE: it has none),
+ * found once. */
+LttvTime lttv_trace_first_event (const LttvTrace *trace);
+/* lttv_traceset_begin of the traceset the trace was opened in: where
+ * `+T` counts from for its events (the filter's `time`). */
+LttvTime lttv_trace_traceset_begin (const LttvTrace *trace);
 /* Data streams (stream files) and their packets, from the packet index. */
 guint lttv_trace_n_streams (const LttvTrace *trace);
 guint64 lttv_trace_n_packets (const LttvTrace *trace);

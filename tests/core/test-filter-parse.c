@@ -78,6 +78,18 @@ test_numbers_in_decimal_hex_negative_and_seconds (void)
   assert_parses_as ("time >= 1457113582.7945", "(time >= 1457113582.794500000)");
 }
 
+/* `+S` is a time as on the command line: seconds from the traceset's
+ * begin (docs/cli.md), with or without a decimal point. */
+static void
+test_plus_seconds_from_the_begin (void)
+{
+  assert_parses_as ("time > +0.5", "(time > +0.500000000)");
+  assert_parses_as ("time<+2", "(time < +2.000000000)");
+  assert_parses_as ("+0.25 <= time", "(time >= +0.250000000)");
+  g_autofree char *hex = parse_error ("time > +0x10");
+  g_assert_nonnull (strstr (hex, "in seconds"));
+}
+
 static void
 test_literal_on_the_left_is_turned_around (void)
 {
@@ -185,6 +197,7 @@ main (int argc, char **argv)
   g_test_add_func ("/filter/parse/left-associative", test_operators_are_left_associative);
   g_test_add_func ("/filter/parse/unknown-names-are-fields", test_unknown_names_are_fields);
   g_test_add_func ("/filter/parse/numbers", test_numbers_in_decimal_hex_negative_and_seconds);
+  g_test_add_func ("/filter/parse/plus-seconds", test_plus_seconds_from_the_begin);
   g_test_add_func ("/filter/parse/literal-on-left-turned-around", test_literal_on_the_left_is_turned_around);
   g_test_add_func ("/filter/parse/string-escapes", test_string_escapes);
   g_test_add_func ("/filter/parse/single-equals", test_single_equals_means_equals);

@@ -60,6 +60,10 @@ typedef struct {
   gboolean arm32;              /* 32-bit long, natural alignment */
   gboolean big_endian;         /* LTTng: byte_order = be */
   guint64 clock_offset;        /* ns */
+  guint64 clock_freq;          /* Hz: 1000000000 unless set */
+  gboolean raw_offset;         /* clock-offset-s / -cycles given ... */
+  gint64 offset_s;             /* ... written as they are, unnormalized */
+  gint64 offset_cycles;
   gboolean no_index;           /* LTTng: leave index/ out */
   gboolean context_tid;        /* LTTng: the tid context (event.context) */
   char uuid[16];

@@ -147,12 +147,17 @@ lttng_metadata (GString *s, const CwScenario *sc)
     "\tname = %s;\n"
     "\tuuid = \"%s\";\n"
     "\tdescription = \"Monotonic Clock\";\n"
-    "\tfreq = 1000000000; /* Frequency, in Hz */\n"
-    "\t/* clock value offset from Epoch is: offset * (1/freq) */\n"
-    "\toffset = %" G_GUINT64_FORMAT ";\n"
-    "};\n"
-    "\n",
-    v28 ? "\"monotonic\"" : "monotonic", clock_uuid, c->clock_offset);
+    "\tfreq = %" G_GUINT64_FORMAT "; /* Frequency, in Hz */\n"
+    "\t/* clock value offset from Epoch is: offset * (1/freq) */\n",
+    v28 ? "\"monotonic\"" : "monotonic", clock_uuid, c->clock_freq);
+  if (c->raw_offset)
+    g_string_append_printf (s, "\toffset_s = %" G_GINT64_FORMAT ";\n"
+                            "\toffset = %" G_GINT64_FORMAT ";\n",
+                            c->offset_s, c->offset_cycles);
+  else
+    g_string_append_printf (s, "\toffset = %" G_GUINT64_FORMAT ";\n",
+                            c->clock_offset);
+  g_string_append (s, "};\n\n");
 
   g_string_append_printf (s,
     "typealias integer {\n"
@@ -270,12 +275,14 @@ perf_metadata (GString *s, const CwScenario *sc)
   g_string_append_printf (s, ";\n\tversion = \"6.1\";\n\tmachine = \"x86_64\";\n"
                           "\tdomain = \"kernel\";\n\ttracer_name = \"perf\";\n};\n\n"
                           "clock {\n\tname = perf_clock;\n\tuuid = \"%s\";\n"
-                          "\tdescription = \"perf clock\";\n\tfreq = 1000000000;\n"
-                          "\tprecision = 10;\n\toffset_s = %" G_GUINT64_FORMAT ";\n"
-                          "\toffset = %" G_GUINT64_FORMAT ";\n\tabsolute = FALSE;\n"
+                          "\tdescription = \"perf clock\";\n\tfreq = %" G_GUINT64_FORMAT ";\n"
+                          "\tprecision = 10;\n\toffset_s = %" G_GINT64_FORMAT ";\n"
+                          "\toffset = %" G_GINT64_FORMAT ";\n\tabsolute = FALSE;\n"
                           "};\n\nstream {\n\tid = 0;\n\tevent.header := struct {\n",
-                          clock_uuid, c->clock_offset / 1000000000,
-                          c->clock_offset % 1000000000);
+                          clock_uuid, c->clock_freq,
+                          c->raw_offset ? c->offset_s : (gint64) (c->clock_offset / 1000000000),
+                          c->raw_offset ? c->offset_cycles
+                          : (gint64) (c->clock_offset % 1000000000));
   perf_int (s, "\t\t", 32, 8, FALSE, 10, "", "id");
   perf_int (s, "\t\t", 64, 8, FALSE, 10, " map = clock.perf_clock.value;", "timestamp");
   g_string_append (s, "\t} align(8);\n\n\tpacket.context := struct {\n");

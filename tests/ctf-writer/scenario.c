@@ -241,10 +241,33 @@ header_directive (Parser *p, GPtrArray *t, GError **error)
         }
       c->clock_offset = v;
     }
+  else if (strcmp (key, "clock-freq") == 0)
+    {
+      if (!parse_u64 (t->pdata[1], G_MAXINT64, &v) || v == 0)
+        {
+          fail (p, error, "clock-freq: a frequency in Hz expected");
+          return FALSE;
+        }
+      c->clock_freq = v;
+    }
+  else if (strcmp (key, "clock-offset-s") == 0 || strcmp (key, "clock-offset-cycles") == 0)
+    {
+      const char *s = t->pdata[1];
+      gboolean neg = s[0] == '-';
+      if (!parse_u64 (neg ? s + 1 : s, (guint64) G_MAXINT64, &v))
+        {
+          fail (p, error, "%s: an integer expected", key);
+          return FALSE;
+        }
+      *(strcmp (key, "clock-offset-s") == 0 ? &c->offset_s : &c->offset_cycles)
+        = neg ? -(gint64) v : (gint64) v;
+      c->raw_offset = TRUE;
+    }
   else
     {
       fail (p, error, "unknown directive \"%s\" (known: flavour, kernel, hostname, "
-            "cpus, packet-size, header, arch, byte-order, index, clock-offset; "
+            "cpus, packet-size, header, arch, byte-order, index, clock-offset, "
+            "clock-freq, clock-offset-s, clock-offset-cycles; "
             "events start with a time)", key);
       return FALSE;
     }
@@ -521,6 +544,7 @@ cw_scenario_load (const char *path, GError **error)
   sc->classes = g_ptr_array_new_with_free_func ((GDestroyNotify) cw_class_free);
   sc->events = g_ptr_array_new_with_free_func (event_free);
   sc->config.n_cpus = 1;
+  sc->config.clock_freq = 1000000000;
   sc->config.hostname = g_strdup ("lttv-test");
   /* The UUID depends on the scenario only: the same file, the same trace. */
   g_checksum_update (sum, (const guchar *) text, (gssize) len);
@@ -549,6 +573,14 @@ cw_scenario_load (const char *path, GError **error)
   if (ok && !p.have_kernel)
     {
       g_set_error (error, CW_ERROR, 0, "%s: no \"kernel\" line", path);
+      ok = FALSE;
+    }
+  if (ok && sc->config.clock_offset != 0
+      && (sc->config.raw_offset || sc->config.clock_freq != 1000000000))
+    {
+      g_set_error (error, CW_ERROR, 0, "%s: clock-offset is in ns of the default "
+                   "1 GHz clock: with clock-freq use clock-offset-s and "
+                   "clock-offset-cycles", path);
       ok = FALSE;
     }
   g_hash_table_unref (p.by_name);

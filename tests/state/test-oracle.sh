@@ -24,8 +24,8 @@ trap 'rm -rf "$tmp"' EXIT
 for trace in "$@"; do
   dir="$LTTV_TEST_TRACES/$trace"
   if [ ! -d "$dir" ]; then skip "$trace: not in $LTTV_TEST_TRACES"; continue; fi
-  # begin / end as printed by lttv info (S.NNNNNNNNN) -> ns.
-  range=$("$lttv" info "$dir" 2>/dev/null | awk '/begin:/ {b=$2} /end:/ {e=$2} END {sub(/\./, "", b); sub(/\./, "", e); print b, e}')
+  # first event / end as printed by lttv info (S.NNNNNNNNN) -> ns.
+  range=$("$lttv" info "$dir" 2>/dev/null | awk '/first event:/ {b=$3} /end:/ {e=$2} END {sub(/\./, "", b); sub(/\./, "", e); print b, e}')
   set -- $range
   times=$(awk -v b="$1" -v e="$2" -v s="$seed" 'BEGIN {
     srand(s); printf "%s,%s", b, e;
