@@ -107,7 +107,7 @@ void state_paths_free (LttvState *s);
 /* The cache (cache.c): TRUE when `s` was filled from a valid cache file.
  * The history then decodes its blocks lazily (history-lazy.c). */
 #define STATE_CACHE_MAGIC "LTTV-STATE-CACHE"
-#define STATE_CACHE_VERSION 10  /* 4: sections, blocks checked lazily;
+#define STATE_CACHE_VERSION 11  /* 4: sections, blocks checked lazily;
                                    5: runs of empty density buckets;
                                    6: blocks in any order, OFFS with
                                    their lengths;
@@ -116,7 +116,8 @@ void state_paths_free (LttvState *s);
                                    is the one two changes before;
                                    9: time deltas in 4-byte words;
                                    10: more anomaly kinds, the block
-                                   requests */
+                                   requests;
+                                   11: losses make CPUs unknown */
 gboolean state_cache_load (LttvState *s);
 /* A build for the cache starts its file (a temporary one, in the cache
  * folder): the store its blocks go to as they are encoded. */
