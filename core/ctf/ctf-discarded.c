@@ -59,6 +59,9 @@ lttv_traceset_discarded (const LttvTraceset *ts)
           const CtfStream *s = g_ptr_array_index (trace->streams, k);
           uint64_t before = 0;
           guint from = out->len;
+          /* an index holds a count (all ones) even when the packet
+           * context has none */
+          gboolean counts = s->sc != NULL && s->sc->slot_discarded >= 0;
           for (guint p = 0; s->packets != NULL && p < s->packets->len; p++)
             {
               const CtfPacket *pk = &g_array_index (s->packets, CtfPacket, p);
@@ -74,7 +77,7 @@ lttv_traceset_discarded (const LttvTraceset *ts)
                   };
                   g_array_append_val (out, d);
                 }
-              if (pk->discarded > before)
+              if (counts && pk->discarded > before)
                 {
                   LttvDiscarded d = {
                     .begin = ns_time (prev != NULL ? prev->ns_end : pk->ns_begin),
