@@ -2,7 +2,8 @@
 # `lttv info` lists each loss with its stream, CPU, time range and count:
 # the same ranges and counts as babeltrace2's "Tracer discarded N
 # events|packets between [A] and [B]" warnings, for the packet-seq-num
-# traces (lost packets) and for ctf-writer scenarios (discarded events);
+# traces (lost packets) and for ctf-writer scenarios (discarded events,
+# lost packets);
 # and the hand-worked line of tests/ctf-writer/scenarios/state-lost.scn.
 . "$LTTV_SRCDIR/tests/lib/tap.sh"
 LTTV="$LTTV_BUILDDIR/cli/lttv"
@@ -15,7 +16,8 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 "$writer" "$LTTV_SRCDIR/tests/state/scenarios/discarded.scn" "$tmp/discarded" >/dev/null
 "$writer" "$LTTV_SRCDIR/tests/ctf-writer/scenarios/state-lost.scn" "$tmp/state-lost" >/dev/null
-n=2; for t in "$D"/*; do n=$((n + 1)); done
+"$writer" "$LTTV_SRCDIR/tests/ctf-writer/scenarios/state-lost-packets.scn" "$tmp/state-lost-packets" >/dev/null
+n=3; for t in "$D"/*; do n=$((n + 1)); done
 plan $((n + 1))
 
 # "N KIND A B" lines, A and B as babeltrace2 prints them in UTC.
@@ -29,7 +31,7 @@ ours () {
              s = s % 86400; return sprintf("%02d:%02d:%02d.%s", int(s / 3600), int(s / 60) % 60, s % 60, ns) }
            { print $1, $2, hms($3), hms($4) }' | sort
 }
-for t in "$D"/* "$tmp/discarded" "$tmp/state-lost"; do
+for t in "$D"/* "$tmp/discarded" "$tmp/state-lost" "$tmp/state-lost-packets"; do
   ref "$t" >"$tmp/ref"; ours "$t" >"$tmp/ours"
   if diff -u "$tmp/ref" "$tmp/ours" >"$tmp/diff"; then
     ok "$(basename "$t"): the losses listed are babeltrace2's ($(wc -l <"$tmp/ref") ranges)"
