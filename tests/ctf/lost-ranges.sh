@@ -18,7 +18,7 @@ trap 'rm -rf "$tmp"' EXIT
 "$writer" "$LTTV_SRCDIR/tests/ctf-writer/scenarios/state-lost.scn" "$tmp/state-lost" >/dev/null
 "$writer" "$LTTV_SRCDIR/tests/ctf-writer/scenarios/state-lost-packets.scn" "$tmp/state-lost-packets" >/dev/null
 n=3; for t in "$D"/*; do n=$((n + 1)); done
-plan $((n + 1))
+plan $((n + 2))
 
 # "N KIND A B" lines, A and B as babeltrace2 prints them in UTC.
 ref () {
@@ -43,4 +43,17 @@ done
 # the next one, which says 5 events were discarded, with 4000.
 check "state-lost: lttv info gives the stream, CPU, range and count" \
   sh -c "'$LTTV' info '$tmp/state-lost' | grep -qx '  lost: channel0_0 (CPU 0) from 0.000001500 to 0.000004000: 5 events'"
+# hello-lost (lttng-ust; babeltrace2 stops on its packets that go back in
+# time): every loss is listed with its CPU, and they add up to the
+# discarded events the trace reports (its streams' last counters).
+H="$LTTV_TEST_TRACES/lttng-ust/hello-lost"
+if [ -d "$H" ]; then
+  "$LTTV" info "$H" >"$tmp/hello" 2>&1
+  total=$(sed -n 's/^  discarded events: //p' "$tmp/hello")
+  sum=$(sed -n 's/^  lost: .* (CPU [0-9]*) from .*: \([0-9]*\) events*$/\1/p' "$tmp/hello" | awk '{ s += $1 } END { print s + 0 }')
+  check "hello-lost: the losses listed per CPU add up to $total discarded events (got $sum)" \
+    sh -c "[ '$total' -gt 0 ] && [ '$sum' = '$total' ] && ! grep -q '^  lost: [^(]* from' '$tmp/hello'"
+else
+  skip "no hello-lost trace"
+fi
 finish
