@@ -25,6 +25,60 @@ print_time (const char *label, LttvTime t)
   printf ("  %s: %s\n", label, buf);
 }
 
+/* The losses of trace `ti` (lttv_traceset_discarded, by begin): one line
+ * per run of a stream's consecutive losses of one kind (each packet
+ * reports its own, and a stream that lost events in many packets in a
+ * row lost them over the whole run). */
+static void
+print_losses (LttvTrace *t, guint ti, const GArray *lost)
+{
+  g_autoptr (GArray) runs = g_array_new (FALSE, FALSE, sizeof (LttvDiscarded));
+  for (guint i = 0; i < lost->len; i++)
+    {
+      const LttvDiscarded *d = &g_array_index (lost, LttvDiscarded, i);
+      if (d->trace != ti)
+        continue;
+      gboolean merged = FALSE;
+      for (guint k = runs->len; k-- > 0 && !merged;)
+        {
+          LttvDiscarded *r = &g_array_index (runs, LttvDiscarded, k);
+          if (r->stream == d->stream && (r->packets > 0) == (d->packets > 0))
+            {
+              if (r->end == d->begin)
+                {
+                  r->end = d->end;
+                  r->count += d->count;
+                  r->packets += d->packets;
+                  merged = TRUE;
+                }
+              break;
+            }
+        }
+      if (!merged)
+        g_array_append_val (runs, *d);
+    }
+  for (guint k = 0; k < runs->len; k++)
+    {
+      const LttvDiscarded *r = &g_array_index (runs, LttvDiscarded, k);
+      g_autofree char *name = lttv_trace_stream_name (t, r->stream);
+      char b[32], e[32];
+      lttv_time_format_seconds (r->begin, b);
+      lttv_time_format_seconds (r->end, e);
+      g_autofree char *where = r->cpu >= 0
+        ? g_strdup_printf (_("%s (CPU %d)"), name, r->cpu) : g_strdup (name);
+      if (r->packets > 0)
+        printf (ngettext ("  lost: %s from %s to %s: %llu packet\n",
+                          "  lost: %s from %s to %s: %llu packets\n",
+                          r->packets > 1 ? 2 : 1),
+                where, b, e, (unsigned long long) r->packets);
+      else
+        printf (ngettext ("  lost: %s from %s to %s: %llu event\n",
+                          "  lost: %s from %s to %s: %llu events\n",
+                          r->count > 1 ? 2 : 1),
+                where, b, e, (unsigned long long) r->count);
+    }
+}
+
 int
 lttv_cmd_info (int argc, char **argv)
 {
@@ -45,6 +99,7 @@ lttv_cmd_info (int argc, char **argv)
   g_autoptr (LttvCliTraceset) ts = lttv_cli_open_traceset (traces);
   if (ts == NULL)
     return 1;
+  g_autoptr (GArray) lost = lttv_traceset_discarded (ts);
   for (guint i = 0; i < lttv_traceset_n_traces (ts); i++)
     {
       LttvTrace *t = lttv_traceset_get_trace (ts, i);
@@ -80,6 +135,7 @@ lttv_cmd_info (int argc, char **argv)
       print_time (_("end"), lttv_trace_end (t));
       printf (_("  discarded events: %llu\n"),
               (unsigned long long) lttv_trace_discarded_events (t));
+      print_losses (t, i, lost);
       const GPtrArray *an = lttv_trace_get_anomalies (t);
       for (guint k = 0; k < an->len; k++)
         printf (_("  anomaly: %s\n"), (const char *) an->pdata[k]);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "lttv-time-ruler.h"
+#include "lttv-timeline-losses.h"
 #include "lttv-timeline-model.h"
 #include "lttv-viewer-context-private.h"
 
@@ -37,6 +38,7 @@ struct _LttvTimelineModel
   GArray *rows;              /* LttvTimelineRow */
   GHashTable *palette;       /* state name -> double[3] */
   GArray *legend;            /* LegendEntry */
+  LttvTimelineLosses *losses;
   LttvTimelineLabelFunc label_func;
   gpointer label_data;
   LttvTimelineColourFunc colour_func;
@@ -122,6 +124,7 @@ lttv_timeline_model_unref (LttvTimelineModel *m)
     }
   g_array_unref (m->rows);
   g_array_unref (m->legend);
+  lttv_timeline_losses_free (m->losses);
   g_clear_pointer (&m->data, lttv_trace_data_unref);
   g_clear_object (&m->ctx);
   g_hash_table_unref (m->palette);
@@ -190,6 +193,19 @@ lttv_timeline_model_add_legend (LttvTimelineModel *m, const char *state, const c
   if (rgb != NULL)
     memcpy (e.rgb, rgb, sizeof e.rgb);
   g_array_append_val (m->legend, e);
+}
+
+void
+lttv_timeline_model_set_losses (LttvTimelineModel *m, LttvTimelineLosses *losses)
+{
+  lttv_timeline_losses_free (m->losses);
+  m->losses = losses;
+}
+
+LttvTimelineLosses *
+lttv_timeline_model_get_losses (LttvTimelineModel *m)
+{
+  return m->losses;
 }
 
 void
@@ -1037,6 +1053,15 @@ lttv_timeline_model_draw_legend (LttvTimelineModel *m, cairo_t *cr, int width)
       pango_cairo_show_layout (cr, layout);
       x += 22 + w + 14;
     }
+  if (lttv_timeline_losses_n (m->losses) > 0)
+    {
+      pango_layout_set_text (layout, _("Lost by the tracer"), -1);
+      pango_layout_get_pixel_size (layout, NULL, &th);
+      lttv_timeline_losses_draw_key (cr, x, (h - 12) / 2.0, 18, 12);
+      cairo_set_source_rgb (cr, 0.15, 0.15, 0.15);
+      cairo_move_to (cr, x + 22, (h - th) / 2.0);
+      pango_cairo_show_layout (cr, layout);
+    }
   cairo_restore (cr);
   g_object_unref (layout);
 }
@@ -1075,6 +1100,7 @@ lttv_timeline_model_render (LttvTimelineModel *m, LttvViewerContext *ctx, cairo_
   slice = lttv_timeline_slice_new (m, 0, n);
   lttv_timeline_slice_draw (slice, cr, rows_w, 0, t0, t1, NULL);
   lttv_timeline_slice_free (slice);
+  lttv_timeline_losses_draw (m->losses, m, cr, rows_w, rows_h, 0, t0, t1);
   if (t1 > t0 && lttv_viewer_context_get_selection (ctx, &sel0, &sel1))
     {
       double x0 = ((double) sel0 - (double) t0) * rows_w / (double) (t1 - t0);

@@ -79,6 +79,12 @@ void lttv_timeline_model_add_legend (LttvTimelineModel *m, const char *state,
                                      const char *label);
 /* Rows whose label value is `v` are outlined where they hold it (a thread
  * selected elsewhere); LTTV_VALUE_NONE for none. */
+/* The tracer's losses drawn over the rows, with their legend entry (the
+ * model owns `losses`; NULL: none). */
+typedef struct _LttvTimelineLosses LttvTimelineLosses;
+void lttv_timeline_model_set_losses (LttvTimelineModel *m,
+                                     LttvTimelineLosses *losses);
+LttvTimelineLosses *lttv_timeline_model_get_losses (LttvTimelineModel *m);
 void lttv_timeline_model_set_highlight (LttvTimelineModel *m, LttvValue v);
 LttvValue lttv_timeline_model_get_highlight (LttvTimelineModel *m);
 

@@ -4,6 +4,7 @@
 #include <math.h>
 
 #include "lttv-time-ruler.h"
+#include "lttv-timeline-losses.h"
 #include "lttv-timeline-view.h"
 
 /* A draw slower than this goes to a worker; the old image, moved to the
@@ -340,6 +341,8 @@ canvas_draw (GtkWidget *widget, cairo_t *cr, LttvTimelineView *self)
       self->overlay_func (self, cr, width, height, t0, t1, self->overlay_data);
       cairo_restore (cr);
     }
+  lttv_timeline_losses_draw (lttv_timeline_model_get_losses (self->model), self->model, cr,
+                             width, height, -gtk_adjustment_get_value (self->vadj), t0, t1);
   if (self->selected >= 0)
     {
       int pos = lttv_timeline_model_row_position (self->model, self->selected);

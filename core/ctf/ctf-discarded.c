@@ -1,6 +1,7 @@
-/* ctf-discarded.c: discarded events from the packet index. LTTng and
- * babeltrace keep events_discarded as a running count per stream, so a
- * packet's losses are its count minus the previous packet's. */
+/* ctf-discarded.c: losses from the packet index. LTTng and babeltrace
+ * keep events_discarded as a running count per stream, so a packet's
+ * losses are its count minus the previous packet's; a packet_seq_num that
+ * jumps tells packets lost whole. */
 #include "config.h"
 
 #include "ctf-trace.h"
@@ -9,13 +10,40 @@ static gint
 discarded_cmp (gconstpointer a, gconstpointer b)
 {
   const LttvDiscarded *x = a, *y = b;
-  return x->begin < y->begin ? -1 : x->begin > y->begin;
+  if (x->begin != y->begin)
+    return x->begin < y->begin ? -1 : 1;
+  if (x->trace != y->trace)
+    return x->trace < y->trace ? -1 : 1;
+  if (x->stream != y->stream)
+    return x->stream < y->stream ? -1 : 1;
+  return x->packets > y->packets ? -1 : x->packets < y->packets;
 }
 
 static LttvTime
 ns_time (int64_t ns)
 {
   return ns < 0 ? 0 : (LttvTime) ns;
+}
+
+/* The cpu_id of the stream's packet context, read from its first packet
+ * (a stream file is one CPU's); -1 when there is none. Only read for the
+ * streams that lost something. */
+static int
+stream_cpu (const CtfStream *s)
+{
+  if (s->sc == NULL || s->sc->slot_cpu_id < 0 || s->packets == NULL
+      || s->packets->len == 0 || s->map == NULL)
+    return -1;
+  g_autofree CtfValue *values = g_new0 (CtfValue, MAX (1, s->max_slots));
+  CtfCursor c = { 0 };
+  c.values = values;
+  CtfPacket pk;
+  CtfStreamClass *sc = s->sc;
+  const CtfPacket *first = &g_array_index (s->packets, CtfPacket, 0);
+  if (!ctf_packet_read_header (s, &c, first->offset, &pk, &sc, NULL))
+    return -1;
+  uint64_t cpu = values[sc->slot_cpu_id].u;
+  return cpu > G_MAXINT ? -1 : (int) cpu;
 }
 
 GArray *
@@ -30,23 +58,54 @@ lttv_traceset_discarded (const LttvTraceset *ts)
         {
           const CtfStream *s = g_ptr_array_index (trace->streams, k);
           uint64_t before = 0;
+          guint from = out->len;
+          /* an index holds a count (all ones) even when the packet
+           * context has none */
+          gboolean counts = s->sc != NULL && s->sc->slot_discarded >= 0;
           for (guint p = 0; s->packets != NULL && p < s->packets->len; p++)
             {
               const CtfPacket *pk = &g_array_index (s->packets, CtfPacket, p);
-              if (pk->discarded > before)
+              const CtfPacket *prev = p > 0 ? pk - 1 : NULL;
+              if (prev != NULL && pk->has_seq_num && prev->has_seq_num
+                  && pk->seq_num > prev->seq_num + 1)
                 {
-                  const CtfPacket *prev = p > 0 ? pk - 1 : NULL;
                   LttvDiscarded d = {
-                    ns_time (prev != NULL ? prev->ns_end : pk->ns_begin),
-                    ns_time (pk->ns_end), pk->discarded - before,
+                    .begin = ns_time (prev->ns_end),
+                    .end = ns_time (MAX (pk->ns_begin, prev->ns_end)),
+                    .packets = pk->seq_num - prev->seq_num - 1,
+                    .trace = i, .stream = k,
+                  };
+                  g_array_append_val (out, d);
+                }
+              if (counts && pk->discarded > before)
+                {
+                  LttvDiscarded d = {
+                    .begin = ns_time (prev != NULL ? prev->ns_end : pk->ns_begin),
+                    .end = ns_time (pk->ns_end),
+                    .count = pk->discarded - before,
+                    .trace = i, .stream = k,
                   };
                   g_array_append_val (out, d);
                 }
               /* a counter that went back (a new session) starts over */
               before = pk->discarded;
             }
+          if (out->len > from)
+            {
+              int cpu = stream_cpu (s);
+              for (guint j = from; j < out->len; j++)
+                g_array_index (out, LttvDiscarded, j).cpu = cpu;
+            }
         }
     }
   g_array_sort (out, discarded_cmp);
   return out;
+}
+
+char *
+lttv_trace_stream_name (const LttvTrace *trace, guint stream)
+{
+  g_return_val_if_fail (trace != NULL && stream < trace->streams->len, NULL);
+  const CtfStream *s = g_ptr_array_index (trace->streams, stream);
+  return g_path_get_basename (s->path);
 }

@@ -306,7 +306,9 @@ lttv_trace_discarded_events (const LttvTrace *trace)
   for (guint i = 0; i < trace->streams->len; i++)
     {
       const CtfStream *s = trace->streams->pdata[i];
-      if (s->packets->len > 0)
+      /* an index holds a count (all ones) even when the packet context
+       * has none */
+      if (s->packets->len > 0 && s->sc != NULL && s->sc->slot_discarded >= 0)
         n += g_array_index (s->packets, CtfPacket,
                             s->packets->len - 1).discarded;
     }

@@ -48,15 +48,25 @@ const GPtrArray *lttv_traceset_get_problems (const LttvTraceset *ts);
 /* Events a tracer discarded (its packets' events_discarded counters): one
  * entry per packet that reports new losses, lost between `begin` (the end
  * of the stream's previous packet, or the packet's start for the first)
- * and `end` (the end of that packet). */
+ * and `end` (the end of that packet). Packets lost (a gap in
+ * packet_seq_num) are an entry of their own with `packets` set and
+ * `count` 0 (how many events they held is not known), lost between the
+ * end of the packet before the gap and the start of the one after it. */
 typedef struct {
   LttvTime begin, end;
   guint64 count;
+  guint64 packets;               /* packets lost; 0 for discarded events */
+  guint trace;                   /* index in the traceset */
+  guint stream;                  /* index in its trace */
+  int cpu;                       /* the stream's cpu_id; -1 when it has none */
 } LttvDiscarded;
 
 /* The losses of every stream of every trace of `ts`, sorted by begin:
  * a new array of LttvDiscarded (g_array_unref). */
 GArray *lttv_traceset_discarded (const LttvTraceset *ts);
+/* The name of stream `stream` of `trace` (its file's base name, as the
+ * anomalies name it): a new string. */
+char *lttv_trace_stream_name (const LttvTrace *trace, guint stream);
 
 /* --- Trace -------------------------------------------------------------- */
 

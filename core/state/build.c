@@ -6,6 +6,7 @@
 
 #include <lttv/error.h>
 
+#include "build-losses.h"
 #include "cache-blocks.h"
 #include "state-private.h"
 
@@ -141,6 +142,9 @@ build_from_trace (LttvState *s, gboolean for_cache, LttvCancel cancel, GError **
   g_clear_pointer (&s->blocks, state_blocks_free);
   if (for_cache)
     s->blocks = state_cache_begin (s);
+  StateLosses losses;
+  state_losses_init (&losses, s->ts);
+  LttvTime loss_due = state_losses_due (&losses);
   StateReader *reader = state_reader_start (s->ts, traces, layouts, s->class_types, n_traces,
                                            counter);
 
@@ -160,6 +164,13 @@ build_from_trace (LttvState *s, gboolean for_cache, LttvCancel cancel, GError **
                * back. */
               state_machine_anomaly (m, LTTV_ANOMALY_BAD_VALUE);
               t = last_t;
+            }
+          /* a loss is applied as an event before the first event not
+           * earlier (one compare per event) */
+          if (G_UNLIKELY (t >= loss_due))
+            {
+              state_losses_apply (&losses, m, h, t, &last_t, &same_t);
+              loss_due = state_losses_due (&losses);
             }
           if (t != last_t || rank == 0)
             {
@@ -199,6 +210,10 @@ build_from_trace (LttvState *s, gboolean for_cache, LttvCancel cancel, GError **
       state_reader_done (reader, b);
     }
   state_reader_stop (reader);
+  /* the losses after the last event: the state at the end is unknown */
+  if (!cancelled)
+    state_losses_apply (&losses, m, h, MAX (end, last_t), &last_t, &same_t);
+  state_losses_clear (&losses);
   state_counter_finish (counter);
   state_counter_free (counter);
 

@@ -34,6 +34,7 @@ typedef struct {
   guint8 soft[MAX_SOFTIRQS];
   LttvAttr soft_attrs[MAX_SOFTIRQS];
   Thread *swapper;
+  gboolean lost;            /* a loss left it unknown until its next thread */
 } Cpu;
 
 #define RECENT_THREADS 256
@@ -283,7 +284,9 @@ cpu_status_set (StateMachine *m, LttvTime t, Cpu *c, LttvValue running)
   else if (c->n_softirqs > 0)
     v = m->v_softirq;
   else if (c->cur_tid < 0)
-    v = LTTV_VALUE_NONE;   /* no thread known yet: nothing to derive it from */
+    /* no thread known yet: nothing to derive it from; after a loss, what
+     * it does is not known */
+    v = c->lost ? m->v_unknown : LTTV_VALUE_NONE;
   else if (c->cur_tid == 0)
     v = m->v_idle;
   else
@@ -356,6 +359,7 @@ cpu_take_thread (StateMachine *m, LttvTime t, Cpu *c, int cpu, int64_t tid, Thre
   if (th->on_cpu >= 0 && th->on_cpu != cpu)
     cpu_lose_thread (m, t, th->on_cpu);
   th->on_cpu = cpu;
+  c->lost = FALSE;
   c->cur_tid = tid;
   m->view.cur_tids[cpu] = tid;
   c->cur = th;
@@ -439,6 +443,24 @@ state_sched_switch (StateMachine *m, LttvTime t, int cpu, int64_t prev_tid,
 
   cpu_take_thread (m, t, c, cpu, next_tid, next);
   cpu_recompute (m, t, c, cpu);
+}
+
+void
+state_cpu_lost (StateMachine *m, LttvTime t, int cpu)
+{
+  if (cpu < 0 || cpu >= MAX_CPUS)
+    return;
+  Cpu *c = cpu_get (m, cpu);
+  /* A loss is no anomaly: the tracer said so. */
+  if (c->cur != NULL)
+    displace (m, t, c->cur);
+  c->cur = NULL;
+  c->cur_tid = -1;
+  m->view.cur_tids[cpu] = -1;
+  c->lost = TRUE;
+  set (m, c->current_thread, t, LTTV_VALUE_NONE);
+  /* even under an IRQ: its exit may be among the events lost */
+  set (m, c->status, t, m->v_unknown);
 }
 
 void

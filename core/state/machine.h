@@ -88,5 +88,9 @@ state_thread_seen (StateMachine *m, LttvTime t, int cpu, int64_t tid)
     return;
   state_thread_resync (m, t, cpu, tid);
 }
+/* The tracer lost events or packets of `cpu` from `t` on: its status,
+ * current thread and that thread's status become unknown until an event
+ * settles them (docs/state-model.md, "Losses"). */
+void state_cpu_lost (StateMachine *m, LttvTime t, int cpu);
 /* The tid running on `cpu` now, or -1 when unknown. */
 int64_t state_current_tid (StateMachine *m, int cpu);

@@ -107,7 +107,7 @@ void state_paths_free (LttvState *s);
 /* The cache (cache.c): TRUE when `s` was filled from a valid cache file.
  * The history then decodes its blocks lazily (history-lazy.c). */
 #define STATE_CACHE_MAGIC "LTTV-STATE-CACHE"
-#define STATE_CACHE_VERSION 11  /* 4: sections, blocks checked lazily;
+#define STATE_CACHE_VERSION 12  /* 4: sections, blocks checked lazily;
                                    5: runs of empty density buckets;
                                    6: blocks in any order, OFFS with
                                    their lengths;
@@ -119,7 +119,8 @@ void state_paths_free (LttvState *s);
                                    requests;
                                    11: the history begins at the first
                                    event, clocks not at 1 GHz convert
-                                   as babeltrace2's */
+                                   as babeltrace2's;
+                                   12: losses make CPUs unknown */
 gboolean state_cache_load (LttvState *s);
 /* A build for the cache starts its file (a temporary one, in the cache
  * folder): the store its blocks go to as they are encoded. */

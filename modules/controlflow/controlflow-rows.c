@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <lttv-timeline-losses.h>
 #include "controlflow.h"
 
 typedef struct
@@ -128,6 +129,9 @@ cf_model_new (LttvViewerContext *ctx, LttvHistory *history)
 
   for (guint i = 0; i < G_N_ELEMENTS (legend); i++)
     lttv_timeline_model_add_legend (m, legend[i].state, _(legend[i].label));
+  /* a loss spans every thread: which ones it touched is not known */
+  lttv_timeline_model_set_losses (m, lttv_timeline_losses_new (lttv_viewer_context_get_traceset (ctx),
+                                                               NULL));
   return m;
 }
 
@@ -279,6 +283,9 @@ cf_tooltip (LttvTimelineModel *m, const LttvTimelineRow *row, LttvTime t, gpoint
   g_string_append_printf (s, "%s%s: %s, %s: %s", s->len > 0 ? "\n" : "", _("PID"),
                           row->cells[CF_COL_PID], _("PPID"),
                           row->cells[CF_COL_PPID][0] != '\0' ? row->cells[CF_COL_PPID] : "–");
+  g_autofree char *lost = lttv_timeline_losses_describe (lttv_timeline_model_get_losses (m), row, t, 0);
+  if (lost != NULL)
+    g_string_append_printf (s, "\n%s", lost);
   return g_string_free (s, FALSE);
 }
 

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <lttv-timeline-losses.h>
 #include "resourceview.h"
 
 /* Linux's soft IRQ vectors (include/linux/interrupt.h). */
@@ -63,6 +64,13 @@ label_func (const LttvTimelineRow *row, LttvValue v, LttvTime t, char buf[64], g
   return buf;
 }
 
+/* A loss shows on its CPU's row. */
+static gboolean
+loss_rows (const LttvTimelineRow *row, int cpu)
+{
+  return row->kind == RV_CPU && cpu >= 0 && row->tag == (guint64) cpu;
+}
+
 LttvTimelineModel *
 rv_model_new (LttvViewerContext *ctx, LttvHistory *history)
 {
@@ -74,6 +82,7 @@ rv_model_new (LttvViewerContext *ctx, LttvHistory *history)
     { "SOFTIRQ", N_("Soft IRQ") },
     { "RAISED", N_("Soft IRQ raised") },
     { "IDLE", N_("Idle") },
+    { "UNKNOWN", N_("Unknown") },
   };
   LttvTimelineModel *m = lttv_timeline_model_new (ctx, history, RV_N_COLUMNS, titles);
   GdkRGBA c;
@@ -84,6 +93,8 @@ rv_model_new (LttvViewerContext *ctx, LttvHistory *history)
     lttv_timeline_model_add_legend (m, legend[i].state, _(legend[i].label));
   lttv_timeline_model_set_colour_func (m, colour_func, NULL);
   lttv_timeline_model_set_label_func (m, label_func, history);
+  lttv_timeline_model_set_losses (m, lttv_timeline_losses_new (lttv_viewer_context_get_traceset (ctx),
+                                                               loss_rows));
   return m;
 }
 
@@ -401,6 +412,9 @@ rv_tooltip (LttvTimelineModel *m, const LttvTimelineRow *row, LttvTime t, gpoint
       append_active (s, h, irqs, t, _("IRQ"), FALSE);
       append_active (s, h, softirqs, t, _("Soft IRQ"), TRUE);
     }
+  g_autofree char *lost = lttv_timeline_losses_describe (lttv_timeline_model_get_losses (m), row, t, 0);
+  if (lost != NULL)
+    g_string_append_printf (s, "%s%s", s->len > 0 ? "\n" : "", lost);
   else if (row->kind == RV_IRQ && lttv_history_query (h, row->attr, t, &iv)
            && lttv_value_type (iv.value) == LTTV_VALUE_INT)
     g_string_append_printf (s, "%s: %" G_GINT64_FORMAT, _("CPU"), lttv_value_get_int (iv.value));

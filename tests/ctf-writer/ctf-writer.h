@@ -80,8 +80,9 @@ typedef struct {
   guint64 time;
   guint cpu;
   guint line;
-  CwClass *klass;     /* NULL for a "discarded N" line */
+  CwClass *klass;     /* NULL for a "discarded N" or "lost-packets N" line */
   guint64 discarded;
+  guint64 lost_packets;  /* a "lost-packets N" line: packet_seq_num jumps */
   gint32 ctx_tid;     /* the tid context's value (context tid) */
   CwValue *values;    /* klass->n_fields entries */
 } CwEvent;

@@ -422,6 +422,23 @@ event_line (Parser *p, GPtrArray *t, GError **error)
       return TRUE;
     }
 
+  if (strcmp (t->pdata[2], "lost-packets") == 0)
+    {
+      if (t->len != 4 || !parse_u64 (t->pdata[3], G_MAXUINT32, &ev->lost_packets)
+          || ev->lost_packets == 0)
+        {
+          fail (p, error, "expected \"TIME cpuN lost-packets COUNT\" (COUNT > 0)");
+          return FALSE;
+        }
+      if (!cw_version_at_least (&p->sc->config, 2, 8))
+        {
+          fail (p, error, "lost-packets needs packet_seq_num: flavour lttng 2.8 or newer");
+          return FALSE;
+        }
+      g_ptr_array_add (p->sc->events, g_ptr_array_steal_index (holder, 0));
+      return TRUE;
+    }
+
   ev->klass = class_for (p, t->pdata[2], error);
   if (ev->klass == NULL)
     return FALSE;

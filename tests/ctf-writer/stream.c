@@ -421,6 +421,15 @@ cw_stream_build (const CwScenario *sc, guint cpu, GBytes **index,
 
       if (ev->cpu != cpu)
         continue;
+      if (ev->klass == NULL && ev->lost_packets > 0)
+        {
+          /* Packets the consumer never wrote: this one ends, and the
+           * next one's packet_seq_num jumps over them. */
+          if (s.open)
+            packet_close (&s);
+          s.seq += ev->lost_packets;
+          continue;
+        }
       if (ev->klass == NULL)
         {
           /* The tracer lost events here: they show in the next packet's

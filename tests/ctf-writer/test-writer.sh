@@ -57,7 +57,7 @@ done
 for f in "$src"/scenarios/*.scn; do
   s=all-$(basename "$f" .scn)
   want=$(grep -E '^[0-9]+[[:space:]]+cpu[0-9]+[[:space:]]' "$f" \
-         | grep -vcE '^[0-9]+[[:space:]]+cpu[0-9]+[[:space:]]+discarded[[:space:]]')
+         | grep -vcE '^[0-9]+[[:space:]]+cpu[0-9]+[[:space:]]+(discarded|lost-packets)[[:space:]]')
   if ! "$writer" "$f" "$out/$s" 2>"$out/$s.err"; then
     diag "$(cat "$out/$s.err")"
     fail "$(basename "$f"): written"

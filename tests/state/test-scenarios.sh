@@ -11,8 +11,8 @@ writer="$LTTV_BUILDDIR/tests/ctf-writer/lttv-ctf-writer"
 lttv="$LTTV_BUILDDIR/cli/lttv"
 [ -x "$writer" ] || skip_all "lttv-ctf-writer is not built"
 names="state-irq-in-softirq state-tid-reuse state-prev-state-old state-prev-state-new state-statedump state-anomalies
-  state-event-thread state-event-thread-lttng state-block"
-plan 36
+  state-event-thread state-event-thread-lttng state-block state-lost state-lost-packets"
+plan 44
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -98,6 +98,13 @@ check "state-anomalies: nothing is set at 600 (events before cpu1's first switch
 check "discarded: lttv stats counts the 5 events the tracer discarded" grep -qx 'discarded	5' "$tmp/d.tsv"
 check "discarded: the 5 events written are counted, 3 on cpu0 and 2 on cpu1" \
   sh -c "grep -qx 'events_total	5' '$tmp/d.tsv' && grep -qx 'cpu_events	0	3' '$tmp/d.tsv' && grep -qx 'cpu_events	1	2' '$tmp/d.tsv'"
+# state-lost: a loss the tracer reports is no anomaly.
+"$lttv" stats --no-cache --format=tsv "$tmp/state-lost" >"$tmp/lost.tsv" 2>&1
+check "state-lost: the 5 discarded events are counted, and no anomaly" \
+  sh -c "grep -qx 'discarded	5' '$tmp/lost.tsv' && ! grep -q '^anomaly' '$tmp/lost.tsv'"
+"$lttv" stats --no-cache --format=tsv "$tmp/state-lost-packets" >"$tmp/lostp.tsv" 2>&1
+check "state-lost-packets: packets lost, and thread 50 seen after them, are no anomaly" \
+  sh -c "! grep -q '^anomaly' '$tmp/lostp.tsv'"
 # No --at: the state at the end of the traceset (8000 here).
 "$lttv" state --no-cache "$tmp/state-prev-state-old" >"$tmp/end.out" 2>&1
 check "state-prev-state-old: without --at, the state at the end" \
