@@ -23,7 +23,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-unsigned ctf_map_faults;
+G_GNUC_INTERNAL unsigned ctf_map_faults;
 
 typedef struct {
   uintptr_t start, end;          /* the mapping, whole pages */

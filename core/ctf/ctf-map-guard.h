@@ -8,7 +8,7 @@ typedef struct _CtfStream CtfStream;
 
 /* How many pages of zeros the handler has put in place, in every stream
  * (atomic): 0 while no file has been cut. */
-extern unsigned ctf_map_faults;
+extern G_GNUC_INTERNAL unsigned ctf_map_faults;
 
 /* Guards s->map (s->size bytes) until ctf_map_guard_remove; sets
  * s->map_cut to UINT64_MAX (no page cut). The handler is installed the
