@@ -288,6 +288,19 @@ lttv_trace_get_anomalies (const LttvTrace *trace)
   return trace->anomalies;
 }
 
+GPtrArray *
+lttv_trace_index_errors (const LttvTrace *trace)
+{
+  GPtrArray *errors = g_ptr_array_new ();
+  for (guint i = 0; i < trace->streams->len; i++)
+    {
+      const CtfStream *s = trace->streams->pdata[i];
+      if (s->index_error != NULL)
+        g_ptr_array_add (errors, s->index_error);
+    }
+  return errors;
+}
+
 guint64
 lttv_trace_n_time_regressions (const LttvTrace *trace)
 {
