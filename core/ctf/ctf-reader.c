@@ -201,6 +201,7 @@ enter_packet (CtfReader *r, guint i, gboolean in_sequence, GError **error)
         return FALSE;
     }
   r->from_map = !copied;
+  r->packet_cut = again.truncated;
   r->packet_gen = r->cur.gen;
   /* the header is the authority; an index only tells where packets are */
   r->packet_limit = MIN (again.content_bits, pk->packet_bits);
@@ -520,6 +521,12 @@ corrupt:
   r->done = TRUE;
   {
     CtfPacket *pk = &g_array_index (s->packets, CtfPacket, r->packet);
+    /* (the file ends inside the packet: a trace still being written, or
+     * cut; the event is not whole rather than wrong) */
+    if (r->packet_cut && strstr (c->err, "past the end") != NULL)
+      return ctf_stream_error (s, error, pk->offset + start / 8, "the file ends "
+                               "inside this event (its packet goes past the end "
+                               "of the file: truncated, or still being written)");
     return ctf_stream_error (s, error, pk->offset + c->err_pos / 8, c->err);
   }
 }

@@ -144,6 +144,7 @@ struct _CtfReader {
   uint64_t released;             /* bytes given back to the kernel */
   uint64_t populated;            /* bytes mapped in ahead */
   gboolean from_map;             /* the packet is read from the mapping */
+  gboolean packet_cut;           /* the file ends inside it */
   CtfPacketCopy copy;            /* the packet, when read in sequence */
   uint64_t packet_limit;         /* the packet's readable bits */
   gboolean windowed;             /* the copy's window ends before them:

@@ -14,7 +14,7 @@ T="$LTTV_TEST_TRACES/lttng-kernel/many-threads"
 [ -n "$BABELTRACE2" ] && [ -x "$BABELTRACE2" ] || skip_all "babeltrace2 is not installed"
 export TZ="${TZ:-UTC}"
 
-plan 5
+plan 6
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 "$BABELTRACE2" "$T" > "$tmp/bt" 2>/dev/null
 
@@ -85,4 +85,19 @@ build_cut () {
 
 build_cut state
 build_cut stats
+
+# A session still recording: the last packet of a stream cut short when
+# the trace opens (no index: babeltrace2 refuses the file whole). Its
+# events up to the cut are read, the one the cut goes through is not.
+fresh; rm -rf "$tmp/t/index"; truncate -s 300000 "$tmp/t/channel0_0"
+"$LTTV" dump "$tmp/t" > "$tmp/out" 2> "$tmp/err"; rc=$?
+n=$(wc -l < "$tmp/out")
+d=$(head -n "$n" "$tmp/bt" | diff - "$tmp/out" | grep -c '^>')
+if [ $rc -ne 1 ] || ! grep -Eq "^lttv: $tmp/t/channel0_0: byte [0-9]+: the file ends inside this event" "$tmp/err"; then
+  fail "last packet cut short: exit status $rc: $(head -c 300 "$tmp/err")"
+elif [ "$n" -lt 1000 ] || [ "$d" -gt 1 ]; then
+  fail "last packet cut short: $n events printed, $d not babeltrace2's"
+else
+  ok "last packet cut short: $n events as babeltrace2's, then the cut"
+fi
 finish
