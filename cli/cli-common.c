@@ -81,6 +81,9 @@ lttv_cli_open_state (char **paths, gboolean use_cache, LttvTraceset **ts_out,
       fprintf (stderr, "lttv: %s\n", error->message);
       *status = 1;
     }
+  /* (a warning: the state is whole, the exit status stays) */
+  if (lttv_state_cache_problem (state) != NULL)
+    fprintf (stderr, _("lttv: warning: %s\n"), lttv_state_cache_problem (state));
   *ts_out = ts;
   return state;
 }

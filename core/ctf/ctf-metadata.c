@@ -119,7 +119,15 @@ read_whole (const char *path, gsize *len, gsize *cap, GError **error)
       return NULL;
     }
   *cap = (gsize) st.st_size + 1;
-  uint8_t *data = big_array_alloc0 (*cap);
+  uint8_t *data = big_array_try_alloc0 (*cap);
+  if (data == NULL)
+    {
+      g_set_error (error, LTTV_ERROR, LTTV_ERROR_IO, "%s: byte 0: the file "
+                   "is too large to read (%" G_GUINT64_FORMAT " bytes): out "
+                   "of memory", path, (guint64) st.st_size);
+      close (fd);
+      return NULL;
+    }
   gsize done = 0;
   while (done < (gsize) st.st_size)
     {

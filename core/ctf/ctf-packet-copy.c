@@ -37,6 +37,7 @@ ctf_packet_copy_init (CtfPacketCopy *pc)
 {
   pc->fd = -1;
   pc->replaced = FALSE;
+  pc->out_of_memory = FALSE;
   pc->data = NULL;
   pc->cap = 0;
   pc->off = pc->n = pc->from = pc->have = 0;
@@ -61,8 +62,9 @@ ctf_packet_copy_clear (CtfPacketCopy *pc)
 /* Room for `n` bytes; the old ones are kept. On huge pages, even for a
  * small window (4 KB pages would cost a fault each at their first read).
  * Under AddressSanitizer the bytes past those read are poisoned, so that
- * a read past them is caught. */
-static void
+ * a read past them is caught. FALSE without the memory (an event as long
+ * as a huge packet): the caller says so, or reads the mapping. */
+static gboolean
 reserve (CtfPacketCopy *pc, uint64_t n)
 {
   if (n > pc->cap)
@@ -73,13 +75,19 @@ reserve (CtfPacketCopy *pc, uint64_t n)
        * more of them than the bytes need) */
       cap = MAX (cap, pc->window);
 #endif
-      uint8_t *data = big_array_alloc0 (cap);
+      uint8_t *data = cap <= G_MAXSIZE ? big_array_try_alloc0 (cap) : NULL;
+      if (data == NULL)
+        {
+          pc->out_of_memory = TRUE;
+          return FALSE;
+        }
       if (pc->have > 0)
         memcpy (data, pc->data, pc->have);
       big_array_free (pc->data, pc->cap);
       pc->data = data;
       pc->cap = cap;
     }
+  return TRUE;
 }
 
 /* Reads the packet's `n` bytes after those held, behind them. */
@@ -149,7 +157,8 @@ ctf_packet_copy_read (CtfPacketCopy *pc, const CtfStream *s, uint64_t off,
   pc->off = off;
   pc->n = n;
   pc->from = pc->have = 0;
-  reserve (pc, MIN (n, pc->window));
+  if (!reserve (pc, MIN (n, pc->window)))
+    return FALSE;
   /* (a failed read: the mapping then reads the packet, as before) */
   return read_more (pc, MIN (n, pc->cap));
 }
@@ -178,6 +187,7 @@ ctf_packet_copy_slide (CtfPacketCopy *pc, uint64_t keep, uint64_t want)
   memmove (pc->data, pc->data + (keep - pc->from), kept);
   pc->from = keep;
   pc->have = kept;
-  reserve (pc, want);
+  if (!reserve (pc, want))
+    return FALSE;
   return read_more (pc, MIN (pc->cap, left) - kept);
 }

@@ -168,7 +168,8 @@ slide_window (CtfReader *r, uint64_t pos, uint64_t want, GError **error)
         return FALSE;
       r->done = TRUE;
       return ctf_stream_error (r->s, error, r->copy.off + r->copy.from + r->copy.have,
-                               "the file could not be read");
+                               pc->out_of_memory ? "out of memory for an event this long"
+                                                 : "the file could not be read");
     }
   read_window (r);
   return TRUE;

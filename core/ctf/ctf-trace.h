@@ -120,6 +120,7 @@ typedef struct {
   uint64_t cap;
   gboolean unusable;             /* could not open: the mapping reads */
   gboolean replaced;             /* the path names another file now */
+  gboolean out_of_memory;        /* a window could not be made that large */
   uint64_t window;               /* bytes read at a time */
   uint64_t off, n;               /* the packet: its place in the file, its bytes */
   uint64_t from, have;           /* data[0..have) holds its bytes from `from` */
