@@ -238,6 +238,7 @@ struct _LttvTrace {
   guint index;                   /* in the traceset */
   char *header_prefix;           /* host etc., as event-format.c prints */
   GPtrArray *anomalies;          /* char*, from the packet index */
+  GError *metadata_cut;          /* its end not read (ctf_metadata_load) */
 };
 
 struct _LttvTraceset {

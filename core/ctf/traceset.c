@@ -114,6 +114,8 @@ lttv_traceset_open (const char *const *paths, GError **error)
             }
           t->index = ts->traces->len;
           g_ptr_array_add (ts->traces, t);
+          if (t->metadata_cut != NULL)
+            g_ptr_array_add (ts->problems, g_error_copy (t->metadata_cut));
         }
       g_ptr_array_free (dirs, TRUE);
     }

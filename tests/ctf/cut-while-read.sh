@@ -14,7 +14,7 @@ T="$LTTV_TEST_TRACES/lttng-kernel/many-threads"
 [ -n "$BABELTRACE2" ] && [ -x "$BABELTRACE2" ] || skip_all "babeltrace2 is not installed"
 export TZ="${TZ:-UTC}"
 
-plan 6
+plan 7
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 "$BABELTRACE2" "$T" > "$tmp/bt" 2>/dev/null
 
@@ -99,5 +99,18 @@ elif [ "$n" -lt 1000 ] || [ "$d" -gt 1 ]; then
   fail "last packet cut short: $n events printed, $d not babeltrace2's"
 else
   ok "last packet cut short: $n events as babeltrace2's, then the cut"
+fi
+# ... and its packetized metadata cut inside a packet: the whole packets
+# are read up to their last whole declaration, and the cut said first;
+# events of classes declared after it end the reading (unknown id).
+fresh; truncate -s 200000 "$tmp/t/metadata"
+"$LTTV" dump "$tmp/t" > "$tmp/out" 2> "$tmp/err"; rc=$?
+n=$(wc -l < "$tmp/out")
+if [ $rc -ne 1 ] || ! head -1 "$tmp/err" | grep -Eq "^lttv: $tmp/t/metadata: byte [0-9]+: the file ends inside a metadata packet"; then
+  fail "metadata cut short: exit status $rc: $(head -c 300 "$tmp/err")"
+elif [ "$n" -lt 1 ] || ! head -n "$n" "$tmp/bt" | cmp -s - "$tmp/out"; then
+  fail "metadata cut short: $n events printed, not babeltrace2's first"
+else
+  ok "metadata cut short: read, $n events as babeltrace2's, then: $(sed -n 2p "$tmp/err" | sed "s|$tmp/||")"
 fi
 finish
