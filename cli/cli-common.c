@@ -1,6 +1,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <signal.h>
 #include <stdio.h>
 
 #include "asan.h"
@@ -36,6 +37,22 @@ lttv_cli_open_traceset (char **paths)
   return ts;
 }
 
+/* A test hook (LTTV_TEST_STOP_BUILD set): the process stops itself
+ * (SIGSTOP) the first time the state build asks whether to cancel, after
+ * its first events, so that a test can change the trace's files while
+ * it is read (tests/ctf/cut-while-read.sh); never cancels. */
+static gboolean
+stop_once (gpointer data)
+{
+  gboolean *stopped = data;
+  if (!*stopped)
+    {
+      *stopped = TRUE;
+      raise (SIGSTOP);
+    }
+  return FALSE;
+}
+
 LttvState *
 lttv_cli_open_state (char **paths, gboolean use_cache, LttvTraceset **ts_out,
                      int *status)
@@ -54,12 +71,19 @@ lttv_cli_open_state (char **paths, gboolean use_cache, LttvTraceset **ts_out,
       *status = 1;
     }
   LttvState *state = lttv_state_new (ts);
-  if (!lttv_state_build (state, use_cache, LTTV_CANCEL_NONE, &error))
+  static gboolean stopped;
+  LttvCancel cancel = LTTV_CANCEL_NONE;
+  if (g_getenv ("LTTV_TEST_STOP_BUILD") != NULL)
+    cancel = (LttvCancel) { stop_once, &stopped };
+  if (!lttv_state_build (state, use_cache, cancel, &error))
     {
       /* What was read before the fault is still shown. */
       fprintf (stderr, "lttv: %s\n", error->message);
       *status = 1;
     }
+  /* (a warning: the state is whole, the exit status stays) */
+  if (lttv_state_cache_problem (state) != NULL)
+    fprintf (stderr, _("lttv: warning: %s\n"), lttv_state_cache_problem (state));
   *ts_out = ts;
   return state;
 }

@@ -158,8 +158,17 @@ lttv_cmd_info (int argc, char **argv)
       if (!any)
         printf (_("State anomalies: none\n"));
     }
+  /* (after the text: what could not be read, as dump says it) */
+  fflush (stdout);
+  int status = 0;
+  for (guint i = 0; i < lttv_traceset_n_traces (ts); i++)
+    {
+      g_autoptr (GPtrArray) errors = lttv_trace_index_errors (lttv_traceset_get_trace (ts, i));
+      for (guint k = 0; k < errors->len; k++, status = 1)
+        fprintf (stderr, "lttv: %s\n", ((GError *) errors->pdata[k])->message);
+    }
   const GPtrArray *p = lttv_traceset_get_problems (ts);
   for (guint i = 0; i < p->len; i++)
     fprintf (stderr, "lttv: %s\n", ((GError *) p->pdata[i])->message);
-  return p->len > 0 ? 1 : 0;
+  return p->len > 0 ? 1 : status;
 }

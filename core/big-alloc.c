@@ -94,6 +94,21 @@ big_array_free (gpointer p, gsize size)
 }
 
 gpointer
+big_array_try_alloc0 (gsize size)
+{
+  if (!is_big (size))
+    return g_try_malloc0 (MAX (size, 1));
+  gpointer q = mmap (NULL, rounded (size), PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (q == MAP_FAILED)
+    return NULL;
+#ifdef MADV_HUGEPAGE
+  madvise (q, rounded (size), MADV_HUGEPAGE);
+#endif
+  return q;
+}
+
+gpointer
 sparse_array_alloc0 (gsize size)
 {
   if (!is_big (size))

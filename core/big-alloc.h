@@ -15,6 +15,9 @@ gpointer big_array_alloc0 (gsize size);
  * keeping its first bytes; bytes past `old_size` are zero. */
 gpointer big_array_realloc (gpointer p, gsize old_size, gsize new_size);
 void big_array_free (gpointer p, gsize size);
+/* As big_array_alloc0, or NULL when there is not the memory (an array
+ * whose size comes from a file: the caller says so and goes on). */
+gpointer big_array_try_alloc0 (gsize size);
 
 /* Zeroed, in 4 KB pages the kernel gives at their first touch: for an
  * array most of which is never touched (a huge page, or malloc's

@@ -32,7 +32,7 @@ read_u32 (const uint8_t *p, gboolean be)
  * the text's length, or -1 on error. */
 static gssize
 depacketize (uint8_t *data, gsize len, const char *path, gboolean *is_be,
-             GError **error)
+             gsize *cut_at, GError **error)
 {
   gsize text_len = 0;
   gsize off = 0;
@@ -89,6 +89,13 @@ depacketize (uint8_t *data, gsize len, const char *path, gboolean *is_be,
   *is_be = first_be;
   return (gssize) text_len;
 truncated:
+  if (off > 0)
+    {
+      /* (a session still recording: its whole packets are read) */
+      *is_be = first_be;
+      *cut_at = off;
+      return (gssize) text_len;
+    }
   g_set_error (error, LTTV_ERROR, LTTV_ERROR_METADATA,
                "%s: byte %" G_GSIZE_FORMAT ": metadata packet goes past the "
                "end of the file", path, off);
@@ -119,7 +126,15 @@ read_whole (const char *path, gsize *len, gsize *cap, GError **error)
       return NULL;
     }
   *cap = (gsize) st.st_size + 1;
-  uint8_t *data = big_array_alloc0 (*cap);
+  uint8_t *data = big_array_try_alloc0 (*cap);
+  if (data == NULL)
+    {
+      g_set_error (error, LTTV_ERROR, LTTV_ERROR_IO, "%s: byte 0: the file "
+                   "is too large to read (%" G_GUINT64_FORMAT " bytes): out "
+                   "of memory", path, (guint64) st.st_size);
+      close (fd);
+      return NULL;
+    }
   gsize done = 0;
   while (done < (gsize) st.st_size)
     {
@@ -144,8 +159,45 @@ read_whole (const char *path, gsize *len, gsize *cap, GError **error)
   return data;
 }
 
+/* The length of `text` up to the end of its last whole top-level
+ * statement (a ';' outside braces, strings and comments). */
+static gsize
+whole_statements (const char *text, gsize len)
+{
+  gsize end = 0;
+  int depth = 0;
+  for (gsize i = 0; i < len; i++)
+    {
+      char ch = text[i];
+      if (ch == '"' || ch == '\'')
+        {
+          for (i++; i < len && text[i] != ch; i++)
+            if (text[i] == '\\')
+              i++;
+        }
+      else if (ch == '/' && i + 1 < len && text[i + 1] == '*')
+        {
+          const char *e = g_strstr_len (text + i + 2, (gssize) (len - i - 2), "*/");
+          i = e != NULL ? (gsize) (e - text) + 1 : len;
+        }
+      else if (ch == '/' && i + 1 < len && text[i + 1] == '/')
+        {
+          const char *e = memchr (text + i, '\n', len - i);
+          i = e != NULL ? (gsize) (e - text) : len;
+        }
+      else if (ch == '{')
+        depth++;
+      else if (ch == '}')
+        depth--;
+      else if (ch == ';' && depth == 0)
+        end = i + 1;
+    }
+  return end;
+}
+
 gboolean
-ctf_metadata_load (CtfTraceClass *tc, const char *path, GError **error)
+ctf_metadata_load (CtfTraceClass *tc, const char *path, GError **cut,
+                   GError **error)
 {
   gsize len = 0, cap = 0;
   uint8_t *data = read_whole (path, &len, &cap, error);
@@ -156,8 +208,17 @@ ctf_metadata_load (CtfTraceClass *tc, const char *path, GError **error)
                    || read_u32 (data, FALSE) == METADATA_MAGIC))
     {
       gboolean be = FALSE;
-      gssize text_len = depacketize (data, len, path, &be, error);
+      gsize cut_at = 0;
+      gssize text_len = depacketize (data, len, path, &be, &cut_at, error);
       ok = text_len >= 0;
+      if (ok && cut_at > 0)
+        {
+          text_len = (gssize) whole_statements ((const char *) data, (gsize) text_len);
+          g_set_error (cut, LTTV_ERROR, LTTV_ERROR_METADATA, "%s: byte %"
+                       G_GSIZE_FORMAT ": the file ends inside a metadata packet "
+                       "(a trace still being written?): read up to its last "
+                       "whole declaration", path, cut_at);
+        }
       if (ok)
         {
           data[text_len] = 0;

@@ -20,6 +20,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* A window of this size is read at a time (or the whole packet when it is
@@ -35,6 +36,8 @@ void
 ctf_packet_copy_init (CtfPacketCopy *pc)
 {
   pc->fd = -1;
+  pc->replaced = FALSE;
+  pc->out_of_memory = FALSE;
   pc->data = NULL;
   pc->cap = 0;
   pc->off = pc->n = pc->from = pc->have = 0;
@@ -59,8 +62,9 @@ ctf_packet_copy_clear (CtfPacketCopy *pc)
 /* Room for `n` bytes; the old ones are kept. On huge pages, even for a
  * small window (4 KB pages would cost a fault each at their first read).
  * Under AddressSanitizer the bytes past those read are poisoned, so that
- * a read past them is caught. */
-static void
+ * a read past them is caught. FALSE without the memory (an event as long
+ * as a huge packet): the caller says so, or reads the mapping. */
+static gboolean
 reserve (CtfPacketCopy *pc, uint64_t n)
 {
   if (n > pc->cap)
@@ -71,13 +75,19 @@ reserve (CtfPacketCopy *pc, uint64_t n)
        * more of them than the bytes need) */
       cap = MAX (cap, pc->window);
 #endif
-      uint8_t *data = big_array_alloc0 (cap);
+      uint8_t *data = cap <= G_MAXSIZE ? big_array_try_alloc0 (cap) : NULL;
+      if (data == NULL)
+        {
+          pc->out_of_memory = TRUE;
+          return FALSE;
+        }
       if (pc->have > 0)
         memcpy (data, pc->data, pc->have);
       big_array_free (pc->data, pc->cap);
       pc->data = data;
       pc->cap = cap;
     }
+  return TRUE;
 }
 
 /* Reads the packet's `n` bytes after those held, behind them. */
@@ -105,31 +115,61 @@ read_more (CtfPacketCopy *pc, uint64_t n)
   return done == n;
 }
 
+/* Opens the stream's file for the copy, once; FALSE when it cannot or the
+ * path now names another file (replaced: renamed over, or deleted and
+ * made again), whose bytes are not those the index was made of. */
+static gboolean
+open_file (CtfPacketCopy *pc, const CtfStream *s)
+{
+  if (pc->fd >= 0)
+    return TRUE;
+  if (pc->replaced)
+    return FALSE;
+  pc->fd = open (s->path, O_RDONLY | O_CLOEXEC);
+  struct stat st;
+  if (pc->fd >= 0 && (fstat (pc->fd, &st) != 0 || st.st_dev != s->dev
+                      || st.st_ino != s->ino))
+    {
+      close (pc->fd);
+      pc->fd = -1;
+      pc->replaced = TRUE;
+    }
+  if (pc->fd < 0)
+    return FALSE;
+#ifdef POSIX_FADV_SEQUENTIAL
+  posix_fadvise (pc->fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+#endif
+  return TRUE;
+}
+
 gboolean
 ctf_packet_copy_read (CtfPacketCopy *pc, const CtfStream *s, uint64_t off,
                       uint64_t n)
 {
   if (pc->unusable)
     return FALSE;
-  if (pc->fd < 0)
+  if (!open_file (pc, s))
     {
       /* (out of descriptors, say: the mapping still reads it) */
-      pc->fd = open (s->path, O_RDONLY | O_CLOEXEC);
-      if (pc->fd < 0)
-        {
-          pc->unusable = TRUE;
-          return FALSE;
-        }
-#ifdef POSIX_FADV_SEQUENTIAL
-      posix_fadvise (pc->fd, 0, 0, POSIX_FADV_SEQUENTIAL);
-#endif
+      pc->unusable = TRUE;
+      return FALSE;
     }
   pc->off = off;
   pc->n = n;
   pc->from = pc->have = 0;
-  reserve (pc, MIN (n, pc->window));
+  if (!reserve (pc, MIN (n, pc->window)))
+    return FALSE;
   /* (a failed read: the mapping then reads the packet, as before) */
   return read_more (pc, MIN (n, pc->cap));
+}
+
+int64_t
+ctf_packet_copy_file_size (CtfPacketCopy *pc, const CtfStream *s)
+{
+  struct stat st;
+  if (!open_file (pc, s) || fstat (pc->fd, &st) != 0)
+    return -1;
+  return (int64_t) st.st_size;
 }
 
 gboolean
@@ -147,6 +187,7 @@ ctf_packet_copy_slide (CtfPacketCopy *pc, uint64_t keep, uint64_t want)
   memmove (pc->data, pc->data + (keep - pc->from), kept);
   pc->from = keep;
   pc->have = kept;
-  reserve (pc, want);
+  if (!reserve (pc, want))
+    return FALSE;
   return read_more (pc, MIN (pc->cap, left) - kept);
 }

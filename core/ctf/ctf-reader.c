@@ -5,6 +5,7 @@
  * page cache. */
 #include "config.h"
 
+#include "ctf-map-guard.h"
 #include "ctf-trace.h"
 
 #include <string.h>
@@ -117,6 +118,43 @@ read_window (CtfReader *r)
   r->slide_at = !r->windowed ? G_MAXUINT64 : c->limit > margin ? c->limit - margin : 0;
 }
 
+/* The stream's file no longer holds byte `need` - 1, or `cut` is its first
+ * page gone from the mapping: it was cut while the trace was open (a
+ * trace still being written, a file truncated or written again). The
+ * reader stops; the error says where the bytes end now. */
+static gboolean
+cut_error (CtfReader *r, uint64_t from, uint64_t need, uint64_t cut,
+           GError **error)
+{
+  const CtfStream *s = r->s;
+  int64_t now = ctf_packet_copy_file_size (&r->copy, s);
+  if (now >= 0)
+    cut = MIN (cut, (uint64_t) now);
+  if (cut >= need)
+    return TRUE;
+  r->done = TRUE;
+  char msg[192];
+  if (now >= 0)
+    g_snprintf (msg, sizeof msg, "the file was cut to %" G_GINT64_FORMAT
+                " bytes while it was read (it had %" G_GUINT64_FORMAT " when "
+                "the trace was opened)", now, s->size);
+  else
+    g_snprintf (msg, sizeof msg, "the file was cut while it was read (it "
+                "had %" G_GUINT64_FORMAT " bytes when the trace was opened)",
+                s->size);
+  return ctf_stream_error (s, error, MAX (from, cut), msg);
+}
+
+/* An event read from the mapping after some file was cut somewhere
+ * (ctf_map_faults): TRUE when its bytes, up to `need`, are still the
+ * file's (out of line: the check before it runs every event). */
+static G_GNUC_NO_INLINE gboolean
+still_there (CtfReader *r, uint64_t from, uint64_t need, GError **error)
+{
+  uint64_t cut = __atomic_load_n (&r->s->map_cut, __ATOMIC_SEQ_CST);
+  return cut == UINT64_MAX || cut_error (r, from, need, cut, error);
+}
+
 /* Slides the window to the byte of bit `pos`, holding `want` bytes from
  * there (or the packet's end). */
 static gboolean
@@ -124,9 +162,14 @@ slide_window (CtfReader *r, uint64_t pos, uint64_t want, GError **error)
 {
   if (!ctf_packet_copy_slide (&r->copy, pos >> 3, want))
     {
+      const CtfPacketCopy *pc = &r->copy;
+      if (!cut_error (r, pc->off + (pos >> 3), pc->off + MIN (pc->n, (pos >> 3) + MAX (want, 1)),
+                      UINT64_MAX, error))
+        return FALSE;
       r->done = TRUE;
       return ctf_stream_error (r->s, error, r->copy.off + r->copy.from + r->copy.have,
-                               "the file could not be read");
+                               pc->out_of_memory ? "out of memory for an event this long"
+                                                 : "the file could not be read");
     }
   read_window (r);
   return TRUE;
@@ -147,11 +190,19 @@ enter_packet (CtfReader *r, guint i, gboolean in_sequence, GError **error)
   gboolean copied = (in_sequence || r->whole) && header_from_copy (r, pk, &again, &sc);
   if (!copied)
     {
+      /* (the file cut under the mapping: said here rather than read as
+       * zeros; one fstat per packet read from the mapping) */
+      uint64_t end = pk->offset + MIN (pk->packet_bits / 8, s->size - pk->offset);
+      if (!cut_error (r, pk->offset, end, __atomic_load_n (&s->map_cut, __ATOMIC_SEQ_CST),
+                      error))
+        return FALSE;
       release_before (r, pk->offset);
       if (!ctf_packet_read_header (s, &r->cur, pk->offset, &again, &sc,
                                    error))
         return FALSE;
     }
+  r->from_map = !copied;
+  r->packet_cut = again.truncated;
   r->packet_gen = r->cur.gen;
   /* the header is the authority; an index only tells where packets are */
   r->packet_limit = MIN (again.content_bits, pk->packet_bits);
@@ -433,6 +484,15 @@ next_event (CtfReader *r, GError **error, const gboolean for_count)
       c->err_pos = start;
       goto corrupt;
     }
+  /* (a file cut under the mapping reads as zeros: not an event; a count,
+   * which reads copies, finds the cut when it enters the next packet) */
+  if (!for_count && G_UNLIKELY (__atomic_load_n (&ctf_map_faults, __ATOMIC_RELAXED) != 0)
+      && r->from_map)
+    {
+      uint64_t off = g_array_index (s->packets, CtfPacket, r->packet).offset;
+      if (!still_there (r, off + start / 8, off + (c->pos + 7) / 8, error))
+        return FALSE;
+    }
   if (!for_count)
     {
       r->event.cls = &s->trace->classes[ec->index];
@@ -462,6 +522,12 @@ corrupt:
   r->done = TRUE;
   {
     CtfPacket *pk = &g_array_index (s->packets, CtfPacket, r->packet);
+    /* (the file ends inside the packet: a trace still being written, or
+     * cut; the event is not whole rather than wrong) */
+    if (r->packet_cut && strstr (c->err, "past the end") != NULL)
+      return ctf_stream_error (s, error, pk->offset + start / 8, "the file ends "
+                               "inside this event (its packet goes past the end "
+                               "of the file: truncated, or still being written)");
     return ctf_stream_error (s, error, pk->offset + c->err_pos / 8, c->err);
   }
 }

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "ctf-index.h"
+#include "ctf-map-guard.h"
 #include "ctf-trace.h"
 
 #include <lttv/error.h>
@@ -160,6 +161,14 @@ read_header (CtfStream *s, int fd, CtfCursor *c, uint64_t off, CtfPacket *pk,
   uint64_t want = MIN ((uint64_t) HEADER_READ, s->size - off);
   ssize_t got = fd >= 0 ? pread (fd, bytes, want, (off_t) off) : -1;
   CtfStreamClass *sc = *scp;
+  if (got >= 0 && got < (ssize_t) want)
+    {
+      char msg[128];
+      g_snprintf (msg, sizeof msg, "the file was cut to %" G_GUINT64_FORMAT
+                  " bytes while the trace was opened (it had %" G_GUINT64_FORMAT
+                  ")", off + (uint64_t) got, s->size);
+      return ctf_stream_error (s, error, off + (uint64_t) got, msg);
+    }
   if (got == (ssize_t) want
       && ctf_packet_read_header_in (s, c, off, bytes, want, pk, &sc, NULL))
     {
@@ -237,6 +246,9 @@ ctf_stream_open (LttvTrace *trace, const char *path, GError **error)
           return NULL;
         }
       s->map = m;
+      s->dev = st.st_dev;
+      s->ino = st.st_ino;
+      ctf_map_guard_add (s);
     }
 
   int max_slots = 1;
@@ -302,7 +314,10 @@ ctf_stream_free (CtfStream *s)
   if (s == NULL)
     return;
   if (s->map != NULL)
-    munmap ((void *) s->map, s->size);
+    {
+      ctf_map_guard_remove (s);
+      munmap ((void *) s->map, s->size);
+    }
   ctf_seek_points_clear (s);
   g_array_free (s->packets, TRUE);
   g_clear_error (&s->index_error);

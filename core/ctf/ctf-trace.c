@@ -25,6 +25,7 @@ ctf_trace_free (LttvTrace *t)
   g_free (t->header_prefix);
   if (t->anomalies != NULL)
     g_ptr_array_free (t->anomalies, TRUE);
+  g_clear_error (&t->metadata_cut);
   g_free (t->metadata_path);
   g_free (t->path);
   g_free (t);
@@ -101,7 +102,7 @@ ctf_trace_open (const char *dir, GError **error)
   t->streams = g_ptr_array_new_with_free_func (
       (GDestroyNotify) ctf_stream_free);
 
-  if (!ctf_metadata_load (t->tc, t->metadata_path, error)
+  if (!ctf_metadata_load (t->tc, t->metadata_path, &t->metadata_cut, error)
       || !ctf_trace_class_compile (t->tc, t->metadata_path, error))
     goto fail;
   t->classes = g_new0 (LttvEventClass, t->tc->events->len + 1);

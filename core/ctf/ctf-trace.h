@@ -5,6 +5,8 @@
 
 #include <lttv/traceset.h>
 
+#include <sys/types.h>
+
 #include "ctf-decode.h"
 
 typedef struct {
@@ -47,6 +49,11 @@ struct _CtfStream {
   GError *index_error;           /* the packet that ended the index */
   gboolean from_index;           /* packets from index/NAME.idx */
   gboolean map_touched;          /* a header was read from the mapping */
+  uint64_t map_cut;              /* the first page of the mapping the file
+                                    no longer holds (ctf-map-guard.c;
+                                    UINT64_MAX: none; atomic) */
+  dev_t dev;                     /* the file opened (a copy reads it only */
+  ino_t ino;                     /* while the path still names it) */
   int max_slots;                 /* value slots a reader needs */
   uint64_t n_time_back;          /* most events before their predecessor
                                     any reader met (atomic) */
@@ -112,6 +119,8 @@ typedef struct {
   uint8_t *data;
   uint64_t cap;
   gboolean unusable;             /* could not open: the mapping reads */
+  gboolean replaced;             /* the path names another file now */
+  gboolean out_of_memory;        /* a window could not be made that large */
   uint64_t window;               /* bytes read at a time */
   uint64_t off, n;               /* the packet: its place in the file, its bytes */
   uint64_t from, have;           /* data[0..have) holds its bytes from `from` */
@@ -135,6 +144,8 @@ struct _CtfReader {
   uint32_t packet_gen;
   uint64_t released;             /* bytes given back to the kernel */
   uint64_t populated;            /* bytes mapped in ahead */
+  gboolean from_map;             /* the packet is read from the mapping */
+  gboolean packet_cut;           /* the file ends inside it */
   CtfPacketCopy copy;            /* the packet, when read in sequence */
   uint64_t packet_limit;         /* the packet's readable bits */
   gboolean windowed;             /* the copy's window ends before them:
@@ -231,6 +242,7 @@ struct _LttvTrace {
                                     LTTV_TIME_NONE */
   char *header_prefix;           /* host etc., as event-format.c prints */
   GPtrArray *anomalies;          /* char*, from the packet index */
+  GError *metadata_cut;          /* its end not read (ctf_metadata_load) */
 };
 
 struct _LttvTraceset {
@@ -277,6 +289,10 @@ gboolean ctf_packet_copy_read (CtfPacketCopy *pc, const CtfStream *s,
  * `want` bytes from there at least, or up to the packet's end. FALSE
  * when a read fails. */
 gboolean ctf_packet_copy_slide (CtfPacketCopy *pc, uint64_t keep, uint64_t want);
+/* The size of the stream's file now (of its copy's descriptor, opened if
+ * need be), or -1 when that cannot be told (it was replaced: the mapping
+ * still holds the file that was opened). */
+int64_t ctf_packet_copy_file_size (CtfPacketCopy *pc, const CtfStream *s);
 
 /* ctf-reader.c */
 /* `wanted`: per event class of the stream's trace, whether to decode the

@@ -320,9 +320,11 @@ const CtfEnvEntry *ctf_trace_class_env (const CtfTraceClass *tc,
 gboolean ctf_metadata_parse (CtfTraceClass *tc, const char *text, gsize len,
                              const char *path, GError **error);
 /* Reads a metadata file (text or packetized, either byte order) and parses
- * it. */
+ * it. A packetized file that ends inside a packet (a trace still being
+ * written) is read up to the last whole declaration of its whole packets,
+ * and `cut` says so. */
 gboolean ctf_metadata_load (CtfTraceClass *tc, const char *path,
-                            GError **error);
+                            GError **cut, GError **error);
 /* A plan for structure `st` (with a plan) that stores only the integers
  * in slots keep[0 .. n_keep - 1], and what decoding itself needs (lengths,
  * tags, clocks, ids); the others are stepped over. For a consumer that

@@ -115,6 +115,8 @@ lttv_traceset_open (const char *const *paths, GError **error)
           t->index = ts->traces->len;
           t->traceset = ts;
           g_ptr_array_add (ts->traces, t);
+          if (t->metadata_cut != NULL)
+            g_ptr_array_add (ts->problems, g_error_copy (t->metadata_cut));
         }
       g_ptr_array_free (dirs, TRUE);
     }
@@ -319,6 +321,19 @@ const GPtrArray *
 lttv_trace_get_anomalies (const LttvTrace *trace)
 {
   return trace->anomalies;
+}
+
+GPtrArray *
+lttv_trace_index_errors (const LttvTrace *trace)
+{
+  GPtrArray *errors = g_ptr_array_new ();
+  for (guint i = 0; i < trace->streams->len; i++)
+    {
+      const CtfStream *s = trace->streams->pdata[i];
+      if (s->index_error != NULL)
+        g_ptr_array_add (errors, s->index_error);
+    }
+  return errors;
 }
 
 guint64

@@ -65,6 +65,9 @@ void lttv_state_set_ignore_cache (LttvState *s, gboolean ignore);
 double lttv_state_progress (LttvState *s);
 /* Events read so far by the build (updated every 64 K events); any thread. */
 guint64 lttv_state_events_done (LttvState *s);
+/* Why the last build could not write the cache (its folder read-only or
+ * full, ...): "PATH: WHAT", or NULL. The state is whole all the same. */
+const char *lttv_state_cache_problem (LttvState *s);
 /* TRUE when the last build came from the cache. */
 gboolean lttv_state_from_cache (LttvState *s);
 

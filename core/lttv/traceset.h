@@ -103,6 +103,11 @@ const GPtrArray *lttv_trace_get_anomalies (const LttvTrace *trace);
 /* Events met so far whose time is before the previous event of their
  * stream (tolerated, and delivered in stream order). */
 guint64 lttv_trace_n_time_regressions (const LttvTrace *trace);
+/* The errors that ended the packet index of the trace's streams (a packet
+ * past the end of its file, a bad packet header): the packets before are
+ * read, and a reader reports the error when it gets there. A new array of
+ * the trace's own GErrors (free the array only). */
+GPtrArray *lttv_trace_index_errors (const LttvTrace *trace);
 
 /* --- Event class -------------------------------------------------------- */
 

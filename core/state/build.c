@@ -37,6 +37,7 @@ lttv_state_free (LttvState *s)
   state_paths_free (s);
   state_blocks_free (s->blocks);
   state_cache_abandon (s);
+  g_free (s->cache_problem);
   lttv_history_free (s->history);
   if (s->retired != NULL)
     g_ptr_array_unref (s->retired);
@@ -250,6 +251,12 @@ build_from_trace (LttvState *s, gboolean for_cache, LttvCancel cancel, GError **
       return FALSE;
     }
   return TRUE;
+}
+
+const char *
+lttv_state_cache_problem (LttvState *s)
+{
+  return s->cache_problem;
 }
 
 gboolean

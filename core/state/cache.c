@@ -229,6 +229,15 @@ encode_part (gpointer data)
   return NULL;
 }
 
+/* Notes why the cache is not written (the first reason). */
+static void
+cache_problem (LttvState *s, const char *path, const char *why)
+{
+  if (s->cache_problem == NULL)
+    s->cache_problem = g_strdup_printf ("%s: the state cache cannot be written (%s): "
+                                        "the state is kept in memory only", path, why);
+}
+
 StateBlockStore *
 state_cache_begin (LttvState *s)
 {
@@ -243,6 +252,8 @@ state_cache_begin (LttvState *s)
       s->cache_tmp = g_strconcat (s->cache_path, ".XXXXXX", NULL);
       s->cache_fd = g_mkstemp_full (s->cache_tmp, O_RDWR | O_CLOEXEC, 0600);
     }
+  if (s->cache_fd < 0)
+    cache_problem (s, dir, g_strerror (errno));
   /* (without a file, the blocks are kept in memory, and not saved) */
   return state_blocks_new (s->history, s->cache_fd, HEADER_LEN);
 }
@@ -269,6 +280,8 @@ state_cache_save (LttvState *s)
   guint64 spilled;
   if (blocks == NULL || s->cache_fd < 0 || !history_spill_finish (h, &spilled))
     {
+      if (s->cache_fd >= 0)
+        cache_problem (s, s->cache_path, "a write failed: disk full?");
       state_blocks_free (blocks);
       state_cache_abandon (s);
       return;
@@ -378,11 +391,15 @@ state_cache_save (LttvState *s)
   gboolean ok = history_write_all (s->cache_fd, pieces, n, HEADER_LEN + spilled)
                 && history_write_all (s->cache_fd, &head_piece, 1, 0);
   ok = close (s->cache_fd) == 0 && ok;
+  int saved_errno = errno;
   s->cache_fd = -1;
   if (ok && g_rename (s->cache_tmp, s->cache_path) == 0)
     state_cache_remove_stale (s, s->cache_path);
   else
-    g_unlink (s->cache_tmp);
+    {
+      cache_problem (s, s->cache_path, g_strerror (ok ? errno : saved_errno));
+      g_unlink (s->cache_tmp);
+    }
   state_cache_abandon (s);
   for (guint k = 0; k < 2; k++)
     {

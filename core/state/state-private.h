@@ -54,6 +54,7 @@ struct _LttvState {
    * its temporary name and descriptor (-1: none). */
   char *cache_key, *cache_path, *cache_tmp;
   int cache_fd;
+  char *cache_problem;           /* why the cache could not be written */
 };
 
 /* The build's reader thread (build-reader.c): events reduced to records,
