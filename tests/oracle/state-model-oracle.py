@@ -559,13 +559,38 @@ def main():
         for path in sorted(state.a, key=lambda p: p.encode()):
             out.append("%d\t%s\t%s" % (t, path, state.a[path]))
 
+    # Before the first event nothing has happened: only the threads of the
+    # session's first statedump are known (docs/cli.md), each from its
+    # first entry, tid 0 left out.
+    before, dump, dump_done = [], {}, False
     pending = list(times)
+    first = True
     for t, name, cpu, fields in events(args.traces):
+        if first:
+            while pending and pending[0] < t:
+                before.append(pending.pop(0))
+            first = False
+        if name == "lttng_statedump_end":
+            dump_done = True
+        elif name == "lttng_statedump_process_state" and not dump_done:
+            tid = fields.get("tid")
+            if tid and tid not in dump:
+                dump[tid] = fields
         while pending and pending[0] < t:
             snapshot(pending.pop(0))
         state.apply(name, cpu, fields)
     while pending:
         snapshot(pending.pop(0))
+    early = []
+    for t in before:
+        lines = []
+        for tid, f in dump.items():
+            lines.append("Threads/%d/Exec_name\t%s" % (tid, f.get("name")))
+            lines.append("Threads/%d/PPID\t%d" % (tid, f.get("ppid")))
+            if f.get("pid") != tid:
+                lines.append("Threads/%d/PID\t%d" % (tid, f.get("pid")))
+        early += ["%d\t%s" % (t, l) for l in sorted(lines, key=lambda l: l.encode())]
+    out = early + out
     sys.stdout.write("\n".join(out) + ("\n" if out else ""))
     print("anomalies: %d" % state.anomalies, file=sys.stderr)
 
