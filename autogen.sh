@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Generates ./configure from configure.ac (needs autoconf, automake,
 # libtool, autopoint and pkg-config).
 set -e

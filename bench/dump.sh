@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # bench/dump.sh TRACE...: `lttv dump` against babeltrace2 2.0 on each trace,
 # the best of a few runs each (see `pair`), side by side (CPU seconds,
 # then wall-clock seconds):

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The event list and the filter on a big trace (LTTV_BIG_TRACE; record one
 # with tools/lttv-record --workload --seconds=60 DIR):
 # - the list's response under Xvfb (tests/gui/test-eventlist in EL_BENCH

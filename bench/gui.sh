@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # lttv-gui start-up: time from launch to the first paint of a tab whose
 # traceset is open (the time bar shows its range), on the sample trace and
 # on $LTTV_BIG_TRACE, without and with the cached state history; the time

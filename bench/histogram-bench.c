@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* histogram-bench: the histogram viewer's costs on one trace.
  *
  *   histogram-bench TRACE [WIDTH]

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The histogram and statistics viewers on a big trace: a redraw from the
 # density against counting the same bars by reading the events, at the
 # whole range and at a 1 ms window; statistics of a 10 % selection

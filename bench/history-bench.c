@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* history-bench: the state history store (per-attribute change arrays with
  * a sparse chunk index) against a history tree (Trace Compass's layout:
  * intervals written when they end, into nested nodes of a fixed capacity),

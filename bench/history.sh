@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The state history store against a history tree, on 5 M synthetic changes
 # (bench/history-bench.c, built on demand in $LTTV_BUILDDIR/bench).
 b=${LTTV_BUILDDIR:?}

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # lib.sh: helpers for benchmarks, sourced by bench/run and each bench/*.sh.
 
 # seconds COMMAND...: wall time of one run of COMMAND, in seconds (best of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* state-query: latency of the state history's queries on a real trace
  * (bench/state.sh). Builds or loads the state, then times full-state
  * queries and 2000-pixel row queries at random times / on random rows,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The state history on a big trace ($LTTV_BIG_TRACE, >= 5 M events):
 # building it from nothing (empty cache) against `babeltrace2 T -o dummy`
 # (decoding only); `lttv state --at=` with 100 times from the cache

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* timeline-bench VIEW RUNS TRACE...: times full renders of viewer VIEW
  * (its render function, what headless export and the widget's export
  * call: rows listed, then drawn per pixel from the history) at 1920x1080,

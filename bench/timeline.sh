@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Full redraws of the timeline viewers (control flow, resource view) at
 # 1920x1080 through their render function, on the whole trace, a 1 ms and
 # a 10 us window: median and worst of 9, on a big recording ($LTTV_BIG_TRACE,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cli-common.h: what every `lttv` command does the same way: read its
  * options and open its traces, with docs/cli.md's messages and exit codes. */
 #pragma once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cmd-dump.c: `lttv dump`: every event of the traceset in time order, in
  * babeltrace2's default text format (docs/cli.md). */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cmd-info.c: `lttv info`: what is in each trace, from the metadata and
  * the packet index only, and the state's anomalies when its cache is
  * there (docs/cli.md). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* lttv state --at=T[,T...] TRACE...: the state of the system at each time
  * (docs/cli.md), from the state history (built, or loaded from the cache). */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* lttv stats TRACE...: statistics over the traceset or a range
  * (docs/cli.md), as text for people or tab-separated for scripts. */
 #include "config.h"

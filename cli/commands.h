@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* commands.h: the subcommands of `lttv` (docs/cli.md). Each returns the
  * process exit status: 0 success, 1 a trace could not be read, 2 usage. */
 #pragma once

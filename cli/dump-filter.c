@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* dump-filter.c: the filtering step of `lttv dump --filter=EXPR`. */
 #include "config.h"
 

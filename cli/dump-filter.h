@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* dump-filter.h: `lttv dump --filter=EXPR`: the filter, and the thread
  * state it needs (the state history, built or loaded from the cache). */
 #pragma once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* lttv: the command-line front end (dump, state, stats, info). */
 #include "config.h"
 

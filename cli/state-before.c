@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* state-before.c: what `lttv state` says of a time before the traceset's
  * first event (docs/cli.md). No event has happened yet, but an LTTng
  * statedump lists the threads that were there as the session started:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* state-before.h: `lttv state` before the traceset's first event. */
 #pragma once
 

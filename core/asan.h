@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* asan.h: LTTV_ASAN is defined when AddressSanitizer instruments the build
  * (GCC says so with __SANITIZE_ADDRESS__, clang with __has_feature). Our
  * own allocators (big arrays, the history's arena, packet copies) then

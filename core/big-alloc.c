@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* big-alloc.c: large arrays on huge pages (big-alloc.h). */
 #define _GNU_SOURCE   /* mremap */
 #include "config.h"

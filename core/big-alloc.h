@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* big-alloc.h: large arrays in memory the kernel backs with huge pages
  * (when it can). A first touch of a 4 KB page is a page fault, and on a
  * virtual machine a costly one (18 us measured here): an array of a few

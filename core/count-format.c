@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* count-format.c: lttv_format_count (count-format.h). GLib's printf has
  * no "%'" (the locale's grouping): grouped here, by commas. */
 #include "config.h"

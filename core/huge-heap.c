@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* huge-heap.c: malloc's heap on huge pages (lttv/huge-heap.h). */
 #include "config.h"
 

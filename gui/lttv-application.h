@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* LttvApplication: the GtkApplication of lttv-gui. It opens the traces
  * named on the command line as one traceset in a tab, or the bundled
  * sample trace when none is named; its actions (and a twin of each window

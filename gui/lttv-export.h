@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* lttv-export: renders a viewer into a PNG, SVG or PDF file (chosen by the
  * file's extension) with the code that draws it on screen: the viewer's
  * render function, else its widget drawn off screen. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* LttvJobBar: the strip of a tab that shows its background jobs: title,
  * progress (percent, events per second, time left) and Cancel. */
 #pragma once

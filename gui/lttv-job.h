@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* LttvJob: one piece of background work (opening a traceset, building the
  * state history, a viewer's long query) run in a GTask worker, with
  * progress the main thread can poll and a GCancellable to stop it. The

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The part of the module API that only modules call (timeline widget,
  * thread selection): the host links it in through this. */
 #pragma once

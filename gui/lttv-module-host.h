@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* lttv-module-host: finds, checks and loads viewer modules with libltdl,
  * from the folders of $LTTV_MODULE_PATH first, then from the installed
  * module folder; a module whose id is already loaded is skipped, so the

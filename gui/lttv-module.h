@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* lttv-module.h: the interface between lttv-gui and its viewer modules.
  *
  * A module is a libtool module (-module -avoid-version) that exports one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* LttvModulesDialog: lists the modules found, loaded or refused, with
  * their versions, files and the reasons for refusals. */
 #pragma once

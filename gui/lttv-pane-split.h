@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* lttv-pane-split.h: the default heights of a tab's viewers.
  *
  * A tab stacks its viewers in a chain of vertical GtkPaned (each pane's

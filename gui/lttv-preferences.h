@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* LttvPreferences: the Preferences dialog (time format), kept in
  * GSettings when the schema is installed. */
 #pragma once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* lttv-stall-meter: measures how long the main loop goes without running
  * (a callback that takes too long freezes the window for that time), and
  * the time from launch to the first paint of a tab. Enabled by

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* LttvTab: one traceset in a window: its problems (an info bar), the time
  * bar, the background jobs, the time ruler and the viewers in resizable
  * panes, all sharing one LttvTimeContext. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The thread selected in a tab, shared by its viewers (modules do not know
  * one another): the control flow view selects a thread, the resource view
  * highlights where it ran, and the reverse. Installed with lttv-module.h. */

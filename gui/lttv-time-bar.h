@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* LttvTimeBar: shows and edits a tab's visible window (start, end, span),
  * current time and selection, in the format chosen in Preferences. */
 #pragma once

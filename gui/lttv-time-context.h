@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* LttvTimeContext: the time state one tab's viewers share: the traceset's
  * bounds, the visible window, the current time, the selected range and the
  * filter, with a signal per change and Back/Forward through past windows.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* LttvTimeRuler: the time axis shared by timeline viewers. It shows the
  * tab's visible window with ticks, the current time and the selection;
  * a click sets the current time, a drag selects, the wheel zooms (Ctrl)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* lttv-time-text: trace times as people read and type them in the window,
  * in the format chosen in Preferences. */
 #pragma once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* LttvTimelineHost (lttv-timeline-host.h): the listing of a timeline
  * viewer's rows, in a worker, and what surrounds the view. */
 #include "config.h"

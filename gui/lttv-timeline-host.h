@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* LttvTimelineHost: what a timeline viewer (control flow, resource view)
  * does around its rows, so that the viewer only says what they are. It
  * lists the rows in a worker when the viewer starts, again as the history

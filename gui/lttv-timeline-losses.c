@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* lttv-timeline-losses.c: see lttv-timeline-losses.h. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* LttvTimelineLosses: what the tracer lost (discarded events, lost
  * packets: lttv_traceset_discarded), drawn over a timeline's rows as a
  * hatched span on the rows a loss affects, with a legend key and a line

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* LttvTimelineModel: the rows of a timeline viewer (control flow, resource
  * view) and how they are drawn: one row per history attribute, coloured
  * per pixel from lttv_history_query_row with the shared state colours,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* LttvTimelineView: the timeline widget the control flow and resource
  * viewers share. A names pane (column headers, tree, sort) scrolls with
  * the rows; the shared time ruler sits above the rows; rows are drawn

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* LttvTraceData: a tab's traceset with its state, shared by reference.
  * The state build runs in a job that holds a reference, so a traceset
  * replaced (traces added) or a tab closed while its state builds is freed

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The host's side of LttvViewerContext (lttv-module.h has the viewer's):
  * one context per viewer instance, bound to its tab's time context. */
 #pragma once

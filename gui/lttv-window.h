@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* LttvWindow: a main window of lttv-gui: a notebook of tabs (one traceset
  * each), the toolbar, and the window's actions (win.*). */
 #pragma once

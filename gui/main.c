@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* lttv-gui: the graphical trace viewer. */
 #include "config.h"
 

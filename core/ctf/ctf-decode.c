@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* ctf-decode.c: the field decoder. Walks a compiled type over the mapped
  * packet: byte-aligned little-endian integers take a direct load, other
  * integers a bit-field read; everything is bounds-checked against the

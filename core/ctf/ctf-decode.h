@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* ctf-decode.h: decoding CTF fields from mapped bytes into value slots,
  * with no allocation (strings point into the mapping). */
 #pragma once

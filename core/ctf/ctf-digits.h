@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* ctf-digits.h: unsigned integers written as decimal text in place, for
  * the text printers (event-format.c, text-plan.c): no printf per field. */
 #pragma once

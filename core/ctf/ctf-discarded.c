@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* ctf-discarded.c: losses from the packet index. LTTng and babeltrace
  * keep events_discarded as a running count per stream, so a packet's
  * losses are its count minus the previous packet's; a packet_seq_num that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* ctf-header.c: the event header's fast path. Most headers are a few
  * integers (perf: id and timestamp; LTTng: a 5-bit id then, by a variant,
  * a 27-bit timestamp or an extended id and 64-bit timestamp). From a byte

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* ctf-index.c: LTTng's packet index files (index/STREAM.idx, versions 1.0
  * and 1.1): the packet list of a stream without reading its packets. An
  * index that contradicts the stream file is ignored (the caller scans the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* ctf-index.h: LTTng packet index files. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* ctf-lexer.c: the TSDL tokenizer (comments, literals with escapes,
  * integer constants with overflow checks). */
 #include "config.h"

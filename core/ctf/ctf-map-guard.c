@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* ctf-map-guard.c: stream files that shrink under their mapping.
  *
  * A stream file is mapped whole when its trace opens (ctf-stream.c). If

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* ctf-map-guard.h: a stream file cut under its mapping reads as zeros
  * past its new end instead of raising SIGBUS (ctf-map-guard.c). */
 #pragma once

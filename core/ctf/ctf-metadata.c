@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* ctf-metadata.c: reads a trace's metadata file, plain TSDL text or
  * packetized (packets of either byte order, each with a 37-byte header),
  * and hands the text to the parser. */

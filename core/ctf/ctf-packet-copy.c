@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* ctf-packet-copy.c: a reader's copy of the packet it reads through, made
  * with pread into one reused buffer, a window of the packet at a time.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* ctf-parser-types.c: TSDL type specifiers (integer, floating_point,
  * string, struct, variant, enum, named types), declarators (arrays and
  * sequences), typealias, typedef and structure bodies. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* ctf-parser.c: the TSDL (CTF 1.8 metadata) parser. A recursive descent
  * over ctf-lexer's tokens that builds the type model and the trace class
  * directly, with scopes for typealias, typedef and named compound types.

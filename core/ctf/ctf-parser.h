@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* ctf-parser.h: what the parts of the TSDL parser share: the parser's
  * state, tokens, scopes and values (ctf-parser.c), and the type
  * specifiers (ctf-parser-types.c). Internal to the metadata parser. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* ctf-plan.c: compiles a parsed trace class for decoding. Resolves byte
  * orders, clocks, sequence lengths and variant tags (to value slots), gives
  * integers their special meanings, decides what babeltrace2 shows as event

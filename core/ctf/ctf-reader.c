@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* ctf-reader.c: one iterator's reading of a stream file: its packet, bit
  * position and decoded values, over the stream's shared mapping. Pages
  * already read are given back (madvise) so that memory stays flat on huge

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* ctf-records.c: records a reader writes itself for the events of
  * classes whose wanted fields are integers and strings of whole bytes
  * (lttv_iter_each_records): a form compiled against the class's layout

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* ctf-seek-points.c: places inside big packets where a seek may start,
  * noted by readers as they read and shared by every reader of the stream
  * without a lock on the way of reading (see ctf-trace.h). */

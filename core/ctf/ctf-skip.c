@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* ctf-skip.c: how an event's fields are passed over without their plan,
  * by picks: bytes skipped, then a field read or a string passed over. A
  * subset's picks read the few fields it wants; a class's skip (its fields

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* ctf-stream.c: one data stream file: mapped whole, its packets indexed
  * (index file or header scan) when the trace opens. Reading its events is
  * ctf-reader.c's. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* ctf-trace.c: opening a CTF trace folder: metadata, stream files and
  * their packet index, time range. */
 #include "config.h"

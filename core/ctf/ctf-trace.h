@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* ctf-trace.h: the CTF implementation of traceset.h's objects: a trace is
  * a trace class plus its stream files; a stream reads packets and events
  * from its mapped file. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* ctf-types.c: memory of the type model and the trace class. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* ctf-types.h: the CTF 1.8 type model and trace class, built by the
  * metadata parser and compiled into decoding plans. Internal to the core:
  * symbols are prefixed `ctf_` and stay hidden. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* event-format.c: babeltrace2 2.0's `text.pretty` output, field by field:
  * integers in their display base, enumerations with their labels, escaped
  * strings, arrays, sequences, variants, structures, floats with %g. Only

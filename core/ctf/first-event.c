@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* first-event.c: the time of a trace's first event, where a traceset
  * begins and `+T` times count from (docs/cli.md): the first event of
  * each stream, decoded without its fields, is all it reads. A first

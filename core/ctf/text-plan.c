@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* text-plan.c: an event class's fields as babeltrace2 prints them,
  * compiled when its trace opens: literal text (braces, names, separators,
  * merged across fields and scopes) between value steps. Running it writes

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* traceset-count.c: lttv_traceset_count_events, the events of a time
  * range counted stream by stream on every core. A count needs no merge:
  * each stream is decoded alone, whole, by whichever worker takes it. */

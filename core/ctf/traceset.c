@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* traceset.c: the traceset API of traceset.h over CTF traces: opening
  * folders at any depth, and an iterator merging every stream of every
  * trace by time with a binary heap (ties: trace, then stream order). */

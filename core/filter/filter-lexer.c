@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* filter-lexer.c: splits a filter expression into tokens. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* filter-parse.c: recursive-descent parser of the filter language.
  *
  *   or      := and ( "||" and )*

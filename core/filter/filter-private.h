@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* filter-private.h: tokens and syntax tree of the filter language, shared
  * by its lexer, parser and evaluator. */
 #pragma once

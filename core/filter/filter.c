@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* filter.c: compiling and evaluating filters against events. */
 #include "config.h"
 

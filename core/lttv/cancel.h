@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cancel.h: how a caller stops the core's long work (building the state,
  * computing statistics) from another thread. The core asks `cancelled
  * (data)` now and then and stops with LTTV_ERROR_CANCELLED when it says

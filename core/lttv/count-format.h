@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* count-format.h: counts as people read them, grouped by thousands
  * ("6,165,713"), the same in every view. */
 #pragma once

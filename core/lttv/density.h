@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* density.h: how many events, and how many discarded events, fall in any
  * time range, answered in O(1) whatever the trace size. The build pass
  * counts events per fixed-width time bucket (a power of two nanoseconds,

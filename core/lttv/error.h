@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* error.h: the GError domain of the core. Messages carry the path and the
  * position (file and byte offset, or metadata line) and say what was
  * expected. */

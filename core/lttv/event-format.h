@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* event-format.h: events as text, in babeltrace2's default (`pretty`)
  * format, for `lttv dump` and the event list. */
 #pragma once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* filter.h: the filter language shared by the event list, `lttv dump
  * --filter` and every viewer (through the tab's filter).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* history.h: the state history. Attributes form a tree of paths
  * ("Threads/42/Exec_name"), each interned once as an integer id; every
  * attribute holds, over time, a sequence of values (integer, interned

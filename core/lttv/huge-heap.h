@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* huge-heap.h: malloc's heap backed by huge pages, for every thread. On a
  * virtual machine each first touch of a fresh 4 KB page is a fault of ~12
  * us (measured here: 8 MB of fresh memory cost 24 ms in 4 KB pages, 1 ms

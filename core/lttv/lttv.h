@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* lttv.h: the public API of liblttv, the trace-reading and trace-state
  * core of LTTV. Include this one header. */
 #pragma once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* paths.h: where LTTV finds its installed files. Each folder is the one
  * chosen at configure time, unless an environment variable overrides it
  * (the build tree and the tests use that). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* state.h: the state of a traceset over time (docs/state-model.md). One
  * streaming pass over the merged events (a worker thread, with progress
  * and cancel) builds the state history, the event checkpoints and the

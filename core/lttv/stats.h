@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* stats.h: statistics of a traceset over any time range, computed from
  * the state history and the per-checkpoint event counts (never from the
  * whole trace: at most two checkpoint intervals of events are read at the

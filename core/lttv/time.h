@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* time.h: trace times. A time is an unsigned count of nanoseconds from the
  * clock's origin (what babeltrace2 calls "ns from origin"). */
 #pragma once

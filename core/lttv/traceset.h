@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* traceset.h: the format-independent trace API. A traceset is a set of
  * traces read together; its iterator yields their events merged in time
  * order. Everything a viewer, the state core or the command line needs from

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* version.h: version of liblttv. */
 #pragma once
 

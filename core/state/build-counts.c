@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* build-counts.c: what the build counts of its records, counted by the
  * reader's thread as it hands them over (build-reader.c): the events per
  * type and CPU of each checkpoint interval (the statistics), and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* build-losses.c: see build-losses.h. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* build-losses.h: the tracer's losses (discarded events, lost packets) as
  * events of their own in the state build, in time order: the build checks
  * one time per event, and only a loss that is due costs more. */

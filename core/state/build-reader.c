@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The build's reader thread: it reads the merged events and reduces each
  * to a StateRec (its time, CPU, type and handler fields, strings copied),
  * in batches handed to the thread that runs the state machine. Reading

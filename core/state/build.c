@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Building the state: one streaming pass over the merged events, feeding
  * the state machine, the checkpoints and the event counts. */
 #include "config.h"

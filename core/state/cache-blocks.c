@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cache-blocks.c: encoding a history chunk as a cache block, and the
  * blocks of chunks finished during the build. The builder thread encodes
  * them before each batch of events: their chunks' memory then serves the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cache-blocks.h: the state cache's blocks of changes (one per history
  * chunk: the first change's value, then per change a word of its time
  * delta << 1 | "its value is the one two changes before" (delta_at), and

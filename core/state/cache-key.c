@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The state cache's file name: $XDG_CACHE_HOME/lttv/state-<paths>-<key>.cache.
  * The key is a SHA-256 of every trace's path and identity and of its
  * files' names, sizes and modification times, so a changed trace gets a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cache-layout.h: where things are in a state cache file (cache.c tells
  * what each section holds): the header's fields and the sections' order.
  * Shared with the fuzzing harness, which rewrites the sums. */

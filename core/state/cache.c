@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The state cache: the history, checkpoints and event counts of a
  * traceset, saved in $XDG_CACHE_HOME/lttv/ (the name: cache-key.c).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Event positions: checkpoints every LTTV_STATE_CHECKPOINT_EVENTS events,
  * found by binary search on rank or time. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The event density (density.h): events per time bucket, counted by the
  * build pass, read by any thread up to the committed bucket. Queries sum
  * the counts into a running sum per bucket edge, which makes every

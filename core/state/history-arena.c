@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* history-arena.c: chunks carved one after the other from slabs of a few
  * megabytes in huge pages where the kernel has them: a build stores tens
  * of millions of changes in hundreds of thousands of chunks, and queries

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The history's attribute tree and interned strings. */
 #include "config.h"
 

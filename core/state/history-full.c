@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Full states at many times in one pass over the attributes (what `lttv
  * state --at=` asks): each attribute's summary settles at once every time
  * before its first change (nothing) and from its last (its last value);

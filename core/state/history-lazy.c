@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The history loaded lazily from the cache file (cache.c writes it): the
  * attributes and their chunks' first times come at load, each chunk's
  * changes when a query first touches it, checked against its own checksum

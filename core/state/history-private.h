@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* history-private.h: the history's storage, shared by its files. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* history-recycle.c: built chunks given back once encoded (see
  * history-private.h). Only the builder recycles, spills and takes memory;
  * queries (any thread, under the history's read lock) decode the blocks,

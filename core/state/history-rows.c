@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Rank indexes for row queries on busy attributes. A row at a coarse
  * resolution needs, per pixel, the last change at or before its end (the
  * number of changes inside it, the value at its start). A search per

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Blocks of the cache file read with pread into one reused buffer, for
  * queries that go through many blocks in the file's order (full states
  * at many times). On a virtual machine the first touch of each page of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The history's changes: writing them in time order, querying the
  * committed part. */
 #include "config.h"

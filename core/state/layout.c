@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Tracer layouts: LTTng 2.0 to 2.5, LTTng 2.6 and newer (2.7 soft-IRQ
  * names, 2.12 statedump fields), perf. Names are compared here, once per
  * event class, never per event. */

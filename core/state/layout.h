@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* layout.h: tracer layouts (docs/state-model.md, Layouts). When a trace
  * opens, each event class is resolved once into a handler (what it means
  * for the state, and its fields as LttvFieldRef); per event, the handler

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The kernel state machine: every row of docs/state-model.md. Values live
  * in the history (lttv_history_current is the machine's memory); the
  * machine only keeps attribute ids and a few counters per CPU. */

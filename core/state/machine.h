@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* machine.h: the kernel state machine of docs/state-model.md, on decoded
  * event fields. The layouts (layout.c) decode events and call these; the
  * history receives every change. Internal to the core. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The state at given times as `lttv state` prints it (docs/cli.md). Only
  * the attributes holding a value are printed: their paths are made once,
  * when first printed, and only they are sorted. */

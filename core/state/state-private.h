@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* state-private.h: LttvState's fields, shared by its files. */
 #pragma once
 

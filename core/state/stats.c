@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Statistics over a range: event counts from the per-checkpoint counts
  * (plus the partial intervals at the edges, read from the trace), times
  * from the history's intervals. */

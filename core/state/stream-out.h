@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* stream-out.h: copying to memory that another core reads next, with
  * non-temporal stores (they go to memory without reading the line first).
  *

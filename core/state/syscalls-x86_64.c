@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The x86_64 system call numbers (the kernel's uapi numbering), for perf's
  * raw_syscalls events, which carry only the id. Generated once from
  * asm/unistd_64.h, kept here so that reading a trace never depends on the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* syscalls.h: system call names by number, for tracers that record ids. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* thread-lookup.c: the thread an event ran in, from the history at the
  * event's time and CPU, for the event list's thread columns and the
  * filter's thread values (tid, pid, ppid, comm, syscall).

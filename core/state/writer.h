@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* writer.h: a growing byte buffer written without a function call per
  * byte (the cache's sections, a batch's strings).
  * Internal to the core. */

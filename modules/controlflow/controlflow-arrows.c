@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Scheduling arrows: on each CPU, which thread followed which. Drawn over
  * the rows when the window holds few enough switches to read them. */
 #include "config.h"

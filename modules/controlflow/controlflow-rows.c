@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The control flow's rows: thread lifetimes read from the history. */
 #include "config.h"
 

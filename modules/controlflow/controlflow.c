@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* controlflow: the control flow viewer. One row per thread lifetime, in a
  * tree by parent or flat, coloured by the thread's state per pixel; all
  * drawing and interaction is the shared timeline widget's. */

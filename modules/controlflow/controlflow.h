@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* controlflow: one row per thread lifetime, coloured by its state over
  * time (docs/state-model.md), on the shared timeline widget. */
 #pragma once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* el-columns.c: the list's columns. Each can be hidden, moved and
  * resized; the choice is kept in $XDG_CONFIG_HOME/lttv/eventlist.ini. */
 #include "config.h"

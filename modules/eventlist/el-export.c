@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* el-export.c: copy the selected rows; export the listed events (the
  * filter's matches, within the window when so limited) to CSV or text, in
  * the background. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* el-list.c: the virtual list. A GtkTreeView shows only the rows that fit;
  * its store is refilled from event positions whenever the first row
  * changes. The scrollbar beside it spans every row (event positions, or

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* el-private.h: the event list viewer's state, shared by its files. */
 #pragma once
 

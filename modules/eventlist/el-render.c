@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* el-render.c: the event list drawn with Pango, without a widget, for
  * `lttv-gui --export=eventlist:FILE`: the events from the start of the
  * window (the filter's matches when the tab has a filter), in the columns

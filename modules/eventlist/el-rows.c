@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* el-rows.c: decoding the rows on screen, from event positions. */
 #include "config.h"
 

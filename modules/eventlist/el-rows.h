@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* el-rows.h: the event list's rows, without widgets. A row is an event
  * position (its rank in the merged traceset); only the rows on screen are
  * decoded, by seeking to the nearest checkpoint of the state core. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* el-scan.c: the tab's filter over the whole traceset, in a background job
  * with progress and cancel. Matches (rank, time) reach the list in
  * batches, so the first ones show while the scan goes on. */

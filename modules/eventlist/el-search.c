@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* el-search.c: find the next or previous event matching a text or an
  * expression, from the selected row, in the background (Ctrl+F, F3,
  * Shift+F3). Rows on screen that match are highlighted. */

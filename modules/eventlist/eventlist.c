@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* eventlist: the detailed event list. Every event of the traceset in time
  * order, over millions of events: only the rows on screen are decoded
  * (el-list.c), the tab's filter runs in the background (el-scan.c), with

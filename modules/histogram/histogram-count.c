@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Exact counts per bar from the events themselves (histogram-count.h).
  * Thread values for the filter come from the state history at the event's
  * time: the CPU's current thread, then that thread's attributes. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* histogram-count.h: exact per-bar event counts read from the trace, with
  * or without the tab's filter; the density gives the immediate picture,
  * this refines it in a background job. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Drawing one histogram plot: a bar per pixel, heights linear or
  * logarithmic against the plot's highest bar. */
 #include "config.h"

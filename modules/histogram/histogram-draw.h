@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* histogram-draw.h: one histogram plot drawn with cairo, shared by the
  * widget and the headless export. */
 #pragma once

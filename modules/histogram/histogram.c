@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* histogram: where the events are. The whole traceset on top with the
  * tab's window marked (click or drag there to move or resize it), the
  * window below. Bars come from the state's event density, so every redraw

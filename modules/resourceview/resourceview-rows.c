@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The resource view's rows: CPUs, IRQs, soft IRQs, block devices. */
 #include "config.h"
 

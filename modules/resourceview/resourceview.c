@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* resourceview: the resource viewer. Rows per CPU, IRQ, soft IRQ and
  * block device, grouped per trace, on the shared timeline widget (listed
  * by the timeline host); the thread selected in the tab is outlined where

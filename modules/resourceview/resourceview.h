@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* resourceview: what each CPU, IRQ, soft IRQ and block device was doing
  * over time (docs/state-model.md), on the shared timeline widget. */
 #pragma once

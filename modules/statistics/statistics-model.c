@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The statistics tree: a tree per trace (kernel traces together), each
  * with events per type and traps, CPUs with their states, IRQs, soft IRQs
  * and traps, threads with their states, system calls and traps, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* statistics-model.h: the state core's statistics (the numbers of
  * `lttv stats`) as a tree for the viewer, and as text for copying and
  * export. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Trap events of a range per CPU and per thread (statistics-traps.h). */
 #include "config.h"
 

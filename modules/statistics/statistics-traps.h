@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* statistics-traps.h: trap events (page faults, exceptions) of a range
  * counted per CPU and per thread. The state core follows no trap (they
  * change no state), so the events of the range are read: in a job, with

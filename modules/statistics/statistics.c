@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* statistics: what happened, counted by the state core (the numbers of
  * `lttv stats`) over the whole traceset or the tab's selected range: a
  * sortable tree per trace of events per type, traps, CPU time per state

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* traceinfo: a viewer that states, as text, what the tab holds: its traces,
  * their time range, the visible window, the current time and selection. */
 #include "config.h"

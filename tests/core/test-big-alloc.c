@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* big-alloc.c's arrays: zeroed, their first bytes kept when they grow or
  * shrink across the huge-page threshold, zero past the old size. Built
  * here with the huge-page path even in the sanitizer build (the library's

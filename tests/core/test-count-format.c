@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test-count-format.c: lttv_format_count groups digits by thousands. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The filter language's syntax: precedence, operands, literals, and errors
  * that point at the column where the expression goes wrong. Expected trees
  * are worked out by hand from the grammar in <lttv/filter.h>. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* lttv_huge_heap_init: blocks that malloc gives any thread, the main one
  * and one it starts, lie in memory the kernel backs with huge pages (the
  * state history is built in lttv-gui's worker thread). Read from

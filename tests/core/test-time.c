@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Command-line times (docs/cli.md): ns from origin, seconds from origin,
  * +seconds from the traceset's start. */
 #include <string.h>

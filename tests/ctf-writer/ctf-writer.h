@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* ctf-writer.h: shared types of lttv-ctf-writer, the test-only writer of
  * CTF 1.8 kernel traces from scenario files (see README.md).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* event-table.c: the kernel events the state model uses, laid out as the
  * real tracers declare them.
  *

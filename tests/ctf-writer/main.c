@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* main.c: lttv-ctf-writer SCENARIO OUTDIR. Everything is checked and
  * encoded in memory first; only then OUTDIR is created (it must not
  * exist) and filled. Nothing is written anywhere else; on a write error

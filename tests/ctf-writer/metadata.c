@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* metadata.c: the TSDL text of a scenario's trace, worded as each tracer
  * words it (lttng-modules' typealiases and `_`-prefixed fields; perf's
  * fully spelled integers), and LTTng's packetized form of it. */

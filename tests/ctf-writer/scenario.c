@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* scenario.c: reads a scenario file (format in README.md) into header
  * settings, event classes and events, checking everything before a byte
  * of the trace is written. Errors say "FILE:LINE: what". */

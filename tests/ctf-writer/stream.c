@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* stream.c: encodes one CPU's events into CTF packets, bit for bit as
  * the tracers lay them out: packet header, packet context, then per event
  * the event header (LTTng compact or large with their extended form, or

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # test-writer.sh: the traces lttv-ctf-writer writes are read by babeltrace2,
 # the independent oracle, and must print exactly what was worked out by
 # hand from each scenario (expected/NAME.txt). Bad scenarios must fail

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Bad input: every trace of the conformance `fail` folders (and
 # ctf-misc/funky_trace, whose clock offset overflows) makes `lttv dump`,
 # `lttv state` and `lttv stats` exit 1 with `lttv: PATH: WHERE: WHAT`

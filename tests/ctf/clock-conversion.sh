@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Clock values to ns exactly as babeltrace2 converts them, at every
 # frequency and offset: `lttv dump` of each clocks/*.scn trace (written by
 # lttv-ctf-writer) must be byte for byte `babeltrace2`'s. The scenarios

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Damaged copies of a real trace (made in a temporary folder, never in the
 # shared one): a truncated stream file, a zeroed packet, garbage bytes.
 # Each exits 1 with `lttv: PATH: byte N: WHAT`, and the events before the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # `lttv dump --count` skips the fields it can (fixed sizes, strings) and
 # decodes the others, and prints only the number: it must count what
 # babeltrace2 prints (every trace babeltrace2 reads completely), and fail

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Stream files cut while `lttv` reads them (issue #30: it died of SIGBUS,
 # exit 135, as babeltrace2 does). Each command reads a copy of
 # many-threads and is held at a known point while the test cuts every

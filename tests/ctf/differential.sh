@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Differential test: `lttv dump T` must print exactly what `babeltrace2 T`
 # prints (same time zone) for every shared trace babeltrace2 reads
 # completely (exit status 0). One TAP point per trace; the first

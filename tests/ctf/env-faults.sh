@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The environment failing under `lttv` (issue #30): the state cache's
 # folder read-only, full, not a folder; its file truncated or foreign;
 # the trace folder removed while it is read; a metadata file too large

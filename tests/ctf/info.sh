@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # `lttv info`: tracer, host and time range of a trace, from the metadata
 # and the packets (values from the trace's metadata env block and from
 # babeltrace2's first event).

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # A sequence written in a type named inside a structure takes its length
 # from where it was written (CTF's lexical scoping: the ctf-testsuite's
 # metadata/pass/sequence-typedef-length), not from a member of the same

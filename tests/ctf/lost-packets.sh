@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # `lttv info` reports lost packets (gaps in packet_seq_num, from the packet
 # headers or the index): as many as babeltrace2 reports ("Tracer discarded
 # N packets" on its standard error), for each packet-seq-num trace.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # `lttv info` lists each loss with its stream, CPU, time range and count:
 # the same ranges and counts as babeltrace2's "Tracer discarded N
 # events|packets between [A] and [B]" warnings, for the packet-seq-num

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Readers read packets in sequence through a copy (pread into a buffer of
 # their own, ctf-packet-copy.c), a window of the packet at a time, with the
 # stream's mapping as the way back when the file cannot be opened again.

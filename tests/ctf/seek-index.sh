@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Seeking and the packet index:
 # - `lttv dump --begin=T1 --end=T2` prints what `babeltrace2 --begin=T1
 #   --end=T2` prints (babeltrace2 is the oracle);

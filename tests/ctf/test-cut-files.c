@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test-cut-files.c: stream and metadata files that change while a trace
  * is open (issue #30): cut (a trace still being written, rotated, a file
  * truncated), replaced (renamed over), growing. The reader must end with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test-iterators.c: iterators of one traceset are independent, and saved
  * positions come back. Every event is printed in babeltrace2's text format
  * and compared with babeltrace2's own output, line by line: two iterators

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test-records.c: records the iterator writes itself
  * (lttv_iter_each_records). Every class of a perf trace is given a form
  * with some of its integer fields (some after strings, which the reader

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test-traceset.c: the traceset.h API on a real LTTng kernel trace.
  * Expected values come from babeltrace2 2.0.4 (`babeltrace2 --clock-seconds
  * lttng-kernel/many-threads`) and the traces' README. */

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Where a traceset begins, the origin of every `+T` time (docs/cli.md): its
 # first event, not its first packet's begin. begin/statedump-late.scn's
 # first packet (cpu2's, empty) begins at 1000.000001, its first event comes

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The desktop entry and the AppStream metainfo are valid, and every icon
 # size the README promises exists.
 . "$LTTV_SRCDIR/tests/lib/tap.sh"

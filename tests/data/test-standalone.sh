@@ -3,7 +3,7 @@
 # The repository stands alone: nothing in it points outside it, the test
 # traces the suite reads are its own, and its recorder is usable.
 . "$LTTV_SRCDIR/tests/lib/tap.sh"
-plan 6
+plan 7
 
 # (the pattern is split so that this file does not match itself)
 outside='(\.\./|/work/)'"shared"
@@ -33,6 +33,18 @@ for t in $(sed -n 's/^| `\([a-z0-9-]*\/[A-Za-z0-9_-]*\)` |.*/\1/p' "$LTTV_SRCDIR
 done
 [ -z "$missing" ] || diag "listed but absent:$missing"
 check "every trace listed in tests/traces/README.md is in the repository" [ -z "$missing" ]
+
+# Every source file says its licence in its first lines.
+if git -C "$LTTV_SRCDIR" rev-parse --git-dir >/dev/null 2>&1; then
+  unlicensed=$(cd "$LTTV_SRCDIR" && git ls-files -- '*.c' '*.h' '*.sh' '*.py' '*.am' '*.ui' \
+                 ':!tests/traces' | while read -r f; do
+                 head -n 3 "$f" | grep -q 'SPDX-License-Identifier: GPL-2.0-or-later' || echo "$f"
+               done | head -n 5)
+  [ -z "$unlicensed" ] || diag "no SPDX line: $unlicensed"
+  check "every source file has an SPDX licence line" [ -z "$unlicensed" ]
+else
+  skip "not a git checkout: the source files are not listed"
+fi
 
 check "COPYING holds the GPL version 2" grep -q 'GNU GENERAL PUBLIC LICENSE' "$LTTV_SRCDIR/COPYING"
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """An independent filter for test-dump-filter.sh: reads babeltrace2's
 default text on stdin and keeps the lines that one named predicate
 accepts, each written here in Python over the line's own text (event

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # `lttv dump --filter=EXPR` on real traces keeps exactly the lines that
 # babeltrace2 prints for the events an independent Python predicate
 # accepts (dump-filter-oracle.py; times and deltas left out of the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The filter evaluator on real events of perf/vm-small, against values
  * worked out by hand from babeltrace2's text of those events (quoted
  * above each group). Thread values come from the state history (the

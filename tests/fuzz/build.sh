@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Builds the libFuzzer harnesses with clang (ASan + UBSan + libFuzzer) from
 # the sources, without the autotools build: tests/fuzz/build.sh OUTDIR
 set -eu

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* damage-cache.c: the fuzz-cache.c harness (linked with this file) run on
  * a real cache file damaged in many places, its sums made right each time,
  * as a TAP test under the sanitizer build: every damage must be loaded or

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The state cache's loader on a real cache damaged in 240 places, sums made
 # right (damage-cache.c, with the fuzz-cache.c harness): each damage loaded
 # or refused, never a sanitizer report. The cache is written here, by lttv,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fuzz-cache.c: libFuzzer harness for the state cache's loader (cache.c,
  * history-lazy.c, the density's lazy part). Each input becomes the cache
  * file of a small real trace ($LTTV_FUZZ_TRACE, a folder) with its sums

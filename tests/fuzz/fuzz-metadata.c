@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fuzz-metadata.c: libFuzzer harness for the TSDL parser and the plan
  * compiler: any input must give a trace class or a GError, never a crash,
  * a leak or a hang. */

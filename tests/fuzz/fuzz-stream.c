@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fuzz-stream.c: libFuzzer harness for the stream decoder. The input is
  * a trace: a 4-byte little-endian metadata length, the metadata text, then
  * the bytes of one stream file. Written to a temporary trace folder, read

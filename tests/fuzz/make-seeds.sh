@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Seeds the fuzzing corpora from the shared traces:
 #   tests/fuzz/make-seeds.sh TRACES_DIR OUTDIR
 # OUTDIR/metadata: every text metadata file; OUTDIR/stream: for each small

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Inputs the fuzzers once broke lttv with (tests/fuzz/regressions/): each
 # must now be read or rejected cleanly, with no sanitizer report (the test
 # build aborts on any ASan/UBSan/LSan finding).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* replay.c: runs a fuzzing harness (fuzz-metadata.c or fuzz-stream.c,
  * linked with this file) once on every input of a folder, as a TAP test:
  * the regression inputs the fuzzers found, replayed under the sanitizer

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* drag-source: a window that a real drag can start from, offering the
  * folders named on the command line as URIs (what a file manager offers),
  * so that tests drop traces on lttv-gui through the X server's own

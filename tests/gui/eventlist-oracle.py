@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """Oracle for test-eventlist: reads `babeltrace2 --clock-seconds TRACE` on
 stdin. `events` writes "NS NAME" per event; `count` prints how many events
 match the test's filter, evaluated here by hand on babeltrace2's text:

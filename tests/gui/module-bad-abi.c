@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* A module built for another ABI of the module interface: lttv-gui must
  * refuse it, naming this file, and load the others. Its init would crash
  * the host if it were ever called. */

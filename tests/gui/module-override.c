@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* A module with the id of the installed traceinfo module: when its folder
  * comes first in LTTV_MODULE_PATH it is the one that loads. It registers
  * the viewer id "traceinfo" with a label of its own, so that a test can

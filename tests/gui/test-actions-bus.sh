@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # A running lttv-gui is driven from a script with `gapplication action`:
 # the window commands are exported on the session bus, and what they do is
 # seen in what the window's viewer draws (export-view), compared with the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The GNOME parts of the window: the preferences and modules actions open
 # their dialogs, and a module refused for its ABI is reported (stderr names
 # its file) while the window works. (test-keyboard types the

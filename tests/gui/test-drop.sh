@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Traces dropped on the window open in it: a real drag, with the mouse
 # (xdotool), from another X client offering the trace folders as URIs
 # (drag-source, what a file manager does), through the X server's XDND.

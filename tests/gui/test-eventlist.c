@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The event list viewer on a real X server (test-eventlist.sh runs it
  * under Xvfb), on a real trace. Expected values come from babeltrace2:
  * the wrapper writes every event's time (ns) and name, and the number of

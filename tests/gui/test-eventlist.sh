@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The event list on Xvfb, on perf/vm-small: its count, jumping to a time,
 # paging, the scrollbar and a filter's count, against babeltrace2's events
 # (eventlist-oracle.py turns its text into the expected values).

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # lttv-gui --export (cli.md): writes each VIEW:FILE as PNG, SVG or PDF by
 # extension, at --size, with no window; --list-views names the viewers;
 # bad usage exits 2 with a message.

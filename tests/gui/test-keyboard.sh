@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The accelerators work from the real keyboard: keys are typed with
 # xdotool (XTEST, as a user's keyboard) into the focused lttv-gui window,
 # and what they do is seen in the window's titles and in what the tab's

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The module host: modules come from LTTV_MODULE_PATH (first folder wins
 # over later ones and over the installed folder); a module built for
 # another ABI is refused with a message naming its file while the others

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # lttv-gui with no argument opens the bundled sample trace in a window
 # that is really drawn: its title becomes the trace's name once the
 # traceset is open.

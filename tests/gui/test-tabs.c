@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Windows, tabs and viewers, in process on a real X server (run by
  * test-tabs.sh under Xvfb): the time context reaches every viewer of a tab
  * and no other, window actions, viewer panes, the info bar of a trace that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* LttvTimeContext: the one time state every viewer of a tab shares.
  * Values are worked out by hand for bounds [1000, 2000] ns. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Times as the window shows them and as users type them. The reference
  * instant 1457113582.794565804 s is 2016-03-04 17:46:22 UTC (date -u -d
  * @1457113582); the test runs with TZ=UTC. */

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # `make install` into a fresh prefix gives working programs that find their
 # data, translations and sample trace there, without the build tree; the
 # installed headers and pkg-config file build a program against liblttv.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # big_trace: prints the path of a multi-million-event kernel trace for the
 # tests that need one: $LTTV_BIG_TRACE when set, else a trace of this
 # machine recorded once (20 s of lttv-record's built-in workload, about 2-3 M

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # tap.sh: TAP output for shell tests. Source it, call plan N, then ok /
 # fail / skip once per test point; `finish` checks the count.
 tap_n=0

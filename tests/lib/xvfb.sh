@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # xvfb.sh: runs GUI tests on a real X server. Source it after tap.sh; it
 # re-executes the test under xvfb-run (with a D-Bus session) unless a
 # display is already there, or skips the test saying why.

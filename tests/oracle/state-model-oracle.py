@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """An independent implementation of docs/state-model.md.
 
 It reads a trace through babeltrace2's text output (not through LTTV's

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # `lttv state --at` agrees with an independent implementation of
 # state-model.md (state-model-oracle.py, which reads babeltrace2's output)
 # at random times on real traces. Times are drawn with a fixed seed per

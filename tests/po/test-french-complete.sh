@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Every translatable string of the sources has a French translation that
 # is neither missing nor fuzzy, and the programs speak French when asked.
 . "$LTTV_SRCDIR/tests/lib/tap.sh"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # While a tab builds the state history of a multi-million-event recording
 # in its worker, the window stays responsive: the main thread never runs,
 # or waits on a lock or the disk, 50 ms without returning to its loop. The

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Soak: the real window, driven for minutes as a restless user would,
 # stays alive and responsive. On the multi-million-event recording the
 # stall tests use (tests/lib/big-trace.sh), xdotool scrolls the viewers

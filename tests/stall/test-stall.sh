@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The window never freezes: while a script moves the time window, zooms,
 # steps back and forward and sets the current time and selection, as a
 # user dragging and clicking would, no main-loop callback runs 50 ms or

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* check-invariants TRACE...: builds the state of a traceset (no cache) and
  * checks what must hold at every time, whatever the trace lost:
  * - a running thread (RUN_USERMODE, RUN_SYSCALL, INTERRUPTED) is the

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """compare-cputop.py CPUTOP_OUTPUT LTTV TRACE
 
 Compares lttng-cputop's per-thread CPU usage (lttng-analyses, run with

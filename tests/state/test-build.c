@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Building the state of a real trace: in a worker thread with progress,
  * cancel, the committed part readable meanwhile; the event count and the
  * checkpoints (rank <-> time). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The state cache read lazily: each block of changes is checked when a
  * query first touches it. A block damaged in the middle of the file is
  * found by the query that needs it, never trusted (the history reads

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The state cache ($XDG_CACHE_HOME/lttv/): written on the first run, used on
 # the next (it answers even when the stream bytes changed behind the same
 # size and mtime), rebuilt when a file's mtime changes, never trusted when

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # lttv state / lttv stats as docs/cli.md says: exit status 2 for usage
 # errors, 1 with "lttv: PATH: ..." when a trace cannot be read; +seconds
 # from the start of the traceset.

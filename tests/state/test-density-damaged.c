@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The event density of traces whose events have no usable time: counting
  * them must neither abort nor lose them. babeltrace-ctf-traces'
  * valid-events-then-invalid-events holds two events without a clock, then

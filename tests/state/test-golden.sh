@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Golden full-state dumps of real traces at a few times (golden/*.tsv).
 # They were checked by hand against babeltrace2's output before being
 # committed, and agree with the independent implementation of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The state history's write rules (state-model.md) and queries, on
  * hand-worked change sequences. */
 #include <string.h>

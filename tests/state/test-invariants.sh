@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Invariants of the state (check-invariants.c says which) on every kernel
 # trace of the suite, the hand-worked scenarios, the bundled sample trace
 # and a recording of this machine made now (perf, a few seconds: it loses

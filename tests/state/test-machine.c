@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The state machine of docs/state-model.md on small hand-worked scenarios,
  * fed decoded events directly (the whole path, from CTF traces made by
  * tests/ctf-writer, is tested by scenarios.sh). Every expected value below

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # `lttv state --at` on the shared real traces against tests/oracle's
 # independent implementation of state-model.md (it reads babeltrace2's
 # text, not our reader), at the first and last event and at random times

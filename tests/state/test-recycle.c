@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Chunks recycled during a build (history-recycle.c): a full chunk,
  * encoded by the cache's block store, gives its memory to the next new
  * chunk; its block goes to a file (or stays in memory without one);

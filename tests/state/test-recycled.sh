@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # A build that saves the cache gives each chunk of the history back once
 # it is full and encoded (history-recycle.c), and the last chunks of a
 # freed thread's attributes once the thread is gone (sealed); queries then

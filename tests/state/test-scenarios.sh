@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Hand-worked scenarios through the whole path: tests/ctf-writer writes a
 # real CTF trace from each tests/ctf-writer/scenarios/state-*.scn, the
 # reader reads it, the state core builds the history, and `lttv state --at`

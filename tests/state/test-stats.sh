@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # lttv stats: events per type, over the whole traceset and over a range,
 # against babeltrace2 (lines per event name); CPU time adds up.
 . "$LTTV_SRCDIR/tests/lib/tap.sh"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* stream_out (core/state/stream-out.h), which the state build's reader
  * copies its records with: every length a multiple of 8 up to 80 bytes,
  * to a destination aligned on 16 bytes or 8 bytes past it, arrives

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # many-values.awk: writes the scenario of test-many-values.sh (no input).
 # CPU 0: threads 1000..1399 (t1000..t1399) each run in user mode over
 # [1000 + 100 i, 1100 + 100 i) and are preempted (prev_state 0): WAIT_FOR_CPU

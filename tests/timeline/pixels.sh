@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # pixels.sh: helpers of the timeline pixel tests (sourced after tap.sh and
 # xvfb.sh). Exports are 250 px wide: names pane 100 px, rows 150 px; the
 # header is 28 px high and each row 20 px, filled from 3 to 17 px.

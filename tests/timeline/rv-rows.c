@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* rv-rows: the resource view's rows (modules/resourceview/resourceview-rows.c,
  * built here) for the traces given, one line per row, indented two
  * spaces per level of the tree: "NAME<TAB>NUMBER".

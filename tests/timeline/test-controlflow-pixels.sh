@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The control flow view draws each thread's states where the hand-worked
 # scenario two-threads.scn puts them (tests/timeline/README.md): headless
 # export of a known window at a known size, then the colour of the pixels

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # lttv-gui opens many-threads (8 CPUs, 8,003 forks) with its default
 # viewers, the control flow and resource views among them, while the
 # state history builds behind them: the window is drawn and nothing

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The timeline viewers' interaction on a real X server (run by
  * test-interaction.sh under Xvfb), on the hand-worked scenario
  * two-threads.scn (README.md): synthesized mouse and key events reach

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Runs the interaction tests of the timeline viewers (test-interaction.c)
 # on Xvfb, on the hand-worked scenario two-threads.scn.
 . "$LTTV_SRCDIR/tests/lib/tap.sh"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Losses are drawn: tests/ctf-writer/scenarios/state-lost.scn discards 5
 # events on cpu0 between 1500 (the end of its first packet) and 4000 (the
 # end of the packet that says so). The resource view hatches CPU 0's row

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Rows holding hundreds of distinct values draw, and draw right (issue
 # #30: a block device's requests-in-flight counter past 256 values hung
 # the drawing in its colour cache). many-values.awk writes the scenario:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* lttv_history_query_row, what every timeline pixel is drawn from, against
  * a brute-force sampler built on lttv_history_intervals: for each pixel
  * [ps, pe], the intervals that meet it; `mixed` is their number less one,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The resource view's tree: a group per trace, with its CPUs, IRQs, soft
 # IRQs and block devices (two-threads.scn, README.md: CPUs 0 and 1, IRQ
 # 19 "eth0"); a userspace trace is a group of its own with no rows; two

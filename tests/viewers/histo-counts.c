@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* histo-counts: what the histogram viewer counts, printed for tests.
  *
  *   histo-counts [--cache] TRACE             the density's layout and totals

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* stats-copy: the statistics viewer (the loaded module) in a window on
  * Xvfb; selects [BEGIN, END] (times as `lttv stats --begin/--end` reads
  * them) in the tab and the viewer's Selection mode, waits for its job,

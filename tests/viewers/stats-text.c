@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* stats-text: the statistics viewer's tree as text (what its Copy puts on
  * the clipboard), for the whole traceset, built without the cache: a tree
  * per trace (the root named "traceset" when there are several), traps per

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The histogram's counts against babeltrace2: the density's total and its
 # exact count over a window of whole buckets, the bars read from the trace
 # for a window that cuts buckets (all events, and with a filter), and the

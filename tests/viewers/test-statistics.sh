@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The statistics viewer's tree (as its Copy writes it): events per type
 # against babeltrace2 on the shared kernel traces, and CPU and thread times
 # on a scenario worked out by hand (cpu-time.scn).

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The statistics viewer's Copy (the loaded module, on Xvfb: stats-copy.c)
 # holds the numbers `lttv stats --format=tsv` prints, for a 10 % range of
 # many-threads and for whole traces: events per type and in total, events

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The histogram and statistics viewers on a real X server: each exports
 # (headless render), and both live in a window driven over D-Bus (added,
 # window moved, selection set) without a warning.
