@@ -159,6 +159,8 @@ lttv_cmd_info (int argc, char **argv)
       if (!any)
         printf (_("State anomalies: none\n"));
     }
+  else
+    printf (_("State anomalies: not known until the state is built (lttv state or lttv stats)\n"));
   /* (after the text: what could not be read, as dump says it) */
   fflush (stdout);
   int status = 0;
