@@ -61,20 +61,9 @@ big_array_realloc (gpointer p, gsize old_size, gsize new_size)
         memset ((char *) q + new_size, 0, rounded (new_size) - new_size);
       return q;
     }
-  gpointer q;
-  if (is_big (new_size))
-    {
-      /* (fresh anonymous pages are zero) */
-      q = mmap (NULL, rounded (new_size), PROT_READ | PROT_WRITE,
-                MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-      if (q == MAP_FAILED)
-        g_error ("out of memory (%" G_GSIZE_FORMAT " bytes)", new_size);
-#ifdef MADV_HUGEPAGE
-      madvise (q, rounded (new_size), MADV_HUGEPAGE);
-#endif
-    }
-  else
-    q = g_malloc0 (new_size);
+  gpointer q = big_array_try_alloc0 (new_size);
+  if (q == NULL)
+    g_error ("out of memory (%" G_GSIZE_FORMAT " bytes)", new_size);
   if (p != NULL)
     {
       memcpy (q, p, MIN (old_size, new_size));
@@ -99,6 +88,7 @@ big_array_try_alloc0 (gsize size)
 {
   if (!is_big (size))
     return g_try_malloc0 (MAX (size, 1));
+  /* (fresh anonymous pages are zero) */
   gpointer q = mmap (NULL, rounded (size), PROT_READ | PROT_WRITE,
                      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (q == MAP_FAILED)
