@@ -88,6 +88,10 @@ G_DECLARE_FINAL_TYPE (LttvViewerContext, lttv_viewer_context, LTTV,
 
 /* The tab's traceset; NULL while it opens or when no trace could be read. */
 LttvTraceset *lttv_viewer_context_get_traceset (LttvViewerContext *ctx);
+/* Why the tab's traces could not be opened (what its info bar says), or
+ * NULL: while it is NULL and the traceset too, they are still opening.
+ * "traceset-changed" is emitted when it changes. */
+const char *lttv_viewer_context_get_open_error (LttvViewerContext *ctx);
 /* The tab's state (<lttv/state.h>: history, checkpoints, statistics),
  * NULL until its build starts. While it builds, the history's committed
  * part (up to lttv_history_committed_end) can be queried; "history-changed"

@@ -40,10 +40,14 @@ struct _LttvTab
   LttvTraceData *data;  /* the traceset and its state */
   LttvTraceset *traceset; /* = the data's, for short */
   GPtrArray *viewers;   /* Viewer* */
+  GQueue pending;       /* const char*: default viewers still to build */
+  guint pending_idle;   /* builds the next one */
+  guint pending_added;  /* how many of them were built */
   LttvJob *open_job;
   LttvJob *build_job;   /* the state build, while it runs */
   guint build_timer;    /* polls its progress */
   guint damage_timer;   /* watches the cached state for damaged blocks */
+  char *open_error;     /* why the traces could not be opened, or NULL */
   char *title;
 };
 
@@ -187,6 +191,7 @@ lttv_tab_add_viewer (LttvTab *self, const char *id)
   v->info = info;
   v->ctx = lttv_viewer_context_new (self->time_context, self->job_bar);
   lttv_viewer_context_set_traceset (v->ctx, self->traceset);
+  lttv_viewer_context_set_open_error (v->ctx, self->open_error);
   lttv_viewer_context_hold (v->ctx, self->data);
   if (self->data != NULL && lttv_trace_data_get_state (self->data) != NULL)
     lttv_viewer_context_set_state (v->ctx, lttv_trace_data_get_state (self->data));
@@ -203,16 +208,45 @@ lttv_tab_add_viewer (LttvTab *self, const char *id)
   return TRUE;
 }
 
+/* One viewer a main-loop turn: building them all and laying them out in
+ * one go blocked the loop 30-50 ms (120-250 ms with the sanitizers). */
+static gboolean
+add_pending_viewer (gpointer data)
+{
+  LttvTab *self = data;
+  const char *id = g_queue_pop_head (&self->pending);
+
+  if (id != NULL)
+    self->pending_added += lttv_tab_add_viewer (self, id);
+  if (!g_queue_is_empty (&self->pending))
+    return G_SOURCE_CONTINUE;
+  self->pending_idle = 0;
+  if (self->pending_added == 0)
+    lttv_tab_add_viewer (self, "traceinfo");
+  g_signal_emit (self, signals[VIEWERS_CHANGED], 0);
+  return G_SOURCE_REMOVE;
+}
+
 void
 lttv_tab_add_default_viewers (LttvTab *self)
 {
   static const char *defaults[] = { "controlflow", "resourceview", "eventlist", "histogram" };
-  guint added = 0;
 
+  g_return_if_fail (LTTV_IS_TAB (self));
   for (guint i = 0; i < G_N_ELEMENTS (defaults); i++)
-    added += lttv_tab_add_viewer (self, defaults[i]);
-  if (added == 0)
-    lttv_tab_add_viewer (self, "traceinfo");
+    g_queue_push_tail (&self->pending, (gpointer) defaults[i]);
+  if (self->pending_idle == 0)
+    {
+      self->pending_added = 0;
+      self->pending_idle = g_idle_add (add_pending_viewer, self);
+    }
+}
+
+gboolean
+lttv_tab_viewers_ready (LttvTab *self)
+{
+  g_return_val_if_fail (LTTV_IS_TAB (self), FALSE);
+  return self->pending_idle == 0;
 }
 
 void
@@ -291,6 +325,22 @@ static void
 set_state (LttvViewerContext *ctx, gpointer state)
 {
   lttv_viewer_context_set_state (ctx, state);
+}
+
+static void
+set_open_error (LttvViewerContext *ctx, gpointer message)
+{
+  lttv_viewer_context_set_open_error (ctx, message);
+}
+
+/* Tells the viewers, those there and those to come, why the traces could
+ * not be opened (NULL: they could). */
+static void
+note_open_error (LttvTab *self, const char *message)
+{
+  g_free (self->open_error);
+  self->open_error = g_strdup (message);
+  for_each_context (self, set_open_error, self->open_error);
 }
 
 static void
@@ -439,6 +489,7 @@ open_done (GObject *source, GAsyncResult *result, gpointer user_data)
   if (!lttv_job_finish (job, result, &error))
     {
       show_problems (self, error->message);
+      note_open_error (self, error->message);
       g_signal_emit (self, signals[OPENED], 0);
       g_object_unref (self);
       return;
@@ -456,9 +507,14 @@ open_done (GObject *source, GAsyncResult *result, gpointer user_data)
   g_clear_pointer (&old, lttv_trace_data_unref);
 
   if (self->traceset == NULL)
-    show_problems (self, d->error != NULL ? d->error->message : _("No trace could be opened."));
+    {
+      const char *why = d->error != NULL ? d->error->message : _("No trace could be opened.");
+      show_problems (self, why);
+      note_open_error (self, why);
+    }
   else
     {
+      note_open_error (self, NULL);
       const GPtrArray *problems = lttv_traceset_get_problems (self->traceset);
       g_autoptr (GString) text = g_string_new (d->note);
       for (guint i = 0; problems != NULL && i < problems->len; i++)
@@ -585,6 +641,8 @@ lttv_tab_dispose (GObject *object)
     }
   stop_build (self);
   g_clear_handle_id (&self->damage_timer, g_source_remove);
+  g_clear_handle_id (&self->pending_idle, g_source_remove);
+  g_queue_clear (&self->pending);
   g_clear_pointer (&self->viewers, g_ptr_array_unref);
   if (self->ruler_context != NULL)
     lttv_viewer_context_detach (self->ruler_context);
@@ -602,6 +660,7 @@ lttv_tab_finalize (GObject *object)
   g_clear_pointer (&self->data, lttv_trace_data_unref);
   g_clear_object (&self->time_context);
   g_ptr_array_unref (self->paths);
+  g_free (self->open_error);
   g_free (self->title);
   G_OBJECT_CLASS (lttv_tab_parent_class)->finalize (object);
 }

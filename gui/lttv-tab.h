@@ -21,8 +21,12 @@ LttvTab *lttv_tab_new (void);
  * job. Emits "opened" when it is done, whatever the outcome. */
 void lttv_tab_add_traces (LttvTab *self, GFile **files, int n_files);
 /* Control flow, resource view, event list and histogram, those that are
- * installed; else the trace information. */
+ * installed; else the trace information. They are built one a main-loop
+ * turn, after this returns: "viewers-changed" is emitted as each comes,
+ * and once more when they are all there (lttv_tab_viewers_ready). */
 void lttv_tab_add_default_viewers (LttvTab *self);
+/* FALSE while default viewers are still to be built. */
+gboolean lttv_tab_viewers_ready (LttvTab *self);
 gboolean lttv_tab_add_viewer (LttvTab *self, const char *id);
 void lttv_tab_remove_viewer (LttvTab *self, guint index);
 /* Moves viewer `index` by `delta` places (-1 up, +1 down). */

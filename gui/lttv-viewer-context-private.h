@@ -16,6 +16,9 @@ LttvViewerContext *lttv_viewer_context_new (LttvTimeContext *time_context,
 LttvTimeContext *lttv_viewer_context_get_time_context (LttvViewerContext *ctx);
 /* The tab's traceset changed (not owned); emits "traceset-changed". */
 void lttv_viewer_context_set_traceset (LttvViewerContext *ctx, LttvTraceset *ts);
+/* Why the tab's traces could not be opened, or NULL (copied); emits
+ * "traceset-changed" when it changes. */
+void lttv_viewer_context_set_open_error (LttvViewerContext *ctx, const char *message);
 /* The tab's state (not owned), building or built; emits "history-changed". */
 void lttv_viewer_context_set_state (LttvViewerContext *ctx, LttvState *state);
 /* Keeps a reference to `data` (the traceset and state the viewer reads)

@@ -15,6 +15,7 @@ struct _LttvViewerContext
   LttvTraceset *traceset;      /* owned by the tab */
   LttvState *state;            /* exposed to the viewer until detached */
   LttvTraceData *data;         /* keeps the traceset and state alive */
+  char *open_error;            /* why the traces could not be opened */
   GPtrArray *jobs;
 };
 
@@ -90,6 +91,24 @@ lttv_viewer_context_set_traceset (LttvViewerContext *self, LttvTraceset *ts)
   g_return_if_fail (LTTV_IS_VIEWER_CONTEXT (self));
   self->traceset = ts;
   g_signal_emit (self, signals[TRACESET_CHANGED], 0);
+}
+
+void
+lttv_viewer_context_set_open_error (LttvViewerContext *self, const char *message)
+{
+  g_return_if_fail (LTTV_IS_VIEWER_CONTEXT (self));
+  if (g_strcmp0 (message, self->open_error) == 0)
+    return;
+  g_free (self->open_error);
+  self->open_error = g_strdup (message);
+  g_signal_emit (self, signals[TRACESET_CHANGED], 0);
+}
+
+const char *
+lttv_viewer_context_get_open_error (LttvViewerContext *self)
+{
+  g_return_val_if_fail (LTTV_IS_VIEWER_CONTEXT (self), NULL);
+  return self->open_error;
 }
 
 void
@@ -311,6 +330,7 @@ lttv_viewer_context_finalize (GObject *object)
   LttvViewerContext *self = LTTV_VIEWER_CONTEXT (object);
 
   g_ptr_array_unref (self->jobs);
+  g_free (self->open_error);
   g_clear_pointer (&self->data, lttv_trace_data_unref);
   G_OBJECT_CLASS (lttv_viewer_context_parent_class)->finalize (object);
 }

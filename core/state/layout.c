@@ -45,6 +45,8 @@ typedef struct {
   LttvFieldRef str[2];           /* which fields, or -1 */
   LttvValue syscall;
   int tid_at;                    /* f[tid_at]: the event's thread, or -1 */
+  int pid_at;                    /* f[pid_at]: its process (LTTng's pid), or -1 */
+  int name_at;                   /* string slot of its procname, or -1 */
 } Handler;
 
 /* Recent short strings (command names) and their interned values, so that
@@ -245,15 +247,23 @@ state_layout_new (LttvTrace *trace, LttvHistory *h)
             }
       /* The thread that emitted the event, after the handler's fields
        * (a switch names its own: prev_tid). */
-      hd->tid_at = -1;
+      hd->tid_at = hd->pid_at = hd->name_at = -1;
       LttvFieldRef tid = l->perf ? lttv_event_class_field (ec, "perf_tid")
                                  : lttv_event_class_context_field (ec, "tid");
       if (tid >= 0 && hd->kind != H_SWITCH && n_names < MAX_FIELDS)
         {
           hd->f[n_names] = tid;
-          hd->tid_at = (int) n_names;
+          hd->tid_at = (int) n_names++;
           if (hd->kind == H_NONE)
             hd->kind = H_THREAD;
+        }
+      /* LTTng's pid and procname contexts name a thread the CPU is
+       * re-synced to (read only then: state_layout_execute). */
+      LttvFieldRef pid = hd->tid_at < 0 || l->perf ? -1 : lttv_event_class_context_field (ec, "pid");
+      if (pid >= 0 && n_names < MAX_FIELDS)
+        {
+          hd->f[n_names] = pid;
+          hd->pid_at = (int) n_names++;
         }
       for (guint f = 0; f < MAX_FIELDS; f++)
         if (hd->f[f] >= 0)
@@ -264,6 +274,13 @@ state_layout_new (LttvTrace *trace, LttvHistory *h)
       hd->has_str = sf[0] >= 0;
       for (guint k = 0; k < 2; k++)
         hd->str[k] = sf[k] >= 0 ? hd->f[sf[k]] : -1;
+      LttvFieldRef name = hd->tid_at < 0 || l->perf ? -1 : lttv_event_class_context_field (ec, "procname");
+      if (name >= 0 && hd->str[1] < 0)
+        {
+          hd->name_at = hd->str[0] < 0 ? 0 : 1;
+          hd->str[hd->name_at] = name;
+          hd->has_str = TRUE;
+        }
     }
   return l;
 }
@@ -461,7 +478,17 @@ state_layout_execute (StateLayout *l, StateMachine *m, const StateRec *r,
 #define OPT(i) (HAS (i) ? &v[i] : NULL)
 #define NEED(i) if (!HAS (i)) goto missing
   if (hd->tid_at >= 0 && HAS (hd->tid_at))
-    state_thread_seen (m, t, cpu, v[hd->tid_at]);
+    {
+      int64_t tid = v[hd->tid_at];
+      if (!state_thread_is_current (m, cpu, tid))
+        {
+          state_thread_resync (m, t, cpu, tid);
+          if (hd->pid_at >= 0 || hd->name_at >= 0)
+            state_thread_identity (m, t, cpu, tid, hd->pid_at >= 0 ? OPT (hd->pid_at) : NULL,
+                                   hd->name_at >= 0 ? get_string (l, str, arena, hd->name_at)
+                                                    : LTTV_VALUE_NONE);
+        }
+    }
 
   switch (hd->kind)
     {

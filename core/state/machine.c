@@ -485,6 +485,19 @@ state_thread_resync (StateMachine *m, LttvTime t, int cpu, int64_t tid)
 }
 
 void
+state_thread_identity (StateMachine *m, LttvTime t, int cpu, int64_t tid,
+                       const int64_t *pid, LttvValue name)
+{
+  if (tid <= 0)
+    return;
+  Thread *th = thread_get (m, tid, cpu);
+  if (name != LTTV_VALUE_NONE && get (m, th->exec_name) == LTTV_VALUE_NONE)
+    set (m, th->exec_name, t, name);
+  if (pid != NULL && *pid != tid && get (m, th->pid) == LTTV_VALUE_NONE)
+    set (m, th->pid, t, lttv_value_int (*pid));
+}
+
+void
 state_wakeup (StateMachine *m, LttvTime t, int64_t tid, const int64_t *prio,
               const int64_t *target_cpu)
 {

@@ -80,15 +80,24 @@ GArray *state_machine_block_requests (StateMachine *m);
  * on `cpu`: when the CPU's current thread is another, the CPU is re-synced
  * to it (docs/state-model.md, "The thread of an event"). */
 void state_thread_resync (StateMachine *m, LttvTime t, int cpu, int64_t tid);
-/* The same, its common case inline: the thread is the current one. */
+/* The common case, inline: the thread is the CPU's current one. */
+static inline gboolean
+state_thread_is_current (StateMachine *m, int cpu, int64_t tid)
+{
+  const StateMachineView *v = (const StateMachineView *) m;
+  return G_LIKELY ((guint) cpu < v->n_cpus && v->cur_tids[cpu] == tid);
+}
 static inline void
 state_thread_seen (StateMachine *m, LttvTime t, int cpu, int64_t tid)
 {
-  const StateMachineView *v = (const StateMachineView *) m;
-  if (G_LIKELY ((guint) cpu < v->n_cpus && v->cur_tids[cpu] == tid))
-    return;
-  state_thread_resync (m, t, cpu, tid);
+  if (!state_thread_is_current (m, cpu, tid))
+    state_thread_resync (m, t, cpu, tid);
 }
+/* What the event's contexts say of thread `tid` it was re-synced to:
+ * `pid` (LTTng's pid context, the tgid; NULL: none) fills its PID, `name`
+ * (procname) its Exec_name, each only while unset. */
+void state_thread_identity (StateMachine *m, LttvTime t, int cpu, int64_t tid,
+                            const int64_t *pid, LttvValue name);
 /* The tracer lost events or packets of `cpu` from `t` on: its status,
  * current thread and that thread's status become unknown until an event
  * settles them (docs/state-model.md, "Losses"). */

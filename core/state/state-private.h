@@ -109,7 +109,7 @@ void state_paths_free (LttvState *s);
 /* The cache (cache.c): TRUE when `s` was filled from a valid cache file.
  * The history then decodes its blocks lazily (history-lazy.c). */
 #define STATE_CACHE_MAGIC "LTTV-STATE-CACHE"
-#define STATE_CACHE_VERSION 12  /* 4: sections, blocks checked lazily;
+#define STATE_CACHE_VERSION 13  /* 4: sections, blocks checked lazily;
                                    5: runs of empty density buckets;
                                    6: blocks in any order, OFFS with
                                    their lengths;
@@ -122,7 +122,9 @@ void state_paths_free (LttvState *s);
                                    11: the history begins at the first
                                    event, clocks not at 1 GHz convert
                                    as babeltrace2's;
-                                   12: losses make CPUs unknown */
+                                   12: losses make CPUs unknown;
+                                   13: LTTng's pid and procname
+                                   contexts name re-synced threads */
 gboolean state_cache_load (LttvState *s);
 /* A build for the cache starts its file (a temporary one, in the cache
  * folder): the store its blocks go to as they are encoded. */

@@ -216,30 +216,47 @@ is_active_value (LttvHistory *h, LttvValue v)
   return s != NULL && (g_str_has_prefix (s, "RUN_") || strcmp (s, "INTERRUPTED") == 0);
 }
 
-void
-cf_model_filter_active (LttvTimelineModel *model, gboolean active_only, LttvTime t0, LttvTime t1)
+gboolean
+cf_model_filter_active_step (LttvTimelineModel *model, LttvTime t0, LttvTime t1,
+                             gboolean *hidden, guint *next, gint64 deadline)
 {
   LttvHistory *h = lttv_timeline_model_get_history (model);
   guint n = lttv_timeline_model_n_rows (model);
 
-  for (guint i = 0; i < n; i++)
+  for (guint i = *next; i < n; i++)
     {
-      LttvTimelineRow *row = lttv_timeline_model_get_row (model, i);
+      /* (a look at the clock every 32 rows: a query is a few µs, or a
+       * block of the cache decoded) */
+      if (i % 32 == 0 && i > *next && g_get_monotonic_time () >= deadline)
+        {
+          *next = i;
+          return FALSE;
+        }
+      const LttvTimelineRow *row = lttv_timeline_model_get_row (model, i);
       LttvInterval iv;
       LttvTime from = row->birth != LTTV_TIME_NONE ? MAX (row->birth, t0) : t0;
       LttvTime to = row->death != LTTV_TIME_NONE ? MIN (row->death, t1) : t1;
 
-      if (!active_only)
-        {
-          row->hidden = FALSE;
-          continue;
-        }
-      row->hidden = TRUE;
+      hidden[i] = TRUE;
       if (from > to || !lttv_history_query (h, row->attr, from, &iv))
         continue;
       /* A change inside the window, or running all along. */
-      row->hidden = !(iv.end < to || is_active_value (h, iv.value));
+      hidden[i] = !(iv.end < to || is_active_value (h, iv.value));
     }
+  *next = n;
+  return TRUE;
+}
+
+void
+cf_model_filter_active (LttvTimelineModel *model, gboolean active_only, LttvTime t0, LttvTime t1)
+{
+  guint n = lttv_timeline_model_n_rows (model), next = 0;
+  g_autofree gboolean *hidden = g_new0 (gboolean, MAX (n, 1));
+
+  if (active_only)
+    cf_model_filter_active_step (model, t0, t1, hidden, &next, G_MAXINT64);
+  for (guint i = 0; i < n; i++)
+    lttv_timeline_model_get_row (model, i)->hidden = hidden[i];
 }
 
 int

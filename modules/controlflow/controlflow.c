@@ -24,19 +24,69 @@ typedef struct
   GtkSearchEntry *find;
   CfIndex *index;             /* for the arrows, of the model shown */
   gboolean selecting;         /* guards select_thread feedback */
+  /* The "active only" pass, a few ms a main-loop turn (tens of thousands
+   * of threads are as many history queries): */
+  guint active_idle;
+  LttvTimelineModel *active_model;  /* the model it decides for */
+  gboolean *active_hidden;          /* its answer, row by row */
+  guint active_next;                /* the first row not decided yet */
+  LttvTime active_t0, active_t1;
 } ControlFlow;
+
+/* Each main-loop turn gives the pass this long. */
+#define ACTIVE_STEP_US 4000
+
+static void
+active_pass_stop (ControlFlow *self)
+{
+  g_clear_handle_id (&self->active_idle, g_source_remove);
+  g_clear_pointer (&self->active_model, lttv_timeline_model_unref);
+  g_clear_pointer (&self->active_hidden, g_free);
+}
+
+static gboolean
+active_pass_step (gpointer data)
+{
+  ControlFlow *self = data;
+  LttvTimelineModel *m = self->active_model;
+
+  if (m != lttv_timeline_view_get_model (self->view))
+    {
+      self->active_idle = 0;
+      active_pass_stop (self);
+      return G_SOURCE_REMOVE;
+    }
+  if (!cf_model_filter_active_step (m, self->active_t0, self->active_t1, self->active_hidden,
+                                    &self->active_next, g_get_monotonic_time () + ACTIVE_STEP_US))
+    return G_SOURCE_CONTINUE;
+  for (guint i = 0; i < lttv_timeline_model_n_rows (m); i++)
+    lttv_timeline_model_get_row (m, i)->hidden = self->active_hidden[i];
+  self->active_idle = 0;
+  active_pass_stop (self);
+  lttv_timeline_view_refilter (self->view);
+  return G_SOURCE_REMOVE;
+}
 
 static void
 apply_filters (ControlFlow *self)
 {
   LttvTimelineModel *m = lttv_timeline_view_get_model (self->view);
-  LttvTime t0, t1;
 
+  active_pass_stop (self);
   if (m == NULL)
     return;
-  lttv_viewer_context_get_window (self->ctx, &t0, &t1);
-  cf_model_filter_active (m, gtk_toggle_button_get_active (self->active), t0, t1);
-  lttv_timeline_view_refilter (self->view);
+  if (!gtk_toggle_button_get_active (self->active))
+    {
+      cf_model_filter_active (m, FALSE, 0, 0);
+      lttv_timeline_view_refilter (self->view);
+      return;
+    }
+  /* (the rows shown stay as they are until the pass has decided them all) */
+  self->active_model = lttv_timeline_model_ref (m);
+  self->active_hidden = g_new0 (gboolean, MAX (lttv_timeline_model_n_rows (m), 1));
+  self->active_next = 0;
+  lttv_viewer_context_get_window (self->ctx, &self->active_t0, &self->active_t1);
+  self->active_idle = g_idle_add (active_pass_step, self);
 }
 
 static void
@@ -232,6 +282,7 @@ control_flow_free (gpointer data)
 {
   ControlFlow *self = data;
 
+  active_pass_stop (self);
   g_signal_handlers_disconnect_by_data (self->ctx, self);
   g_object_unref (self->ctx);
   cf_index_free (self->index);

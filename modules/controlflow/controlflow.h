@@ -30,6 +30,12 @@ void cf_model_fill (LttvTimelineModel *model, LttvHistory *history,
  * changing state in it), or shows all when `active_only` is FALSE. */
 void cf_model_filter_active (LttvTimelineModel *model, gboolean active_only,
                              LttvTime t0, LttvTime t1);
+/* The same in steps, for the main loop: decides rows from *next on into
+ * hidden[] (one per row) until the monotonic time `deadline` (µs); TRUE
+ * when every row is decided, else FALSE with *next the first one left. */
+gboolean cf_model_filter_active_step (LttvTimelineModel *model, LttvTime t0,
+                                      LttvTime t1, gboolean *hidden,
+                                      guint *next, gint64 deadline);
 /* The row of thread `tid` alive at `t` (any lifetime when t is NONE), or
  * -1. */
 int cf_model_find_thread (LttvTimelineModel *model, gint64 tid, LttvTime t);

@@ -115,7 +115,10 @@ void
 el_list_update_status (EventList *el)
 {
   g_autofree char *text = NULL;
-  if (el->state == NULL)
+  const char *open_error = lttv_viewer_context_get_open_error (el->ctx);
+  if (el->state == NULL && open_error != NULL)
+    text = g_strdup_printf (_("The trace could not be opened: %s"), open_error);
+  else if (el->state == NULL)
     text = g_strdup (_("Waiting for the trace…"));
   else if (el->rows == NULL)
     text = g_strdup_printf (_("Indexing events… %d %%"),

@@ -177,7 +177,11 @@ add (LttvTimelineModel *m, int parent, guint kind, const char *name, gint64 numb
   LttvTimelineRow row = { .attr = attr, .label_attr = label, .birth = LTTV_TIME_NONE,
                           .death = LTTV_TIME_NONE, .parent = parent, .kind = kind,
                           .tag = number >= 0 ? (guint64) number : 0 };
-  if (number >= 0)
+  /* (a block device: its dev_t as people write it, major:minor) */
+  if (kind == RV_BLOCK)
+    g_snprintf (num, sizeof num, "%" G_GINT64_FORMAT ":%" G_GINT64_FORMAT,
+                number >> 20, number & 0xfffff);
+  else if (number >= 0)
     g_snprintf (num, sizeof num, "%" G_GINT64_FORMAT, number);
   row.cells[RV_COL_RESOURCE] = (char *) name;
   row.cells[RV_COL_NUMBER] = num;

@@ -1,16 +1,21 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* traceinfo: a viewer that states, as text, what the tab holds: its traces,
- * their time range, the visible window, the current time and selection. */
+ * their time range, the visible window, the current time and selection;
+ * below, the tracer's losses and the state's anomalies (traceinfo-state.c). */
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
 
 #include <lttv-module.h>
 
+#include "traceinfo.h"
+
 typedef struct
 {
   LttvViewerContext *ctx;
-  GtkGrid *grid;
+  GtkGrid *grid;        /* the times: redone as the window moves */
+  GtkGrid *state_grid;  /* losses and anomalies: when the trace or state does */
+  gboolean built;       /* what state_grid shows */
 } TraceInfo;
 
 /* (name, value) pairs, in display order; a NULL name continues the row
@@ -22,7 +27,7 @@ info_rows (LttvViewerContext *ctx)
   LttvTraceset *ts = lttv_viewer_context_get_traceset (ctx);
   LttvTime begin, end, start, stop, sel_start, sel_end;
 
-#define ROW(name, value) (g_ptr_array_add (rows, g_strdup (name)), g_ptr_array_add (rows, (value)))
+#define ROW(name, value) TRACEINFO_ROW (rows, name, value)
   if (ts == NULL)
     ROW (_("Traces"), g_strdup (_("none open")));
   else
@@ -55,10 +60,9 @@ info_rows (LttvViewerContext *ctx)
 }
 
 static void
-refresh (TraceInfo *self)
+fill_grid (GtkGrid *grid, GPtrArray *rows)
 {
-  g_autoptr (GPtrArray) rows = info_rows (self->ctx);
-  GList *children = gtk_container_get_children (GTK_CONTAINER (self->grid));
+  GList *children = gtk_container_get_children (GTK_CONTAINER (grid));
 
   for (GList *l = children; l != NULL; l = l->next)
     gtk_widget_destroy (l->data);
@@ -73,16 +77,48 @@ refresh (TraceInfo *self)
       gtk_label_set_xalign (GTK_LABEL (value), 0.0);
       gtk_label_set_selectable (GTK_LABEL (value), TRUE);
       gtk_label_set_ellipsize (GTK_LABEL (value), PANGO_ELLIPSIZE_MIDDLE);
-      gtk_grid_attach (self->grid, name, 0, i / 2, 1, 1);
-      gtk_grid_attach (self->grid, value, 1, i / 2, 1, 1);
+      gtk_grid_attach (grid, name, 0, i / 2, 1, 1);
+      gtk_grid_attach (grid, value, 1, i / 2, 1, 1);
     }
-  gtk_widget_show_all (GTK_WIDGET (self->grid));
+  gtk_widget_show_all (GTK_WIDGET (grid));
+}
+
+static void
+refresh (TraceInfo *self)
+{
+  g_autoptr (GPtrArray) rows = info_rows (self->ctx);
+  fill_grid (self->grid, rows);
+}
+
+static void
+refresh_state (TraceInfo *self)
+{
+  g_autoptr (GPtrArray) rows = g_ptr_array_new_with_free_func (g_free);
+  self->built = traceinfo_state_built (self->ctx);
+  traceinfo_state_rows (self->ctx, rows);
+  fill_grid (self->state_grid, rows);
 }
 
 static void
 changed_cb (LttvViewerContext *ctx, TraceInfo *self)
 {
   refresh (self);
+}
+
+static void
+traceset_changed_cb (LttvViewerContext *ctx, TraceInfo *self)
+{
+  refresh (self);
+  refresh_state (self);
+}
+
+/* Emitted a few times a second while the state builds: the rows change
+ * only when the build ends (or a new one starts). */
+static void
+history_changed_cb (LttvViewerContext *ctx, TraceInfo *self)
+{
+  if (traceinfo_state_built (ctx) != self->built)
+    refresh_state (self);
 }
 
 static void
@@ -98,23 +134,32 @@ static GtkWidget *
 trace_info_create (LttvViewerContext *ctx)
 {
   static const char *signals[] = {
-    "traceset-changed", "window-changed", "current-time-changed",
-    "selection-changed", "filter-changed",
+    "window-changed", "current-time-changed", "selection-changed",
+    "filter-changed",
   };
   TraceInfo *self = g_new0 (TraceInfo, 1);
   GtkWidget *scrolled = gtk_scrolled_window_new (NULL, NULL);
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
 
   self->ctx = g_object_ref (ctx);
   self->grid = GTK_GRID (gtk_grid_new ());
-  gtk_grid_set_row_spacing (self->grid, 6);
-  gtk_grid_set_column_spacing (self->grid, 18);
-  g_object_set (self->grid, "margin", 12, NULL);
-  gtk_container_add (GTK_CONTAINER (scrolled), GTK_WIDGET (self->grid));
+  self->state_grid = GTK_GRID (gtk_grid_new ());
+  for (GtkGrid **g = (GtkGrid *[]) { self->grid, self->state_grid, NULL }; *g != NULL; g++)
+    {
+      gtk_grid_set_row_spacing (*g, 6);
+      gtk_grid_set_column_spacing (*g, 18);
+      gtk_container_add (GTK_CONTAINER (box), GTK_WIDGET (*g));
+    }
+  g_object_set (box, "margin", 12, NULL);
+  gtk_container_add (GTK_CONTAINER (scrolled), box);
   gtk_widget_set_size_request (scrolled, -1, 120);
   for (guint i = 0; i < G_N_ELEMENTS (signals); i++)
     g_signal_connect (ctx, signals[i], G_CALLBACK (changed_cb), self);
+  g_signal_connect (ctx, "traceset-changed", G_CALLBACK (traceset_changed_cb), self);
+  g_signal_connect (ctx, "history-changed", G_CALLBACK (history_changed_cb), self);
   g_object_set_data_full (G_OBJECT (scrolled), "lttv-traceinfo", self, trace_info_free);
   refresh (self);
+  refresh_state (self);
   return scrolled;
 }
 
@@ -123,6 +168,7 @@ static gboolean
 trace_info_render (LttvViewerContext *ctx, cairo_t *cr, int width, int height, GError **error)
 {
   g_autoptr (GPtrArray) rows = info_rows (ctx);
+  traceinfo_state_rows (ctx, rows);
   PangoLayout *layout = pango_cairo_create_layout (cr);
   PangoFontDescription *font = pango_font_description_from_string ("Sans 11");
   int name_width = 0, line = 0, y = 12;

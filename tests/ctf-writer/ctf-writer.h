@@ -67,6 +67,8 @@ typedef struct {
   gint64 offset_cycles;
   gboolean no_index;           /* LTTng: leave index/ out */
   gboolean context_tid;        /* LTTng: the tid context (event.context) */
+  gboolean context_pid;        /* LTTng: the pid context, after tid */
+  gboolean context_procname;   /* LTTng: the procname context (char[16]), last */
   char uuid[16];
 } CwConfig;
 
@@ -85,6 +87,8 @@ typedef struct {
   guint64 discarded;
   guint64 lost_packets;  /* a "lost-packets N" line: packet_seq_num jumps */
   gint32 ctx_tid;     /* the tid context's value (context tid) */
+  gint32 ctx_pid;     /* the pid context's value (context pid) */
+  char ctx_procname[16];  /* the procname context's (context procname) */
   CwValue *values;    /* klass->n_fields entries */
 } CwEvent;
 

@@ -91,11 +91,19 @@ lttng_metadata (GString *s, const CwScenario *sc)
   memcpy (clock_raw, c->uuid, 16);
   clock_raw[15] ^= 0x5a;
   clock_uuid = uuid_string (clock_raw);
-  /* (as `lttng add-context -k -t tid` writes it) */
-  g_autofree char *ctx = c->context_tid
-    ? g_strdup_printf ("\tevent.context := struct {\n\t\tinteger { size = 32; align = %u; "
-                       "signed = 1; encoding = none; base = 10; } _tid;\n\t};\n",
-                       cw_int_align (c, 32))
+  /* (as `lttng add-context -k -t tid -t pid -t procname` writes it) */
+  g_autoptr (GString) fields = g_string_new (NULL);
+  if (c->context_tid)
+    g_string_append_printf (fields, "\t\tinteger { size = 32; align = %u; signed = 1; "
+                            "encoding = none; base = 10; } _tid;\n", cw_int_align (c, 32));
+  if (c->context_pid)
+    g_string_append_printf (fields, "\t\tinteger { size = 32; align = %u; signed = 1; "
+                            "encoding = none; base = 10; } _pid;\n", cw_int_align (c, 32));
+  if (c->context_procname)
+    g_string_append (fields, "\t\tinteger { size = 8; align = 8; signed = 0; "
+                             "encoding = UTF8; base = 10; } _procname[16];\n");
+  g_autofree char *ctx = fields->len > 0
+    ? g_strdup_printf ("\tevent.context := struct {\n%s\t};\n", fields->str)
     : g_strdup ("");
 
   g_string_append_printf (s,

@@ -217,12 +217,15 @@ header_directive (Parser *p, GPtrArray *t, GError **error)
     }
   else if (strcmp (key, "context") == 0)
     {
-      if (strcmp (t->pdata[1], "tid") != 0 || c->tracer != CW_TRACER_LTTNG)
+      gboolean *which = strcmp (t->pdata[1], "tid") == 0 ? &c->context_tid
+                        : strcmp (t->pdata[1], "pid") == 0 ? &c->context_pid
+                        : strcmp (t->pdata[1], "procname") == 0 ? &c->context_procname : NULL;
+      if (which == NULL || c->tracer != CW_TRACER_LTTNG)
         {
-          fail (p, error, "context: \"tid\" (LTTng only) expected");
+          fail (p, error, "context: \"tid\", \"pid\" or \"procname\" (LTTng only) expected");
           return FALSE;
         }
-      c->context_tid = TRUE;
+      *which = TRUE;
     }
   else if (strcmp (key, "index") == 0)
     {
@@ -467,6 +470,27 @@ event_line (Parser *p, GPtrArray *t, GError **error)
               return FALSE;
             }
           ev->ctx_tid = (gint32) u;
+          continue;
+        }
+      if (!omit && len == 7 && strncmp (name, "ctx_pid", 7) == 0)
+        {
+          guint64 u;
+          if (!p->sc->config.context_pid || !parse_u64 (eq + 1, G_MAXINT32, &u))
+            {
+              fail (p, error, "ctx_pid: a pid, with \"context pid\", expected");
+              return FALSE;
+            }
+          ev->ctx_pid = (gint32) u;
+          continue;
+        }
+      if (!omit && len == 12 && strncmp (name, "ctx_procname", 12) == 0)
+        {
+          if (!p->sc->config.context_procname || strlen (eq + 1) >= sizeof ev->ctx_procname)
+            {
+              fail (p, error, "ctx_procname: at most 15 bytes, with \"context procname\", expected");
+              return FALSE;
+            }
+          memcpy (ev->ctx_procname, eq + 1, strlen (eq + 1));
           continue;
         }
       idx = field_index (ev->klass, name, len);

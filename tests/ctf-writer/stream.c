@@ -451,6 +451,10 @@ cw_stream_build (const CwScenario *sc, guint cpu, GBytes **index,
           write_event_header (&s.w, c, ev->klass->id, ev->time, prev, !have_prev);
           if (c->context_tid)
             bw_int (&s.w, (guint64) (gint64) ev->ctx_tid, 32, cw_int_align (c, 32));
+          if (c->context_pid)
+            bw_int (&s.w, (guint64) (gint64) ev->ctx_pid, 32, cw_int_align (c, 32));
+          if (c->context_procname)
+            bw_bytes (&s.w, ev->ctx_procname, sizeof ev->ctx_procname);
           write_payload (&s.w, c, ev);
           if (c->packet_size == 0 || s.w.bit <= (guint64) c->packet_size * 8)
             break;

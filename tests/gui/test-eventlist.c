@@ -95,7 +95,8 @@ oracle_at (guint64 i)
 static gboolean
 tab_opened (gpointer data)
 {
-  return !lttv_tab_is_opening (data);
+  /* (and its default viewers built: they come one a main-loop turn) */
+  return !lttv_tab_is_opening (data) && lttv_tab_viewers_ready (data);
 }
 
 static gboolean

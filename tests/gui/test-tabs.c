@@ -15,6 +15,7 @@
 #include "gui/lttv-application.h"
 #include "gui/lttv-module-host.h"
 #include "gui/lttv-time-text.h"
+#include "gui/lttv-timeline-view.h"
 #include "gui/lttv-window.h"
 
 /* --- A probe viewer: counts what its context tells it ------------------- */
@@ -169,7 +170,8 @@ test_viewers_move_and_go (void)
 static gboolean
 tab_opened (gpointer tab)
 {
-  return !lttv_tab_is_opening (tab);
+  /* (and its default viewers built: they come one a main-loop turn) */
+  return !lttv_tab_is_opening (tab) && lttv_tab_viewers_ready (tab);
 }
 
 /* The reader's error shows in the tab; the traces that can be read still
@@ -201,6 +203,67 @@ test_failed_trace_shows_in_info_bar (void)
     }
   /* The default layout has a viewer whatever happened. */
   g_assert_cmpuint (lttv_tab_get_n_viewers (tab), >=, 1);
+  gtk_widget_destroy (GTK_WIDGET (w));
+}
+
+static GtkWidget *
+find_named (GtkWidget *w, const char *name)
+{
+  if (g_strcmp0 (gtk_widget_get_name (w), name) == 0)
+    return w;
+  if (!GTK_IS_CONTAINER (w))
+    return NULL;
+  GList *children = gtk_container_get_children (GTK_CONTAINER (w));
+  GtkWidget *found = NULL;
+  for (GList *l = children; l != NULL && found == NULL; l = l->next)
+    found = find_named (l->data, name);
+  g_list_free (children);
+  return found;
+}
+
+/* The status line of the tab's last event list. */
+static const char *
+event_list_status (LttvTab *tab)
+{
+  for (guint i = lttv_tab_get_n_viewers (tab); i-- > 0;)
+    if (strcmp (lttv_tab_get_viewer_id (tab, i), "eventlist") == 0)
+      {
+        GtkWidget *status = find_named (lttv_tab_get_viewer_widget (tab, i), "eventlist-status");
+        return status != NULL ? gtk_label_get_text (GTK_LABEL (status)) : NULL;
+      }
+  return NULL;
+}
+
+/* No trace could be opened: the event list says why, rather than that it
+ * waits for the trace (for ever), whether it was there before the open
+ * failed or added after. */
+static void
+test_unopened_trace_shows_in_event_list (void)
+{
+  LttvWindow *w = new_window ();
+  g_autoptr (GFile) bad = g_file_new_for_path ("/nonexistent/lttv-test-trace");
+  GFile *files[] = { bad };
+  LttvTab *tab = lttv_window_open_traces (w, files, 1);
+
+  g_assert_true (iterate_until (tab_opened, tab, 20000));
+  g_assert_null (lttv_tab_get_traceset (tab));
+  for (int pass = 0; pass < 2; pass++)
+    {
+      const char *text = event_list_status (tab);
+      if (text == NULL && pass == 0)
+        {
+          g_test_message ("no event list among the default viewers");
+          g_assert_true (lttv_tab_add_viewer (tab, "eventlist"));
+          continue;
+        }
+      g_test_message ("event list: %s", text);
+      g_assert_nonnull (text);
+      g_assert_nonnull (strstr (text, "could not be opened"));
+      g_assert_nonnull (strstr (text, "/nonexistent/lttv-test-trace"));
+      /* and an event list added afterwards */
+      if (pass == 0)
+        g_assert_true (lttv_tab_add_viewer (tab, "eventlist"));
+    }
   gtk_widget_destroy (GTK_WIDGET (w));
 }
 
@@ -288,7 +351,7 @@ static gboolean
 tab_state_done (gpointer tab)
 {
   LttvState *s = lttv_tab_get_state (tab);
-  return !lttv_tab_is_opening (tab) && s != NULL
+  return !lttv_tab_is_opening (tab) && lttv_tab_viewers_ready (tab) && s != NULL
          && lttv_history_is_finished (lttv_state_get_history (s));
 }
 
@@ -843,6 +906,90 @@ test_dragged_split_stays_and_scales (void)
   gtk_widget_destroy (GTK_WIDGET (w));
 }
 
+/* The first widget under `w` that `pred` accepts. */
+static GtkWidget *
+find_widget (GtkWidget *w, gboolean (*pred) (GtkWidget *))
+{
+  if (pred (w))
+    return w;
+  if (!GTK_IS_CONTAINER (w))
+    return NULL;
+  GList *children = gtk_container_get_children (GTK_CONTAINER (w));
+  GtkWidget *found = NULL;
+  for (GList *l = children; l != NULL && found == NULL; l = l->next)
+    found = find_widget (l->data, pred);
+  g_list_free (children);
+  return found;
+}
+
+static gboolean is_timeline (GtkWidget *w) { return LTTV_IS_TIMELINE_VIEW (w); }
+
+static gboolean
+is_active_toggle (GtkWidget *w)
+{
+  g_autofree char *tip = GTK_IS_TOGGLE_BUTTON (w) ? gtk_widget_get_tooltip_text (w) : NULL;
+  return tip != NULL && g_str_has_prefix (tip, "Active threads only");
+}
+
+static gboolean
+cf_listed (gpointer view)
+{
+  LttvTimelineModel *m = lttv_timeline_view_get_model (view);
+  return m != NULL && lttv_timeline_model_n_rows (m) > 8000;
+}
+
+static LttvTimelineView *cf_view;
+static guint cf_visible;
+
+static gboolean
+cf_refiltered (gpointer unused)
+{
+  return lttv_timeline_model_n_visible (lttv_timeline_view_get_model (cf_view)) != cf_visible;
+}
+
+/* The control flow's "active only" filter on many-threads (8,003 threads,
+ * one history query each) does not run in the toggle's handler: it goes
+ * a few ms a main-loop turn, then hides the threads that neither ran nor
+ * changed state in the window. */
+static void
+test_active_only_filter_runs_in_steps (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("LTTV_TEST_TRACES") ?: ".",
+                                            "lttng-kernel", "many-threads", NULL);
+  if (!g_file_test (path, G_FILE_TEST_IS_DIR))
+    {
+      g_test_skip ("no many-threads trace");
+      return;
+    }
+  LttvWindow *w = new_window ();
+  LttvTab *tab = lttv_window_new_tab (w);
+  g_assert_true (lttv_tab_add_viewer (tab, "controlflow"));
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  GFile *files[] = { file };
+  lttv_tab_add_traces (tab, files, 1);
+  g_assert_true (iterate_until (tab_state_done, tab, 120000));
+  GtkWidget *top = lttv_tab_get_viewer_widget (tab, 0);
+  cf_view = LTTV_TIMELINE_VIEW (find_widget (top, is_timeline));
+  GtkWidget *toggle = find_widget (top, is_active_toggle);
+  g_assert_nonnull (cf_view);
+  g_assert_nonnull (toggle);
+  g_assert_true (iterate_until (cf_listed, cf_view, 120000));
+  activate (w, "set-window", g_variant_new_string ("+0.4,+0.41"));
+  iterate_for (200);
+  cf_visible = lttv_timeline_model_n_visible (lttv_timeline_view_get_model (cf_view));
+
+  gint64 t0 = g_get_monotonic_time ();
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (toggle), TRUE);
+  gint64 handler = g_get_monotonic_time () - t0;
+  g_assert_true (iterate_until (cf_refiltered, NULL, 60000));
+  g_test_message ("toggle handler %.1f ms; visible rows %u -> %u", handler / 1e3, cf_visible,
+                  lttv_timeline_model_n_visible (lttv_timeline_view_get_model (cf_view)));
+  /* (the whole pass, in the handler, took 32 ms with the sanitizers) */
+  g_assert_cmpint (handler, <, 8000);
+  g_assert_cmpuint (lttv_timeline_model_n_visible (lttv_timeline_view_get_model (cf_view)), <, cf_visible);
+  gtk_widget_destroy (GTK_WIDGET (w));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -859,6 +1006,8 @@ main (int argc, char **argv)
   g_test_add_func ("/tabs/back-and-forward-actions", test_back_and_forward_actions);
   g_test_add_func ("/tabs/viewers-move-and-go", test_viewers_move_and_go);
   g_test_add_func ("/tabs/failed-trace-shows-in-info-bar", test_failed_trace_shows_in_info_bar);
+  g_test_add_func ("/tabs/unopened-trace-shows-in-event-list", test_unopened_trace_shows_in_event_list);
+  g_test_add_func ("/tabs/active-only-filter-runs-in-steps", test_active_only_filter_runs_in_steps);
   g_test_add_func ("/tabs/damaged-cache-is-rebuilt", test_damaged_cache_is_rebuilt);
   g_test_add_func ("/tabs/time-bar-shows-the-traceset-range", test_time_bar_shows_the_traceset_range);
   g_test_add_func ("/tabs/time-bar-shows-whole-times-when-narrow", test_time_bar_shows_whole_times_when_narrow);

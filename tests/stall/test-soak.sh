@@ -152,11 +152,13 @@ grep -E '^lttv-gui: stall of ' "$out/stderr" | sort -t' ' -k4 -g | tail -n 1 | w
        END { printf "#   stall %s ms ending at %s s, after action %s\n", ms, at, last }' "$out/actions"
 done
 check "the stall was measured (longest ${stall:-none} ms, wall clock)" [ -n "$stall" ]
-# Known to fail (issue #30): opening a tab builds its viewers and draws
-# them in one go, 40-75 ms of main-thread CPU in an optimised build (120-
-# 250 ms with the sanitizers), and stalls of a few hundred ms that are not
-# CPU were seen while tabs opened. Reported as TODO until that is fixed;
-# LTTV_SOAK_STRICT=1 makes them plain failures.
+# Known to fail (issue #30): a tab builds its viewers one a main-loop
+# turn now, but with the sanitizers one turn still takes 50-100 ms of
+# main-thread CPU where a viewer is created and the tab's panes laid out
+# again (the first histogram and event list of the process most), and
+# stalls of a few hundred ms that are not CPU were seen while tabs
+# opened. Reported as TODO until that is fixed; LTTV_SOAK_STRICT=1 makes
+# them plain failures.
 budget () {
   if awk "BEGIN { exit !($2 < 50) }"; then ok "$1"
   elif [ -n "${LTTV_SOAK_STRICT:-}" ]; then fail "$1"

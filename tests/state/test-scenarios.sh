@@ -12,8 +12,8 @@ writer="$LTTV_BUILDDIR/tests/ctf-writer/lttv-ctf-writer"
 lttv="$LTTV_BUILDDIR/cli/lttv"
 [ -x "$writer" ] || skip_all "lttv-ctf-writer is not built"
 names="state-irq-in-softirq state-tid-reuse state-prev-state-old state-prev-state-new state-statedump state-anomalies
-  state-event-thread state-event-thread-lttng state-block state-lost state-lost-packets"
-plan 44
+  state-event-thread state-event-thread-lttng state-event-thread-ctx state-block state-lost state-lost-packets"
+plan 47
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -378,6 +378,17 @@ find_toggle (GtkWidget *w, const char *tooltip_start)
   return NULL;
 }
 
+/* The "active only" filter decides the rows a few ms a main-loop turn:
+ * waits until thread `tid`'s row is shown (or hidden), at most 10 s. */
+static void
+wait_row_shown (Fixture *f, LttvTimelineModel *m, guint64 tid, gboolean shown)
+{
+  gint64 until = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  while ((lttv_timeline_model_row_position (m, row_of (f, tid)) >= 0) != shown
+         && g_get_monotonic_time () < until)
+    iterate (10);
+}
+
 /* Over [4500, 6500] alpha is blocked all along and swapper/1 waits, while
  * beta is interrupted and swapper/0 runs. */
 static void
@@ -391,11 +402,13 @@ test_active_threads_only_hides_idle_threads (Fixture *f, gconstpointer v)
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (active), TRUE);
   iterate (20);
   m = lttv_timeline_view_get_model (f->view);
+  wait_row_shown (f, m, 100, FALSE);
   g_assert_cmpint (lttv_timeline_model_row_position (m, row_of (f, 100)), ==, -1);
   g_assert_cmpint (lttv_timeline_model_row_position (m, row_of (f, 200)), >=, 0);
   /* The window moves on to [8500, 9500]: alpha runs again. */
   lttv_time_context_set_window (tc, 8500, 9500);
   iterate (20);
+  wait_row_shown (f, m, 100, TRUE);
   g_assert_cmpint (lttv_timeline_model_row_position (m, row_of (f, 100)), >=, 0);
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (active), FALSE);
 }

@@ -7,7 +7,7 @@
 # CPUs for the traceset.
 . "$LTTV_SRCDIR/tests/lib/tap.sh"
 traces="${LTTV_TEST_TRACES:-}"
-plan 3
+plan 4
 rows="$LTTV_BUILDDIR/tests/timeline/rv-rows"
 writer="$LTTV_BUILDDIR/tests/ctf-writer/lttv-ctf-writer"
 tmp=$(mktemp -d)
@@ -33,6 +33,20 @@ diff "$tmp/one.want" "$tmp/one.txt" | sed 's/^/# /'
 sed 's/^alpha\t/alpha + beta\t/' "$tmp/one.want" > "$tmp/two.want"
 check "two kernel traces: one group naming both" cmp -s "$tmp/two.want" "$tmp/two.txt"
 diff "$tmp/two.want" "$tmp/two.txt" | sed 's/^/# /'
+
+# Block devices are named and numbered major:minor, never by the raw
+# dev_t (266338304 was shown for 254:0).
+"$writer" "$LTTV_SRCDIR/tests/timeline/block-devices.scn" "$tmp/blocks" >/dev/null
+"$rows" "$tmp/blocks" > "$tmp/blocks.txt" 2>&1
+cat > "$tmp/blocks.want" <<END
+blocks$tab
+  Block devices$tab
+    8:0${tab}8:0
+    8:16${tab}8:16
+    254:0${tab}254:0
+END
+check "block devices: major:minor in both columns" cmp -s "$tmp/blocks.want" "$tmp/blocks.txt"
+diff "$tmp/blocks.want" "$tmp/blocks.txt" | sed 's/^/# /'
 
 ust="$traces/babeltrace-ctf-traces/succeed/multi-domains/ust"
 if [ -d "$ust" ]; then
