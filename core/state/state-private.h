@@ -7,8 +7,8 @@
 #include <lttv/density.h>
 #include <lttv/state.h>
 
-#include "layout.h"
-#include "machine.h"
+#include "machine/layout.h"
+#include "machine/machine.h"
 
 /* Event counts per type and CPU, kept per checkpoint interval so that any
  * range is answered from them plus at most two partial intervals read

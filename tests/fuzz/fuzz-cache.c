@@ -17,8 +17,8 @@
 #include <glib/gstdio.h>
 #include <lttv/lttv.h>
 
-#include "cache-layout.h"
-#include "history-private.h"
+#include "cache/cache-layout.h"
+#include "history/history-private.h"
 #include "state-private.h"
 
 int LLVMFuzzerInitialize (int *argc, char ***argv);

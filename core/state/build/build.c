@@ -7,8 +7,8 @@
 
 #include <lttv/error.h>
 
-#include "build-losses.h"
-#include "cache-blocks.h"
+#include "build/build-losses.h"
+#include "history/block-codec.h"
 #include "state-private.h"
 
 LttvState *

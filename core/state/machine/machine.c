@@ -7,8 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "history-private.h"
-#include "machine.h"
+#include "history/history-private.h"
+#include "machine/machine.h"
 
 #define MAX_CPUS STATE_MAX_CPUS
 #define MAX_SOFTIRQS 64

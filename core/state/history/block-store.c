@@ -9,7 +9,7 @@
 #include "config.h"
 
 #include "big-alloc.h"
-#include "cache-blocks.h"
+#include "history/block-codec.h"
 
 /* Writes the block at `out` (room for BLOCK_MAX (m)); returns its end.
  * The changes before are kept in locals: the bytes written through `q`

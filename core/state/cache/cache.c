@@ -43,8 +43,8 @@
 
 #include <sys/uio.h>
 
-#include "cache-blocks.h"
-#include "cache-layout.h"
+#include "history/block-codec.h"
+#include "cache/cache-layout.h"
 #include "state-private.h"
 
 /* A checksum fast enough not to cost more than reading the bytes: 64-bit

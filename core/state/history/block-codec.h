@@ -12,7 +12,7 @@
 
 #include <string.h>
 
-#include "history-private.h"
+#include "history/history-private.h"
 #include "writer.h"
 
 /* Writes `v` as a varint at `p` (room for 10 bytes); returns its end. */

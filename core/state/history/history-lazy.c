@@ -14,8 +14,8 @@
 #include <lttv/error.h>
 
 #include "big-alloc.h"
-#include "cache-blocks.h"
-#include "history-private.h"
+#include "history/block-codec.h"
+#include "history/history-private.h"
 #include "state-private.h"
 
 HistoryLazy *
