@@ -19,7 +19,7 @@
 
 #include "cache/cache-layout.h"
 #include "history/history-private.h"
-#include "state-private.h"
+#include "cache/cache.h"
 
 int LLVMFuzzerInitialize (int *argc, char ***argv);
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);

@@ -15,7 +15,7 @@
 
 #include <lttv/lttv.h>
 
-#include "state/history/block-codec.h"
+#include "state/history/history-write.h"
 #include "state/history/history-private.h"
 
 /* Attribute `a` gets `n` changes at times base + 10 i (value i + 1). */

@@ -3,7 +3,7 @@
 #include "config.h"
 
 #include "build/build-losses.h"
-#include "history/history-private.h"
+#include "history/history-write.h"
 
 typedef struct {
   LttvTime t;

@@ -8,7 +8,7 @@
 
 #include <time.h>
 
-#include "state-private.h"
+#include "build/build-private.h"
 #include "build/stream-out.h"
 
 /* Big batches: a thread that waits for the other sleeps and is woken by a

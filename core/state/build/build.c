@@ -8,8 +8,10 @@
 #include <lttv/error.h>
 
 #include "build/build-losses.h"
-#include "history/block-codec.h"
-#include "state-private.h"
+#include "build/build-private.h"
+#include "cache/cache.h"
+#include "history/block-store.h"
+#include "history/history-write.h"
 
 LttvState *
 lttv_state_new (LttvTraceset *ts)

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "history/history-private.h"
+#include "history/history-write.h"
 #include "machine/machine.h"
 
 #define MAX_CPUS STATE_MAX_CPUS
