@@ -48,7 +48,7 @@ struct _LttvState {
   GPtrArray *retired;       /* histories replaced by a rebuild, kept for
                              * whoever still holds them */
   StateBlockStore *blocks;  /* cache blocks encoded while building, for
-                             * state_cache_save (cache-blocks.c) */
+                             * state_cache_save (history/block-store.c) */
   /* The cache file a build writes (state_cache_begin): its key and name,
    * its temporary name and descriptor (-1: none). */
   char *cache_key, *cache_path, *cache_tmp;

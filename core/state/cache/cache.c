@@ -18,7 +18,7 @@
  *   DATA    the blocks: per chunk, the first change's value, then per
  *           change a little-endian word of its time delta << 1 | "same
  *           value as two changes before" (4 bytes, or 12 for a delta of
- *           2.1 s and more), and its value unless so (cache-blocks.h)
+ *           2.1 s and more), and its value unless so (history/block-codec.h)
  *   META    varints: key, counts, checkpoints, the density's layout,
  *           strings, block requests (times + 1)
  *   ATTRS   varints: per attribute parent + 1, name, number of changes,

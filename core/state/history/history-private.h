@@ -107,7 +107,7 @@ struct _LttvHistory {
   /* The builder's chunks, or the ones decoded from the cache. */
   HistorySlabs arena;
   gint children_pending;    /* atomic: loaded, the name tables not made yet */
-  GArray *full_chunks;      /* HistoryFullChunk, when noted (cache-blocks.c) */
+  GArray *full_chunks;      /* HistoryFullChunk, when noted (block-store.c) */
   GArray *quiet;            /* LttvAttr: likely to change no more, when noted */
   GArray *unsealed;         /* guint32: sealed_entry - 1 of each unsealed */
   /* Chunks given back once encoded (history-recycle.c): their memory,
