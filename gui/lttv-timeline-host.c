@@ -6,6 +6,8 @@
 #include <glib/gi18n.h>
 
 #include "lttv-timeline-host.h"
+#include "lttv-job.h"
+#include "lttv-timeline-model-private.h"
 
 /* Least time between two listings while the history grows. */
 #define REFILL_INTERVAL_MS 1000
@@ -216,6 +218,18 @@ traceset_changed_cb (LttvViewerContext *ctx, LttvTimelineHost *self)
   start_fill (self);
 }
 
+static void
+export_done_cb (GObject *source, GAsyncResult *result, gpointer data)
+{
+  g_autoptr (GtkWidget) stack = data;
+  LttvTimelineHost *self = g_object_get_data (G_OBJECT (stack), "lttv-timeline-host");
+  g_autoptr (GError) error = NULL;
+
+  if (!lttv_job_finish (LTTV_JOB (source), result, &error)
+      && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) && self != NULL)
+    lttv_timeline_host_show_status (self, error->message);
+}
+
 void
 lttv_timeline_host_export (LttvTimelineHost *self)
 {
@@ -233,12 +247,12 @@ lttv_timeline_host_export (LttvTimelineHost *self)
   if (gtk_native_dialog_run (GTK_NATIVE_DIALOG (chooser)) == GTK_RESPONSE_ACCEPT)
     {
       g_autofree char *file = gtk_file_chooser_get_filename (GTK_FILE_CHOOSER (chooser));
-      g_autoptr (GError) error = NULL;
       GtkAllocation a;
 
       gtk_widget_get_allocation (GTK_WIDGET (self->view), &a);
-      if (!lttv_timeline_model_export (m, self->ctx, file, MAX (a.width, 400), MAX (a.height, 300), &error))
-        lttv_timeline_host_show_status (self, error->message);
+      /* In a job: a big view's rows and its file take seconds (#30). */
+      lttv_timeline_model_export_async (m, self->ctx, file, MAX (a.width, 400), MAX (a.height, 300),
+                                        export_done_cb, g_object_ref (self->stack));
     }
 }
 

@@ -32,6 +32,17 @@ lttv_timeline_losses_free (LttvTimelineLosses *l)
   g_free (l);
 }
 
+LttvTimelineLosses *
+lttv_timeline_losses_copy (const LttvTimelineLosses *l)
+{
+  if (l == NULL)
+    return NULL;
+  LttvTimelineLosses *c = g_new0 (LttvTimelineLosses, 1);
+  c->spans = g_array_ref (l->spans);
+  c->rows = l->rows;
+  return c;
+}
+
 guint
 lttv_timeline_losses_n (const LttvTimelineLosses *l)
 {

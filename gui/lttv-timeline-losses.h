@@ -19,6 +19,8 @@ typedef gboolean (*LttvTimelineLossRowFunc) (const LttvTimelineRow *row,
 LttvTimelineLosses *lttv_timeline_losses_new (LttvTraceset *ts,
                                               LttvTimelineLossRowFunc rows);
 void lttv_timeline_losses_free (LttvTimelineLosses *l);
+/* Another holder of the same losses (NULL for NULL). */
+LttvTimelineLosses *lttv_timeline_losses_copy (const LttvTimelineLosses *l);
 guint lttv_timeline_losses_n (const LttvTimelineLosses *l);
 /* Draws the spans in [t0, t1] over the visible rows of `m` in
  * width x height, visible row position p at y0 + p * ROW_HEIGHT. */

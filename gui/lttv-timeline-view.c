@@ -6,53 +6,7 @@
 
 #include "lttv-time-ruler.h"
 #include "lttv-timeline-losses.h"
-#include "lttv-timeline-view.h"
-
-/* A draw slower than this goes to a worker; the old image, moved to the
- * new window, stands in meanwhile. */
-#define SYNC_DRAW_MS 12.0
-/* A draw at once gives up after this, for a worker: the rows just scrolled
- * to or the window just zoomed to may cost far more than the last ones. */
-#define SYNC_BUDGET_MS 25
-#define MIN_SPAN 10
-
-typedef struct
-{
-  LttvTime t0, t1;
-  guint first;        /* first row position drawn */
-  int width, height;
-  guint generation;
-} CacheKey;
-
-struct _LttvTimelineView
-{
-  GtkGrid parent_instance;
-
-  LttvViewerContext *ctx;
-  LttvTimelineModel *model;
-  LttvTimelineTooltipFunc tooltip_func;
-  gpointer tooltip_data;
-  LttvTimelineOverlayFunc overlay_func;
-  gpointer overlay_data;
-
-  GtkWidget *header;      /* column titles */
-  GtkWidget *names;
-  GtkWidget *canvas;
-  GtkWidget *legend;
-  GtkAdjustment *vadj;
-
-  cairo_surface_t *cache;
-  CacheKey cache_key;
-  guint generation;
-  GCancellable *pending;  /* a worker draw in flight */
-  CacheKey pending_key;
-  double last_draw_ms;
-
-  int selected;
-  double hover_x;         /* -1: pointer away */
-  gboolean pressed, dragging;
-  double press_x;
-};
+#include "lttv-timeline-view-private.h"
 
 G_DEFINE_TYPE (LttvTimelineView, lttv_timeline_view, GTK_TYPE_GRID)
 
@@ -61,8 +15,8 @@ static guint signals[N_SIGNALS];
 
 /* --- Geometry ------------------------------------------------------------ */
 
-static void
-window_of (LttvTimelineView *self, LttvTime *t0, LttvTime *t1)
+void
+lttv_timeline_view_window_of (LttvTimelineView *self, LttvTime *t0, LttvTime *t1)
 {
   lttv_viewer_context_get_window (self->ctx, t0, t1);
   if (*t1 <= *t0)
@@ -75,7 +29,7 @@ lttv_timeline_view_time_at (LttvTimelineView *self, double x)
   int width = MAX (gtk_widget_get_allocated_width (self->canvas), 1);
   LttvTime t0, t1;
 
-  window_of (self, &t0, &t1);
+  lttv_timeline_view_window_of (self, &t0, &t1);
   x = CLAMP (x, 0, width);
   return t0 + (LttvTime) ((double) (t1 - t0) * x / width);
 }
@@ -86,12 +40,12 @@ x_of (LttvTimelineView *self, LttvTime t)
   int width = gtk_widget_get_allocated_width (self->canvas);
   LttvTime t0, t1;
 
-  window_of (self, &t0, &t1);
+  lttv_timeline_view_window_of (self, &t0, &t1);
   return ((double) t - (double) t0) * width / (double) (t1 - t0);
 }
 
-static guint
-first_position (LttvTimelineView *self, int *offset)
+guint
+lttv_timeline_view_first_position (LttvTimelineView *self, int *offset)
 {
   double v = gtk_adjustment_get_value (self->vadj);
   guint first = (guint) (v / LTTV_TIMELINE_ROW_HEIGHT);
@@ -115,8 +69,8 @@ lttv_timeline_view_row_at (LttvTimelineView *self, double y)
   return lttv_timeline_model_visible_row (self->model, pos, NULL);
 }
 
-static void
-update_adjustment (LttvTimelineView *self)
+void
+lttv_timeline_view_update_adjustment (LttvTimelineView *self)
 {
   double page = gtk_widget_get_allocated_height (self->canvas);
   double upper = self->model != NULL
@@ -139,164 +93,6 @@ update_names_width (LttvTimelineView *self)
   gtk_widget_set_size_request (self->header, w, LTTV_TIMELINE_HEADER_HEIGHT);
 }
 
-/* --- Cached rows image ---------------------------------------------------- */
-
-static CacheKey
-current_key (LttvTimelineView *self)
-{
-  CacheKey k;
-  int offset;
-
-  window_of (self, &k.t0, &k.t1);
-  k.first = first_position (self, &offset);
-  k.width = gtk_widget_get_allocated_width (self->canvas);
-  k.height = gtk_widget_get_allocated_height (self->canvas) + LTTV_TIMELINE_ROW_HEIGHT;
-  k.generation = self->generation;
-  return k;
-}
-
-static gboolean
-key_equal (const CacheKey *a, const CacheKey *b)
-{
-  return a->t0 == b->t0 && a->t1 == b->t1 && a->first == b->first && a->width == b->width
-         && a->height == b->height && a->generation == b->generation;
-}
-
-typedef struct
-{
-  LttvTimelineSlice *slice;
-  CacheKey key;
-  cairo_surface_t *surface;
-  double ms;
-} DrawTask;
-
-static void
-draw_task_free (DrawTask *d)
-{
-  lttv_timeline_slice_free (d->slice);
-  if (d->surface != NULL)
-    cairo_surface_destroy (d->surface);
-  g_free (d);
-}
-
-/* Any thread; `deadline`: see lttv_timeline_slice_draw_until. */
-static gboolean
-draw_rows (DrawTask *d, GCancellable *cancellable, gint64 deadline)
-{
-  gint64 start = g_get_monotonic_time ();
-  cairo_t *cr;
-  gboolean ok;
-
-  d->surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, MAX (d->key.width, 1),
-                                           MAX (d->key.height, 1));
-  cr = cairo_create (d->surface);
-  cairo_set_source_rgb (cr, 1, 1, 1);
-  cairo_paint (cr);
-  ok = lttv_timeline_slice_draw_until (d->slice, cr, d->key.width, 0, d->key.t0, d->key.t1,
-                                       cancellable, deadline);
-  cairo_destroy (cr);
-  d->ms = (g_get_monotonic_time () - start) / 1000.0;
-  return ok;
-}
-
-static void
-draw_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
-{
-  g_task_return_boolean (task, draw_rows (data, cancellable, 0));
-}
-
-static void
-store (LttvTimelineView *self, DrawTask *d)
-{
-  if (self->cache != NULL)
-    cairo_surface_destroy (self->cache);
-  self->cache = d->surface;
-  d->surface = NULL;
-  self->cache_key = d->key;
-  self->last_draw_ms = d->ms;
-}
-
-static void
-draw_done (GObject *source, GAsyncResult *result, gpointer user_data)
-{
-  LttvTimelineView *self = user_data;
-  DrawTask *d = g_task_get_task_data (G_TASK (result));
-
-  if (self->ctx == NULL)   /* disposed meanwhile */
-    {
-      g_object_unref (self);
-      return;
-    }
-  if (g_task_propagate_boolean (G_TASK (result), NULL)
-      && !g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))))
-    {
-      store (self, d);
-      g_clear_object (&self->pending);
-      gtk_widget_queue_draw (self->canvas);
-    }
-  else if (self->pending == g_task_get_cancellable (G_TASK (result)))
-    g_clear_object (&self->pending);
-  g_object_unref (self);
-}
-
-static DrawTask *
-new_draw (LttvTimelineView *self, const CacheKey *key)
-{
-  DrawTask *d = g_new0 (DrawTask, 1);
-  d->key = *key;
-  d->slice = lttv_timeline_slice_new (self->model, key->first,
-                                      key->height / LTTV_TIMELINE_ROW_HEIGHT + 1);
-  return d;
-}
-
-/* Brings the cache to `key`: at once when draws are known to be fast,
- * else in a worker (the first draw too: its cost is not known yet). While
- * the history builds, always in a worker: each draw has more to read than
- * the last, and the builder shares the machine. */
-static void
-refresh_cache (LttvTimelineView *self, const CacheKey *key)
-{
-  if (self->cache != NULL && key_equal (&self->cache_key, key))
-    return;
-  if (self->last_draw_ms >= 0 && self->last_draw_ms < SYNC_DRAW_MS
-      && lttv_history_is_finished (lttv_timeline_model_get_history (self->model)))
-    {
-      DrawTask *d = new_draw (self, key);
-      gboolean done;
-      if (self->pending != NULL)
-        g_cancellable_cancel (self->pending);
-      g_clear_object (&self->pending);
-      done = draw_rows (d, NULL, g_get_monotonic_time () + SYNC_BUDGET_MS * 1000);
-      if (done)
-        store (self, d);
-      else
-        self->last_draw_ms = d->ms;   /* slow now: workers from here on */
-      draw_task_free (d);
-      if (done)
-        return;
-    }
-  if (self->pending != NULL && key_equal (&self->pending_key, key))
-    return;
-  if (self->pending != NULL)
-    g_cancellable_cancel (self->pending);
-  g_clear_object (&self->pending);
-  self->pending = g_cancellable_new ();
-  self->pending_key = *key;
-  {
-    GTask *task = g_task_new (NULL, self->pending, draw_done, g_object_ref (self));
-    g_task_set_task_data (task, new_draw (self, key), (GDestroyNotify) draw_task_free);
-    g_task_run_in_thread (task, draw_thread);
-    g_object_unref (task);
-  }
-}
-
-gboolean
-lttv_timeline_view_is_drawn (LttvTimelineView *self)
-{
-  CacheKey key = current_key (self);
-  return self->cache != NULL && key_equal (&self->cache_key, &key);
-}
-
 /* --- Drawing -------------------------------------------------------------- */
 
 static gboolean
@@ -312,13 +108,13 @@ canvas_draw (GtkWidget *widget, cairo_t *cr, LttvTimelineView *self)
   cairo_paint (cr);
   if (self->model == NULL)
     return FALSE;
-  key = current_key (self);
-  first_position (self, &offset);
-  refresh_cache (self, &key);
+  key = lttv_timeline_view_current_key (self);
+  lttv_timeline_view_first_position (self, &offset);
+  lttv_timeline_view_refresh_cache (self, &key);
   if (self->cache != NULL)
     {
       cairo_save (cr);
-      if (key_equal (&self->cache_key, &key))
+      if (lttv_timeline_view_key_equal (&self->cache_key, &key))
         cairo_set_source_surface (cr, self->cache, 0, offset);
       else
         {
@@ -335,7 +131,7 @@ canvas_draw (GtkWidget *widget, cairo_t *cr, LttvTimelineView *self)
       cairo_paint (cr);
       cairo_restore (cr);
     }
-  window_of (self, &t0, &t1);
+  lttv_timeline_view_window_of (self, &t0, &t1);
   if (self->overlay_func != NULL)
     {
       cairo_save (cr);
@@ -394,7 +190,7 @@ names_draw (GtkWidget *widget, cairo_t *cr, LttvTimelineView *self)
 
   if (self->model == NULL)
     return FALSE;
-  first = first_position (self, &offset);
+  first = lttv_timeline_view_first_position (self, &offset);
   lttv_timeline_model_draw_names (self->model, cr, gtk_widget_get_allocated_width (widget),
                                   gtk_widget_get_allocated_height (widget), first, offset,
                                   self->selected);
@@ -434,7 +230,7 @@ lttv_timeline_view_refilter (LttvTimelineView *self)
   if (self->model != NULL)
     lttv_timeline_model_refilter (self->model);
   update_names_width (self);
-  update_adjustment (self);
+  lttv_timeline_view_update_adjustment (self);
   lttv_timeline_view_invalidate (self);
   gtk_widget_queue_draw (self->names);
   gtk_widget_queue_draw (self->header);
@@ -529,7 +325,7 @@ lttv_timeline_view_zoom (LttvTimelineView *self, double factor, LttvTime at)
   double span, left, new_span;
   double s;
 
-  window_of (self, &t0, &t1);
+  lttv_timeline_view_window_of (self, &t0, &t1);
   lttv_viewer_context_get_bounds (self->ctx, &begin, &end);
   span = (double) (t1 - t0);
   new_span = MAX (span / factor, MIN_SPAN);
@@ -551,7 +347,7 @@ lttv_timeline_view_pan (LttvTimelineView *self, double fraction)
   LttvTime t0, t1, begin, end;
   double shift;
 
-  window_of (self, &t0, &t1);
+  lttv_timeline_view_window_of (self, &t0, &t1);
   lttv_viewer_context_get_bounds (self->ctx, &begin, &end);
   shift = fraction * (double) (t1 - t0);
   if ((double) t0 + shift < (double) begin)
@@ -567,7 +363,7 @@ static void
 reveal (LttvTimelineView *self, LttvTime t)
 {
   LttvTime t0, t1;
-  window_of (self, &t0, &t1);
+  lttv_timeline_view_window_of (self, &t0, &t1);
   if (t < t0 || t > t1)
     {
       LttvTime half = (t1 - t0) / 2;
@@ -658,257 +454,6 @@ lttv_timeline_view_tooltip_at (LttvTimelineView *self, double x, double y)
   return g_string_free (text, FALSE);
 }
 
-/* --- Events --------------------------------------------------------------- */
-
-static gboolean
-canvas_query_tooltip (GtkWidget *widget, int x, int y, gboolean keyboard, GtkTooltip *tooltip,
-                      LttvTimelineView *self)
-{
-  g_autofree char *text = keyboard ? NULL : lttv_timeline_view_tooltip_at (self, x, y);
-  if (text == NULL)
-    return FALSE;
-  gtk_tooltip_set_text (tooltip, text);
-  return TRUE;
-}
-
-static gboolean
-canvas_button_press (GtkWidget *widget, GdkEventButton *event, LttvTimelineView *self)
-{
-  gtk_widget_grab_focus (widget);
-  if (event->button != GDK_BUTTON_PRIMARY || event->type != GDK_BUTTON_PRESS)
-    return FALSE;
-  self->pressed = TRUE;
-  self->dragging = FALSE;
-  self->press_x = event->x;
-  return TRUE;
-}
-
-static gboolean
-canvas_motion (GtkWidget *widget, GdkEventMotion *event, LttvTimelineView *self)
-{
-  self->hover_x = event->x;
-  if (self->pressed && fabs (event->x - self->press_x) > 3)
-    self->dragging = TRUE;
-  if (self->dragging)
-    lttv_viewer_context_set_selection (self->ctx, lttv_timeline_view_time_at (self, self->press_x),
-                                       lttv_timeline_view_time_at (self, event->x));
-  gtk_widget_queue_draw (widget);
-  return FALSE;
-}
-
-static gboolean
-canvas_leave (GtkWidget *widget, GdkEventCrossing *event, LttvTimelineView *self)
-{
-  self->hover_x = -1;
-  gtk_widget_queue_draw (widget);
-  return FALSE;
-}
-
-static gboolean
-canvas_button_release (GtkWidget *widget, GdkEventButton *event, LttvTimelineView *self)
-{
-  if (!self->pressed || event->button != GDK_BUTTON_PRIMARY)
-    return FALSE;
-  self->pressed = FALSE;
-  if (!self->dragging)
-    {
-      LttvTime t = lttv_timeline_view_time_at (self, event->x);
-      int row = lttv_timeline_view_row_at (self, event->y);
-      lttv_viewer_context_set_current_time (self->ctx, t);
-      if (row >= 0)
-        {
-          lttv_timeline_view_select_row (self, row);
-          g_signal_emit (self, signals[ROW_CLICKED], 0, row, (guint64) t);
-        }
-    }
-  self->dragging = FALSE;
-  return TRUE;
-}
-
-static gboolean
-scroll (LttvTimelineView *self, GdkEventScroll *event, double x, gboolean on_canvas)
-{
-  double dy = 0;
-
-  if (event->direction == GDK_SCROLL_UP)
-    dy = -1;
-  else if (event->direction == GDK_SCROLL_DOWN)
-    dy = 1;
-  else if (event->direction == GDK_SCROLL_SMOOTH)
-    dy = event->delta_y != 0 ? event->delta_y : event->delta_x;
-  if (dy == 0)
-    return FALSE;
-  if (on_canvas && (event->state & GDK_CONTROL_MASK))
-    lttv_timeline_view_zoom (self, pow (1.25, -dy), lttv_timeline_view_time_at (self, x));
-  else if (on_canvas && (event->state & GDK_SHIFT_MASK))
-    lttv_timeline_view_pan (self, 0.1 * dy);
-  else
-    gtk_adjustment_set_value (self->vadj, gtk_adjustment_get_value (self->vadj)
-                                          + dy * 3 * LTTV_TIMELINE_ROW_HEIGHT);
-  return TRUE;
-}
-
-static gboolean
-canvas_scroll (GtkWidget *widget, GdkEventScroll *event, LttvTimelineView *self)
-{
-  return scroll (self, event, event->x, TRUE);
-}
-
-static gboolean
-names_scroll (GtkWidget *widget, GdkEventScroll *event, LttvTimelineView *self)
-{
-  return scroll (self, event, 0, FALSE);
-}
-
-static gboolean
-canvas_key_press (GtkWidget *widget, GdkEventKey *event, LttvTimelineView *self)
-{
-  int width = gtk_widget_get_allocated_width (self->canvas);
-  double x = self->hover_x >= 0 ? self->hover_x : width / 2.0;
-  LttvTime now = lttv_viewer_context_get_current_time (self->ctx);
-
-  if (event->state & (GDK_CONTROL_MASK | GDK_MOD1_MASK))
-    return FALSE;
-  switch (event->keyval)
-    {
-    case GDK_KEY_w: case GDK_KEY_W:
-      lttv_timeline_view_zoom (self, 1.5, lttv_timeline_view_time_at (self, x));
-      return TRUE;
-    case GDK_KEY_s: case GDK_KEY_S:
-      lttv_timeline_view_zoom (self, 1 / 1.5, lttv_timeline_view_time_at (self, x));
-      return TRUE;
-    case GDK_KEY_a: case GDK_KEY_A:
-      lttv_timeline_view_pan (self, -0.2);
-      return TRUE;
-    case GDK_KEY_d: case GDK_KEY_D:
-      lttv_timeline_view_pan (self, 0.2);
-      return TRUE;
-    case GDK_KEY_plus: case GDK_KEY_KP_Add: case GDK_KEY_equal:
-      lttv_timeline_view_zoom (self, 2, now);
-      return TRUE;
-    case GDK_KEY_minus: case GDK_KEY_KP_Subtract:
-      lttv_timeline_view_zoom (self, 0.5, now);
-      return TRUE;
-    case GDK_KEY_z: case GDK_KEY_Z:
-      {
-        LttvTime s0, s1;
-        if (lttv_viewer_context_get_selection (self->ctx, &s0, &s1) && s1 > s0)
-          lttv_viewer_context_set_window (self->ctx, s0, s1);
-        return TRUE;
-      }
-    case GDK_KEY_Left:
-      lttv_timeline_view_step_change (self, FALSE);
-      return TRUE;
-    case GDK_KEY_Right:
-      lttv_timeline_view_step_change (self, TRUE);
-      return TRUE;
-    case GDK_KEY_Up: case GDK_KEY_Down:
-      if (self->model != NULL && lttv_timeline_model_n_visible (self->model) > 0)
-        {
-          int pos = self->selected >= 0 ? lttv_timeline_model_row_position (self->model, self->selected) : -1;
-          int n = lttv_timeline_model_n_visible (self->model);
-          pos = CLAMP (pos + (event->keyval == GDK_KEY_Up ? -1 : 1), 0, n - 1);
-          lttv_timeline_view_select_row (self, lttv_timeline_model_visible_row (self->model, pos, NULL));
-        }
-      return TRUE;
-    default:
-      return FALSE;
-    }
-}
-
-static void
-hide_row_cb (GtkMenuItem *item, LttvTimelineView *self)
-{
-  int row = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (item), "row"));
-  if (self->model != NULL && row < (int) lttv_timeline_model_n_rows (self->model))
-    {
-      lttv_timeline_model_get_row (self->model, row)->user_hidden = TRUE;
-      lttv_timeline_view_refilter (self);
-    }
-}
-
-static void
-show_rows_cb (GtkMenuItem *item, LttvTimelineView *self)
-{
-  for (guint i = 0; self->model != NULL && i < lttv_timeline_model_n_rows (self->model); i++)
-    lttv_timeline_model_get_row (self->model, i)->user_hidden = FALSE;
-  lttv_timeline_view_refilter (self);
-}
-
-/* Right click on a name: hide that row, or show the rows hidden so. */
-static void
-names_menu (LttvTimelineView *self, GdkEventButton *event, int row)
-{
-  GtkWidget *menu = gtk_menu_new ();
-  GtkWidget *hide = gtk_menu_item_new_with_label (_("Hide this row"));
-  GtkWidget *show = gtk_menu_item_new_with_label (_("Show the hidden rows"));
-  gboolean any = FALSE;
-
-  for (guint i = 0; i < lttv_timeline_model_n_rows (self->model); i++)
-    any |= lttv_timeline_model_get_row (self->model, i)->user_hidden;
-  g_object_set_data (G_OBJECT (hide), "row", GINT_TO_POINTER (row));
-  gtk_widget_set_sensitive (hide, row >= 0);
-  gtk_widget_set_sensitive (show, any);
-  g_signal_connect (hide, "activate", G_CALLBACK (hide_row_cb), self);
-  g_signal_connect (show, "activate", G_CALLBACK (show_rows_cb), self);
-  gtk_menu_shell_append (GTK_MENU_SHELL (menu), hide);
-  gtk_menu_shell_append (GTK_MENU_SHELL (menu), show);
-  gtk_widget_show_all (menu);
-  gtk_menu_attach_to_widget (GTK_MENU (menu), self->names, NULL);
-  g_signal_connect (menu, "deactivate", G_CALLBACK (gtk_widget_destroy), NULL);
-  gtk_menu_popup_at_pointer (GTK_MENU (menu), (GdkEvent *) event);
-}
-
-static gboolean
-names_button_press (GtkWidget *widget, GdkEventButton *event, LttvTimelineView *self)
-{
-  int row = lttv_timeline_view_row_at (self, event->y);
-
-  gtk_widget_grab_focus (self->canvas);
-  if (self->model != NULL && gdk_event_triggers_context_menu ((GdkEvent *) event))
-    {
-      names_menu (self, event, row);
-      return TRUE;
-    }
-  if (event->button != GDK_BUTTON_PRIMARY || row < 0)
-    return FALSE;
-  if (lttv_timeline_model_on_expander (self->model, row, event->x) || event->type == GDK_2BUTTON_PRESS)
-    {
-      LttvTimelineRow *r = lttv_timeline_model_get_row (self->model, row);
-      if (lttv_timeline_model_has_children (self->model, row))
-        {
-          r->collapsed = !r->collapsed;
-          lttv_timeline_view_refilter (self);
-        }
-      return TRUE;
-    }
-  lttv_timeline_view_select_row (self, row);
-  return TRUE;
-}
-
-static gboolean
-header_button_press (GtkWidget *widget, GdkEventButton *event, LttvTimelineView *self)
-{
-  int column, old;
-  gboolean descending;
-
-  if (self->model == NULL || event->button != GDK_BUTTON_PRIMARY)
-    return FALSE;
-  column = lttv_timeline_model_column_at (self->model, event->x);
-  if (column < 0)
-    return FALSE;
-  old = lttv_timeline_model_get_sort (self->model, &descending);
-  /* Ascending, descending, then back to the trace's order. */
-  if (old != column)
-    lttv_timeline_model_set_sort (self->model, column, FALSE);
-  else if (!descending)
-    lttv_timeline_model_set_sort (self->model, column, TRUE);
-  else
-    lttv_timeline_model_set_sort (self->model, -1, FALSE);
-  lttv_timeline_view_refilter (self);
-  return TRUE;
-}
-
 static void
 vadj_changed (GtkAdjustment *adj, LttvTimelineView *self)
 {
@@ -925,7 +470,7 @@ ctx_changed (LttvViewerContext *ctx, LttvTimelineView *self)
 static void
 size_changed (GtkWidget *widget, GdkRectangle *alloc, LttvTimelineView *self)
 {
-  update_adjustment (self);
+  lttv_timeline_view_update_adjustment (self);
 }
 
 /* --- Construction --------------------------------------------------------- */
@@ -964,44 +509,6 @@ lttv_timeline_view_init (LttvTimelineView *self)
   self->last_draw_ms = -1;
 }
 
-/* --- Actions: the keys' work, for menus and scripts ("timeline.*") ------- */
-
-static void
-act_zoom_in (GSimpleAction *a, GVariant *p, gpointer self)
-{
-  lttv_timeline_view_zoom (self, 2, lttv_viewer_context_get_current_time (LTTV_TIMELINE_VIEW (self)->ctx));
-}
-
-static void
-act_zoom_out (GSimpleAction *a, GVariant *p, gpointer self)
-{
-  lttv_timeline_view_zoom (self, 0.5, lttv_viewer_context_get_current_time (LTTV_TIMELINE_VIEW (self)->ctx));
-}
-
-static void act_pan_left (GSimpleAction *a, GVariant *p, gpointer self) { lttv_timeline_view_pan (self, -0.2); }
-static void act_pan_right (GSimpleAction *a, GVariant *p, gpointer self) { lttv_timeline_view_pan (self, 0.2); }
-static void act_previous (GSimpleAction *a, GVariant *p, gpointer self) { lttv_timeline_view_step_change (self, FALSE); }
-static void act_next (GSimpleAction *a, GVariant *p, gpointer self) { lttv_timeline_view_step_change (self, TRUE); }
-
-static void
-act_zoom_selection (GSimpleAction *a, GVariant *p, gpointer data)
-{
-  LttvTimelineView *self = data;
-  LttvTime s0, s1;
-  if (lttv_viewer_context_get_selection (self->ctx, &s0, &s1) && s1 > s0)
-    lttv_viewer_context_set_window (self->ctx, s0, s1);
-}
-
-static const GActionEntry timeline_actions[] = {
-  { "zoom-in", act_zoom_in, NULL, NULL, NULL, { 0 } },
-  { "zoom-out", act_zoom_out, NULL, NULL, NULL, { 0 } },
-  { "pan-left", act_pan_left, NULL, NULL, NULL, { 0 } },
-  { "pan-right", act_pan_right, NULL, NULL, NULL, { 0 } },
-  { "zoom-selection", act_zoom_selection, NULL, NULL, NULL, { 0 } },
-  { "previous-change", act_previous, NULL, NULL, NULL, { 0 } },
-  { "next-change", act_next, NULL, NULL, NULL, { 0 } },
-};
-
 static GtkWidget *
 area (LttvTimelineView *self, GCallback draw, GdkEventMask events)
 {
@@ -1024,7 +531,6 @@ lttv_timeline_view_new (LttvViewerContext *ctx)
 
   self->header = area (self, G_CALLBACK (header_draw), GDK_BUTTON_PRESS_MASK);
   gtk_widget_set_tooltip_text (self->header, _("Click a column title to sort by it"));
-  g_signal_connect (self->header, "button-press-event", G_CALLBACK (header_button_press), self);
   ruler = lttv_time_ruler_new (ctx);
   gtk_widget_set_size_request (ruler, -1, LTTV_TIMELINE_HEADER_HEIGHT);
   gtk_widget_set_hexpand (ruler, TRUE);
@@ -1034,8 +540,6 @@ lttv_timeline_view_new (LttvViewerContext *ctx)
   gtk_widget_set_tooltip_text (self->names, _("Click to select a row; click the triangle or "
                                               "double-click to fold its children; right-click "
                                               "to hide rows"));
-  g_signal_connect (self->names, "button-press-event", G_CALLBACK (names_button_press), self);
-  g_signal_connect (self->names, "scroll-event", G_CALLBACK (names_scroll), self);
 
   self->canvas = area (self, G_CALLBACK (canvas_draw),
                        GDK_BUTTON_PRESS_MASK | GDK_BUTTON_RELEASE_MASK | GDK_POINTER_MOTION_MASK
@@ -1045,13 +549,6 @@ lttv_timeline_view_new (LttvViewerContext *ctx)
   gtk_widget_set_hexpand (self->canvas, TRUE);
   gtk_widget_set_vexpand (self->canvas, TRUE);
   gtk_widget_set_has_tooltip (self->canvas, TRUE);
-  g_signal_connect (self->canvas, "query-tooltip", G_CALLBACK (canvas_query_tooltip), self);
-  g_signal_connect (self->canvas, "button-press-event", G_CALLBACK (canvas_button_press), self);
-  g_signal_connect (self->canvas, "button-release-event", G_CALLBACK (canvas_button_release), self);
-  g_signal_connect (self->canvas, "motion-notify-event", G_CALLBACK (canvas_motion), self);
-  g_signal_connect (self->canvas, "leave-notify-event", G_CALLBACK (canvas_leave), self);
-  g_signal_connect (self->canvas, "scroll-event", G_CALLBACK (canvas_scroll), self);
-  g_signal_connect (self->canvas, "key-press-event", G_CALLBACK (canvas_key_press), self);
   g_signal_connect (self->canvas, "size-allocate", G_CALLBACK (size_changed), self);
 
   scrollbar = gtk_scrollbar_new (GTK_ORIENTATION_VERTICAL, self->vadj);
@@ -1071,12 +568,8 @@ lttv_timeline_view_new (LttvViewerContext *ctx)
 
   for (guint i = 0; i < G_N_ELEMENTS (redraws); i++)
     g_signal_connect (ctx, redraws[i], G_CALLBACK (ctx_changed), self);
-  {
-    g_autoptr (GSimpleActionGroup) group = g_simple_action_group_new ();
-    g_action_map_add_action_entries (G_ACTION_MAP (group), timeline_actions,
-                                     G_N_ELEMENTS (timeline_actions), self);
-    gtk_widget_insert_action_group (GTK_WIDGET (self), "timeline", G_ACTION_GROUP (group));
-  }
+  lttv_timeline_view_connect_input (self);
   update_names_width (self);
   return GTK_WIDGET (self);
 }
+

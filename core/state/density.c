@@ -10,7 +10,7 @@
 #include <lttv/density.h>
 
 #include "big-alloc.h"
-#include "cache-blocks.h"
+#include "history/block-codec.h"
 #include "state-private.h"
 
 struct _LttvDensity {

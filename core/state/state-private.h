@@ -7,8 +7,6 @@
 #include <lttv/density.h>
 #include <lttv/state.h>
 
-#include "layout.h"
-#include "machine.h"
 
 /* Event counts per type and CPU, kept per checkpoint interval so that any
  * range is answered from them plus at most two partial intervals read
@@ -50,48 +48,13 @@ struct _LttvState {
   GPtrArray *retired;       /* histories replaced by a rebuild, kept for
                              * whoever still holds them */
   StateBlockStore *blocks;  /* cache blocks encoded while building, for
-                             * state_cache_save (cache-blocks.c) */
+                             * state_cache_save (history/block-store.c) */
   /* The cache file a build writes (state_cache_begin): its key and name,
    * its temporary name and descriptor (-1: none). */
   char *cache_key, *cache_path, *cache_tmp;
   int cache_fd;
   char *cache_problem;           /* why the cache could not be written */
 };
-
-/* The build's reader thread (build-reader.c): events reduced to records,
- * in batches, read ahead of the thread that applies them. */
-typedef struct {
-  guint8 *recs;             /* StateRec, packed */
-  gsize len;                /* their bytes */
-  Writer arena;             /* the records' strings */
-  gboolean last;            /* nothing comes after this batch */
-  GError *error;            /* with the last batch: why reading stopped */
-} StateBatch;
-
-typedef struct _StateReader StateReader;
-
-/* What the build counts of its records (build-counts.c): events per type
- * and CPU per checkpoint interval (s->counts, s->block_start), and the
- * density; by the reader's thread, then finished by the builder's. */
-typedef struct _StateCounter StateCounter;
-StateCounter *state_counter_new (LttvState *s);
-void state_counter_add (StateCounter *c, const guint8 *recs, gsize len);
-void state_counter_finish (StateCounter *c);
-void state_counter_free (StateCounter *c);
-
-/* Starts reading `ts` from its first event; `traces`, `layouts` and
- * `types` (per trace: class index -> event type) must outlive it, and
- * `counter`, which counts the records as they are made, until
- * state_reader_stop. */
-StateReader *state_reader_start (LttvTraceset *ts, const LttvTrace **traces,
-                                 StateLayout **layouts, guint **types,
-                                 guint n_traces, StateCounter *counter);
-/* The next batch (waits for it); after the last one, do not ask again. */
-StateBatch *state_reader_next (StateReader *r);
-/* Gives a batch back once applied. */
-void state_reader_done (StateReader *r, StateBatch *b);
-/* Stops reading (early or at the end), waits for the thread, frees. */
-void state_reader_stop (StateReader *r);
 
 /* Empties the state for another build; the history is freed, or retired
  * when someone may still hold it (build.c). */
@@ -105,40 +68,6 @@ void state_types_init (LttvState *s);
 guint state_type_of (LttvState *s, const LttvEvent *ev);
 
 void state_paths_free (LttvState *s);
-
-/* The cache (cache.c): TRUE when `s` was filled from a valid cache file.
- * The history then decodes its blocks lazily (history-lazy.c). */
-#define STATE_CACHE_MAGIC "LTTV-STATE-CACHE"
-#define STATE_CACHE_VERSION 13  /* 4: sections, blocks checked lazily;
-                                   5: runs of empty density buckets;
-                                   6: blocks in any order, OFFS with
-                                   their lengths;
-                                   7: chunks of 4 to 128 changes;
-                                   8: a change's value left out when it
-                                   is the one two changes before;
-                                   9: time deltas in 4-byte words;
-                                   10: more anomaly kinds, the block
-                                   requests;
-                                   11: the history begins at the first
-                                   event, clocks not at 1 GHz convert
-                                   as babeltrace2's;
-                                   12: losses make CPUs unknown;
-                                   13: LTTng's pid and procname
-                                   contexts name re-synced threads */
-gboolean state_cache_load (LttvState *s);
-/* A build for the cache starts its file (a temporary one, in the cache
- * folder): the store its blocks go to as they are encoded. */
-StateBlockStore *state_cache_begin (LttvState *s);
-/* The build is over: the rest of the file, renamed to its name. */
-void state_cache_save (LttvState *s);
-/* The build stopped: the file is removed. */
-void state_cache_abandon (LttvState *s);
-/* Its name (cache-key.c): the key names the traceset's content. */
-char *state_cache_key (LttvState *s);
-char *state_cache_path (LttvState *s, const char *key);
-/* Removes the other cache files of this traceset (older contents), and
- * the temporary files of its writes that were interrupted. */
-void state_cache_remove_stale (LttvState *s, const char *keep);
 
 /* The event density (density.c), fed one event at a time by the build. */
 LttvDensity *state_density_new (LttvTraceset *ts);
@@ -155,6 +84,4 @@ const guint8 *state_density_counts (LttvDensity *d, gsize *len);
  * their checksum, decoded and checked at the first query. */
 void state_density_load_lazy (LttvDensity *d, GMappedFile *file, const guint8 *src,
                               gsize len, guint64 sum, guint64 n_events, gboolean now);
-/* The checksum of the cache's blocks (cache.c). */
-guint64 state_cache_checksum (const guint8 *p, gsize len);
 void state_density_reset (LttvDensity *d);

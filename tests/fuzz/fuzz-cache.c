@@ -17,9 +17,9 @@
 #include <glib/gstdio.h>
 #include <lttv/lttv.h>
 
-#include "cache-layout.h"
-#include "history-private.h"
-#include "state-private.h"
+#include "cache/cache-layout.h"
+#include "history/history-private.h"
+#include "cache/cache.h"
 
 int LLVMFuzzerInitialize (int *argc, char ***argv);
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);

@@ -312,7 +312,7 @@ cache_file_of (const char *trace)
   g_assert_no_error (error);
   /* Other tests build states in the same cache folder meanwhile: only
    * this traceset's files count, named state-<first 16 hex digits of the
-   * SHA-256 of its paths>-... (core/state/cache-key.c). */
+   * SHA-256 of its paths>-... (core/state/cache/cache-key.c). */
   g_autofree char *canon = g_canonicalize_filename (trace, NULL);
   g_autofree char *paths_line = g_strdup_printf ("%s\n", canon);
   g_autofree char *sum = g_compute_checksum_for_string (G_CHECKSUM_SHA256, paths_line, -1);

@@ -16,8 +16,8 @@
 
 #include <lttv/lttv.h>
 
-#include "state/cache-layout.h"
-#include "state/history-private.h"
+#include "state/cache/cache-layout.h"
+#include "state/history/history-private.h"
 #include "state/state-private.h"
 
 static char *trace_path;

@@ -7,7 +7,7 @@
 
 #include <lttv/lttv.h>
 
-#include "state/machine.h"
+#include "state/machine/machine.h"
 
 typedef struct {
   LttvHistory *h;

@@ -15,8 +15,8 @@
 
 #include <lttv/lttv.h>
 
-#include "state/cache-blocks.h"
-#include "state/history-private.h"
+#include "state/history/history-write.h"
+#include "state/history/history-private.h"
 
 /* Attribute `a` gets `n` changes at times base + 10 i (value i + 1). */
 static void

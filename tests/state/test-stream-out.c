@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* stream_out (core/state/stream-out.h), which the state build's reader
+/* stream_out (core/state/build/stream-out.h), which the state build's reader
  * copies its records with: every length a multiple of 8 up to 80 bytes,
  * to a destination aligned on 16 bytes or 8 bytes past it, arrives
  * byte for byte, and nothing around it is written. */
@@ -9,7 +9,7 @@
 
 #include <glib.h>
 
-#include "state/stream-out.h"
+#include "state/build/stream-out.h"
 
 #define MARK 0xa5
 

@@ -6,7 +6,7 @@
 
 #include <lttv/traceset.h>
 
-#include "machine.h"
+#include "machine/machine.h"
 
 typedef struct {
   GArray *at;                    /* LossAt, by time */

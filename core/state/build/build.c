@@ -7,9 +7,11 @@
 
 #include <lttv/error.h>
 
-#include "build-losses.h"
-#include "cache-blocks.h"
-#include "state-private.h"
+#include "build/build-losses.h"
+#include "build/build-private.h"
+#include "cache/cache.h"
+#include "history/block-store.h"
+#include "history/history-write.h"
 
 LttvState *
 lttv_state_new (LttvTraceset *ts)

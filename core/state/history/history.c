@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "big-alloc.h"
-#include "history-private.h"
+#include "history/history-write.h"
 
 void
 lttv_history_set_begin (LttvHistory *h, LttvTime begin)

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "big-alloc.h"
-#include "history-private.h"
+#include "history/history-private.h"
 
 void
 history_attrs_reserve (LttvHistory *h, guint n)

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "big-alloc.h"
-#include "history-private.h"
+#include "history/history-private.h"
 
 struct _LttvFullStates {
   guint n_answered;

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* cache-blocks.c: encoding a history chunk as a cache block, and the
- * blocks of chunks finished during the build. The builder thread encodes
+/* block-store.c: encoding a history chunk as a block, the blocks of
+ * chunks finished during the build, and what the cache reads of the
+ * history (block-store.h). The builder thread encodes
  * them before each batch of events: their chunks' memory then serves the
  * next chunks, and their bytes go to the cache file being made (the
  * history's spill), which the save after the build completes. A chunk is
@@ -9,7 +10,7 @@
 #include "config.h"
 
 #include "big-alloc.h"
-#include "cache-blocks.h"
+#include "history/history-private.h"
 
 /* Writes the block at `out` (room for BLOCK_MAX (m)); returns its end.
  * The changes before are kept in locals: the bytes written through `q`
@@ -239,4 +240,45 @@ state_blocks_free (StateBlockStore *bs)
   g_free (bs->first);
   g_free (bs->order);
   g_free (bs);
+}
+
+/* --- What the cache reads ------------------------------------------------- */
+
+void
+history_attr_blocks (LttvHistory *h, LttvAttr attr, HistoryAttrBlocks *out)
+{
+  const HistoryAttr *a = &h->attrs[attr];
+  out->parent = a->parent;
+  out->name = a->name;
+  out->n = a->n;
+  out->first_start = a->first_start;
+  out->last_start = a->last_start;
+  out->last_value = a->current;
+  out->chunk_first = a->chunk_first;
+}
+
+guint32
+history_attr_encode_chunk (LttvHistory *h, LttvAttr attr, guint c, Writer *w)
+{
+  const HistoryAttr *a = &h->attrs[attr];
+  guint m = MIN (history_chunk_size (c), a->n - history_chunk_base (c));
+  return state_cache_encode_block (w, history_chunk (a, c), m);
+}
+
+LttvTime
+history_committed_limit (LttvHistory *h)
+{
+  return h->committed_limit;
+}
+
+guint
+history_n_strings (LttvHistory *h)
+{
+  return h->strings->len;
+}
+
+const char *
+history_string_at (LttvHistory *h, guint i)
+{
+  return g_ptr_array_index (h->strings, i);
 }

@@ -10,7 +10,7 @@
 #include <errno.h>
 #include <unistd.h>
 
-#include "history-private.h"
+#include "history/history-private.h"
 
 /* What one read takes beyond the block asked for: the next blocks a
  * query needs are often a few pages further (on big-60s, 100 times:

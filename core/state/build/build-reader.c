@@ -8,8 +8,8 @@
 
 #include <time.h>
 
-#include "state-private.h"
-#include "stream-out.h"
+#include "build/build-private.h"
+#include "build/stream-out.h"
 
 /* Big batches: a thread that waits for the other sleeps and is woken by a
  * system call each, dear on a virtual machine. Batches of 2048 records

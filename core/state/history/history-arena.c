@@ -9,7 +9,7 @@
 #include <sys/mman.h>
 
 #include "asan.h"
-#include "history-private.h"
+#include "history/history-private.h"
 
 gpointer
 history_slabs_alloc (HistorySlabs *s, gsize bytes, gsize slab_bytes)

@@ -7,8 +7,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "history-private.h"
-#include "machine.h"
+#include "history/history-write.h"
+#include "machine/block-requests.h"
+#include "machine/machine.h"
 
 #define MAX_CPUS STATE_MAX_CPUS
 #define MAX_SOFTIRQS 64
@@ -40,8 +41,6 @@ typedef struct {
 
 #define RECENT_THREADS 256
 
-static void block_dev_free (gpointer p);
-
 struct _StateMachine {
   StateMachineView view;    /* first: machine.h reads it */
   LttvHistory *h;
@@ -51,10 +50,9 @@ struct _StateMachine {
   struct { int64_t tid; Thread *th; } recent[RECENT_THREADS];
   Cpu **cpus;               /* by number; NULL: not seen */
   guint n_cpus;
-  LttvAttr cpus_root, threads_root, irqs_root, softirqs_root, block_root;
+  LttvAttr cpus_root, threads_root, irqs_root, softirqs_root;
   GHashTable *irq_attrs;    /* irq -> attr + 1 (IRQs/<irq>) */
-  GHashTable *block_devs;   /* dev -> BlockDev */
-  GArray *block_reqs;       /* LttvBlockRequest, completed ones */
+  BlockRequests *blocks;
   LttvAttr soft_attrs[MAX_SOFTIRQS];
   guint soft_running[MAX_SOFTIRQS]; /* CPUs running it */
   guint soft_raised[MAX_SOFTIRQS];  /* CPUs where it is raised */
@@ -72,13 +70,11 @@ state_machine_new (LttvHistory *h)
   m->h = h;
   m->threads = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
   m->irq_attrs = g_hash_table_new (g_direct_hash, g_direct_equal);
-  m->block_devs = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, block_dev_free);
-  m->block_reqs = g_array_new (FALSE, FALSE, sizeof (LttvBlockRequest));
   m->cpus_root = lttv_history_attr (h, "CPUs");
   m->threads_root = lttv_history_attr (h, "Threads");
   m->irqs_root = lttv_history_attr (h, "IRQs");
   m->softirqs_root = lttv_history_attr (h, "Soft_IRQs");
-  m->block_root = lttv_history_attr (h, "Block");
+  m->blocks = block_requests_new (h, lttv_history_attr (h, "Block"));
   for (guint i = 0; i < MAX_SOFTIRQS; i++)
     m->soft_attrs[i] = LTTV_ATTR_NONE;
 #define V(field, text) m->field = lttv_history_intern (h, text)
@@ -119,8 +115,7 @@ state_machine_free (StateMachine *m)
   g_free (m->view.cur_tids);
   g_hash_table_destroy (m->threads);
   g_hash_table_destroy (m->irq_attrs);
-  g_hash_table_destroy (m->block_devs);
-  g_array_unref (m->block_reqs);
+  block_requests_free (m->blocks);
   g_free (m);
 }
 
@@ -793,123 +788,25 @@ state_softirq_exit (StateMachine *m, LttvTime t, int cpu, int64_t vec)
   cpu_recompute (m, t, c, cpu);
 }
 
-/* --- Block requests ------------------------------------------------------ */
-
-/* A device: its Requests attribute and the requests in flight on it, by
- * sector (the issues of one sector in order: a sector may be issued
- * again before its completion, by a flush for instance, or after a
- * completion the trace lost). */
-typedef struct {
-  LttvAttr requests;
-  guint in_flight;
-  GHashTable *pending;      /* sector -> GArray of LttvTime */
-} BlockDev;
-
-static void
-block_dev_free (gpointer p)
-{
-  BlockDev *d = p;
-  g_hash_table_destroy (d->pending);
-  g_free (d);
-}
-
-static BlockDev *
-block_dev (StateMachine *m, int64_t dev)
-{
-  BlockDev *d = g_hash_table_lookup (m->block_devs, &dev);
-  if (d != NULL)
-    return d;
-  d = g_new0 (BlockDev, 1);
-  LttvAttr base = child_fmt (m, m->block_root, "%lld", dev);
-  d->requests = lttv_history_attr_child (m->h, base, "Requests");
-  d->pending = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free,
-                                      (GDestroyNotify) g_array_unref);
-  g_hash_table_insert (m->block_devs, g_memdup2 (&dev, sizeof dev), d);
-  return d;
-}
+/* --- Block requests (block-requests.c) ------------------------------------ */
 
 void
 state_block_issue (StateMachine *m, LttvTime t, int64_t dev, int64_t sector)
 {
-  BlockDev *d = block_dev (m, dev);
-  GArray *issues = g_hash_table_lookup (d->pending, &sector);
-  if (issues == NULL)
-    {
-      issues = g_array_new (FALSE, FALSE, sizeof (LttvTime));
-      g_hash_table_insert (d->pending, g_memdup2 (&sector, sizeof sector), issues);
-    }
-  g_array_append_val (issues, t);
-  d->in_flight++;
-  set (m, d->requests, t, lttv_value_int (d->in_flight));
+  block_requests_issue (m->blocks, t, dev, sector);
 }
 
 void
 state_block_complete (StateMachine *m, LttvTime t, int64_t dev, int64_t sector)
 {
-  BlockDev *d = block_dev (m, dev);
-  GArray *issues = g_hash_table_lookup (d->pending, &sector);
-  LttvBlockRequest r = { dev, (guint64) sector, LTTV_TIME_NONE, t };
-  if (issues == NULL || issues->len == 0)
-    {
-      /* issued before the trace began (or its issue was lost) */
-      m->anomalies[LTTV_ANOMALY_BLOCK_NOT_ISSUED]++;
-      g_array_append_val (m->block_reqs, r);
-      return;
-    }
-  /* The newest issue: one whose completion was lost stays in flight
-   * (never completed) instead of lending its time to every later request
-   * of that sector (a flush's sector 0, a hot block). */
-  r.issue = g_array_index (issues, LttvTime, issues->len - 1);
-  g_array_set_size (issues, issues->len - 1);
-  if (issues->len == 0)
-    g_hash_table_remove (d->pending, &sector);
-  g_array_append_val (m->block_reqs, r);
-  d->in_flight--;
-  set (m, d->requests, t, lttv_value_int (d->in_flight));
-}
-
-static int
-compare_requests (gconstpointer a, gconstpointer b)
-{
-  const LttvBlockRequest *x = a, *y = b;
-  if (x->issue != y->issue)
-    return x->issue < y->issue ? -1 : 1;
-  if (x->dev != y->dev)
-    return x->dev < y->dev ? -1 : 1;
-  return x->sector < y->sector ? -1 : x->sector > y->sector;
+  if (!block_requests_complete (m->blocks, t, dev, sector))
+    m->anomalies[LTTV_ANOMALY_BLOCK_NOT_ISSUED]++;
 }
 
 GArray *
 state_machine_block_requests (StateMachine *m)
 {
-  /* The requests still in flight at the end: never completed. */
-  GArray *open = g_array_new (FALSE, FALSE, sizeof (LttvBlockRequest));
-  GHashTableIter di;
-  gpointer key, value;
-  g_hash_table_iter_init (&di, m->block_devs);
-  while (g_hash_table_iter_next (&di, &key, &value))
-    {
-      BlockDev *d = value;
-      GHashTableIter si;
-      gpointer sk, sv;
-      g_hash_table_iter_init (&si, d->pending);
-      while (g_hash_table_iter_next (&si, &sk, &sv))
-        {
-          GArray *issues = sv;
-          for (guint i = 0; i < issues->len; i++)
-            {
-              LttvBlockRequest r = { *(int64_t *) key, *(guint64 *) sk,
-                                     g_array_index (issues, LttvTime, i), LTTV_TIME_NONE };
-              g_array_append_val (open, r);
-            }
-        }
-    }
-  g_array_sort (open, compare_requests);
-  g_array_append_vals (m->block_reqs, open->data, open->len);
-  g_array_unref (open);
-  GArray *all = m->block_reqs;
-  m->block_reqs = g_array_new (FALSE, FALSE, sizeof (LttvBlockRequest));
-  return all;
+  return block_requests_take (m->blocks);
 }
 
 int64_t

@@ -2,8 +2,8 @@
 /* build-losses.c: see build-losses.h. */
 #include "config.h"
 
-#include "build-losses.h"
-#include "history-private.h"
+#include "build/build-losses.h"
+#include "history/history-write.h"
 
 typedef struct {
   LttvTime t;

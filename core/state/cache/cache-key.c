@@ -12,7 +12,7 @@
 
 #include <lttv/paths.h>
 
-#include "state-private.h"
+#include "cache/cache.h"
 
 static int
 compare_names (gconstpointer a, gconstpointer b)

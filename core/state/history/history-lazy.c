@@ -14,13 +14,11 @@
 #include <lttv/error.h>
 
 #include "big-alloc.h"
-#include "cache-blocks.h"
-#include "history-private.h"
-#include "state-private.h"
+#include "history/history-private.h"
 
-HistoryLazy *
-history_lazy_new (LttvHistory *h, GMappedFile *file, int fd, const char *path,
-                  guint64 n_chunks)
+void
+history_lazy_open (LttvHistory *h, GMappedFile *file, int fd, const char *path,
+                   guint64 n_chunks, const HistoryBlockFile *blocks)
 {
   HistoryLazy *lz = g_new0 (HistoryLazy, 1);
   lz->file = g_mapped_file_ref (file);
@@ -33,7 +31,14 @@ history_lazy_new (LttvHistory *h, GMappedFile *file, int fd, const char *path,
   lz->checked = g_new0 (guint8, MAX (n_chunks, 1));
   lz->history = h;
   g_mutex_init (&lz->lock);
-  return lz;
+  lz->data = blocks->data;
+  lz->data_pos = blocks->data_pos;
+  lz->data_len = blocks->data_len;
+  lz->where = blocks->where;
+  lz->sums = blocks->sums;
+  lz->sections = blocks->sections;   /* what where, sums and firsts point into */
+  lz->n_strings = h->strings->len;
+  h->lazy = lz;
 }
 
 void
@@ -55,7 +60,7 @@ history_lazy_free (HistoryLazy *lz)
 LttvAttr
 history_lazy_attr (LttvHistory *h, LttvAttr parent, const char *name,
                    gsize name_len, guint n, const LttvTime *first,
-                   guint64 base, LttvValue last_value)
+                   guint64 base, LttvValue last_value, LttvTime last_start)
 {
   if (h->n_attrs == h->cap_attrs)
     history_attrs_reserve (h, MAX (64, h->cap_attrs * 2));
@@ -81,6 +86,7 @@ history_lazy_attr (LttvHistory *h, LttvAttr parent, const char *name,
       a->capacity = history_chunk_base (n_chunks - 1) + history_chunk_size (n_chunks - 1);
       a->first_start = first[0];
       a->current = last_value;
+      a->last_start = last_start;
       a->n = n;
       h->n_intervals += n;
     }

@@ -18,7 +18,7 @@
  *   DATA    the blocks: per chunk, the first change's value, then per
  *           change a little-endian word of its time delta << 1 | "same
  *           value as two changes before" (4 bytes, or 12 for a delta of
- *           2.1 s and more), and its value unless so (cache-blocks.h)
+ *           2.1 s and more), and its value unless so (history/block-codec.h)
  *   META    varints: key, counts, checkpoints, the density's layout,
  *           strings, block requests (times + 1)
  *   ATTRS   varints: per attribute parent + 1, name, number of changes,
@@ -43,54 +43,10 @@
 
 #include <sys/uio.h>
 
-#include "cache-blocks.h"
-#include "cache-layout.h"
+#include "cache/cache.h"
+#include "cache/cache-layout.h"
+#include "history/block-store.h"
 #include "state-private.h"
-
-/* A checksum fast enough not to cost more than reading the bytes: 64-bit
- * words mixed by multiplication in four independent lanes (the multiplier's
- * latency hidden), then word by word, the tail byte by byte, the length
- * first. */
-static inline guint64
-mix (guint64 h, const guint8 *p)
-{
-  guint64 w;
-  memcpy (&w, p, 8);
-  h = (h ^ w) * 0xff51afd7ed558ccdu;
-  return h ^ (h >> 32);
-}
-
-guint64
-state_cache_checksum (const guint8 *p, gsize len)
-{
-  guint64 h = 0x9e3779b97f4a7c15u ^ len;
-  gsize i = 0;
-  if (len >= 32)
-    {
-      guint64 l1 = h + 1, l2 = h + 2, l3 = h + 3;
-      for (; i + 32 <= len; i += 32)
-        {
-          h = mix (h, p + i);
-          l1 = mix (l1, p + i + 8);
-          l2 = mix (l2, p + i + 16);
-          l3 = mix (l3, p + i + 24);
-        }
-      h = (h ^ (l1 * 0x9e3779b97f4a7c15u)) * 0xc4ceb9fe1a85ec53u;
-      h = (h ^ (l2 * 0x9e3779b97f4a7c15u)) * 0xc4ceb9fe1a85ec53u;
-      h = (h ^ (l3 * 0x9e3779b97f4a7c15u)) * 0xc4ceb9fe1a85ec53u;
-    }
-  for (; i + 8 <= len; i += 8)
-    {
-      guint64 w;
-      memcpy (&w, p + i, 8);
-      h = (h ^ w) * 0xff51afd7ed558ccdu;
-      h ^= h >> 32;
-    }
-  for (; i < len; i++)
-    h = (h ^ p[i]) * 0xc4ceb9fe1a85ec53u;
-  h ^= h >> 29;
-  return h * 0x9e3779b97f4a7c15u;
-}
 
 /* --- Writing ---------------------------------------------------------------- */
 
@@ -117,8 +73,8 @@ put_meta (LttvState *s, Writer *b, const char *key)
   put_varint (b, s->n_events);
   for (guint i = 0; i < LTTV_N_ANOMALIES; i++)
     put_varint (b, s->anomalies[i]);
-  put_varint (b, h->begin);
-  put_varint (b, h->committed_limit);
+  put_varint (b, lttv_history_begin (h));
+  put_varint (b, history_committed_limit (h));
 
   put_varint (b, s->type_names->len);
   for (guint i = 0; i < s->type_names->len; i++)
@@ -145,9 +101,9 @@ put_meta (LttvState *s, Writer *b, const char *key)
   put_varint (b, state_density_shift (d));
   put_varint (b, state_density_n_buckets (d));
 
-  put_varint (b, h->strings->len);
-  for (guint i = 0; i < h->strings->len; i++)
-    put_string (b, g_ptr_array_index (h->strings, i));
+  put_varint (b, history_n_strings (h));
+  for (guint i = 0; i < history_n_strings (h); i++)
+    put_string (b, history_string_at (h, i));
 
   /* (times + 1: LTTV_TIME_NONE is 0) */
   put_varint (b, s->block_requests->len);
@@ -185,9 +141,17 @@ typedef struct {
 G_STATIC_ASSERT (HISTORY_BLOCK_MAX < OWN_BLOCK);
 
 static guint
-n_chunks_of (const HistoryAttr *a)
+n_chunks_of (guint n)
 {
-  return a->n == 0 ? 0 : history_chunk_of (a->n - 1) + 1;
+  return n == 0 ? 0 : history_chunk_of (n - 1) + 1;
+}
+
+static guint
+attr_n (LttvHistory *h, LttvAttr attr)
+{
+  HistoryAttrBlocks a;
+  history_attr_blocks (h, attr, &a);
+  return a.n;
 }
 
 static gpointer
@@ -198,20 +162,21 @@ encode_part (gpointer data)
   guint64 g = p->first_chunk;
   for (guint i = p->from; i < p->to; i++)
     {
-      HistoryAttr *a = &h->attrs[i];
-      put_varint (&p->attrs, a->parent == LTTV_ATTR_NONE ? 0 : (guint64) a->parent + 1);
-      put_string (&p->attrs, a->name);
-      put_varint (&p->attrs, a->n);
-      if (a->n == 0)
+      HistoryAttrBlocks a;
+      history_attr_blocks (h, i, &a);
+      put_varint (&p->attrs, a.parent == LTTV_ATTR_NONE ? 0 : (guint64) a.parent + 1);
+      put_string (&p->attrs, a.name);
+      put_varint (&p->attrs, a.n);
+      if (a.n == 0)
         continue;
-      put_varint (&p->attrs, a->last_start - a->first_start);
-      put_varint (&p->attrs, a->current);
-      guint n_chunks = n_chunks_of (a), n_stored = 0;
+      put_varint (&p->attrs, a.last_start - a.first_start);
+      put_varint (&p->attrs, a.last_value);
+      guint n_chunks = n_chunks_of (a.n), n_stored = 0;
       const StoredBlock *sb = state_blocks_of (p->blocks, i, &n_stored);
       for (guint c = 0; c < n_chunks; c++, g++)
         {
           /* (the first change's time, without decoding a recycled chunk) */
-          p->firsts[g] = a->chunk_first[c];
+          p->firsts[g] = a.chunk_first[c];
           if (c < n_stored)
             {
               p->sums[g] = sb[c].sum;
@@ -220,8 +185,7 @@ encode_part (gpointer data)
           else
             {
               gsize from = p->data.len;
-              guint m = MIN (history_chunk_size (c), a->n - history_chunk_base (c));
-              p->sums[g] = state_cache_encode_block (&p->data, history_chunk (a, c), m);
+              p->sums[g] = history_attr_encode_chunk (h, i, c, &p->data);
               p->where[g] = history_block_at (from, p->data.len - from) | OWN_BLOCK;
             }
         }
@@ -290,19 +254,20 @@ state_cache_save (LttvState *s)
 
   state_blocks_group (blocks);
   /* Two parts of about as many changes left to encode each. */
-  guint64 *left = g_new (guint64, MAX (1, h->n_attrs));
+  guint n_attrs = lttv_history_n_attrs (h);
+  guint64 *left = g_new (guint64, MAX (1, n_attrs));
   guint64 total = 0, half = 0, n_chunks = 0;
-  for (guint i = 0; i < h->n_attrs; i++)
+  for (guint i = 0; i < n_attrs; i++)
     {
-      guint n_stored = 0;
+      guint n_stored = 0, n = attr_n (h, i);
       state_blocks_of (blocks, i, &n_stored);
       /* (all its chunks stored when sealed: the last one partly filled) */
-      left[i] = 1 + h->attrs[i].n - MIN (h->attrs[i].n, history_chunk_base (n_stored));
+      left[i] = 1 + n - MIN (n, history_chunk_base (n_stored));
       total += left[i];
-      n_chunks += n_chunks_of (&h->attrs[i]);
+      n_chunks += n_chunks_of (n);
     }
   guint split = 0;
-  while (split < h->n_attrs && half < total / 2)
+  while (split < n_attrs && half < total / 2)
     half += left[split++];
   g_free (left);
   Writer sec[N_SECTIONS] = { { 0 } };
@@ -311,7 +276,7 @@ state_cache_save (LttvState *s)
   writer_reserve (&sec[SEC_SUMS], n_chunks * 4);
   sec[SEC_FIRSTS].len = sec[SEC_OFFS].len = n_chunks * 8;
   sec[SEC_SUMS].len = n_chunks * 4;
-  Part parts[2] = { { .from = 0, .to = split }, { .from = split, .to = h->n_attrs } };
+  Part parts[2] = { { .from = 0, .to = split }, { .from = split, .to = n_attrs } };
   guint64 first_chunk = 0;
   for (guint k = 0; k < 2; k++)
     {
@@ -320,7 +285,7 @@ state_cache_save (LttvState *s)
       p->blocks = blocks;
       p->first_chunk = first_chunk;
       for (guint i = p->from; i < p->to; i++)
-        p->n_chunks += n_chunks_of (&h->attrs[i]);
+        p->n_chunks += n_chunks_of (attr_n (h, i));
       first_chunk += p->n_chunks;
       p->firsts = (LttvTime *) (gpointer) sec[SEC_FIRSTS].data;
       p->where = (guint64 *) (gpointer) sec[SEC_OFFS].data;
@@ -336,7 +301,7 @@ state_cache_save (LttvState *s)
   g_thread_join (helper);
 
   /* DATA: the blocks written during the build, then each part's. */
-  put_varint (&sec[SEC_ATTRS], h->n_attrs);
+  put_varint (&sec[SEC_ATTRS], n_attrs);
   guint64 data_len = spilled;
   for (guint k = 0; k < 2; k++)
     {
@@ -548,9 +513,10 @@ valid_value (LttvValue v, guint64 n_strings)
 /* ATTRS, with the blocks' table: each attribute's chunks, their first
  * times going up from its first change to its last. */
 static gboolean
-load_attrs (LttvHistory *h, Reader *r, const LttvTime *firsts, LttvTime limit)
+load_attrs (LttvHistory *h, Reader *r, const LttvTime *firsts, guint64 n_chunks_all,
+            LttvTime limit)
 {
-  HistoryLazy *lz = h->lazy;
+  guint64 n_strings = history_n_strings (h);
   guint64 base = 0;
   guint64 n_attrs = get_count (r);
   /* (an attribute takes at least 3 bytes: a damaged count reserves no
@@ -570,10 +536,10 @@ load_attrs (LttvHistory *h, Reader *r, const LttvTime *firsts, LttvTime limit)
         {
           span = get_varint (r);
           last_value = get_varint (r);
-          if (r->bad || n > G_MAXUINT || !valid_value (last_value, lz->n_strings))
+          if (r->bad || n > G_MAXUINT || !valid_value (last_value, n_strings))
             return FALSE;
           n_chunks = history_chunk_of ((guint) n - 1) + 1;
-          if (base + n_chunks > lz->n_chunks)
+          if (base + n_chunks > n_chunks_all)
             return FALSE;
           const LttvTime *f = firsts + base;
           /* Strictly increasing changes need that much room: each chunk
@@ -591,14 +557,12 @@ load_attrs (LttvHistory *h, Reader *r, const LttvTime *firsts, LttvTime limit)
         return FALSE;
       LttvAttr a = history_lazy_attr (h, parent == 0 ? LTTV_ATTR_NONE : (LttvAttr) parent - 1,
                                       name, (gsize) name_len, (guint) n, firsts + base, base,
-                                      last_value);
+                                      last_value, n > 0 ? firsts[base] + span : 0);
       if (a != i)
         return FALSE;
-      if (n > 0)
-        h->attrs[a].last_start = firsts[base] + span;
       base += n_chunks;
     }
-  return !r->bad && r->p == r->end && base == lz->n_chunks;
+  return !r->bad && r->p == r->end && base == n_chunks_all;
 }
 
 /* The sections read at load (all but the blocks and the density), copied
@@ -694,18 +658,19 @@ load_sections (LttvState *s, GMappedFile *file, int fd, const char *path, const 
       return FALSE;
 
   LttvHistory *h = s->history;
-  HistoryLazy *lz = history_lazy_new (h, file, fd, path, n_chunks);
-  h->lazy = lz;
-  lz->data = data + toc[SEC_DATA][0];
-  lz->data_pos = toc[SEC_DATA][0];
-  lz->data_len = toc[SEC_DATA][1];
-  lz->where = where;
-  lz->sums = (const guint32 *) section_bytes (&sec, toc[SEC_SUMS]);
-  lz->sections = g_steal_pointer (&copy);   /* what where, sums and firsts point into */
-  lz->n_strings = h->strings->len;
+  HistoryBlockFile blocks = {
+    .data = data + toc[SEC_DATA][0],
+    .data_pos = toc[SEC_DATA][0],
+    .data_len = toc[SEC_DATA][1],
+    .where = where,
+    .sums = (const guint32 *) section_bytes (&sec, toc[SEC_SUMS]),
+    .sections = g_steal_pointer (&copy),   /* what where, sums and firsts point into */
+  };
+  history_lazy_open (h, file, fd, path, n_chunks, &blocks);
   const guint8 *attrs_at = section_bytes (&sec, toc[SEC_ATTRS]);
   Reader attrs = { attrs_at, attrs_at + toc[SEC_ATTRS][1], FALSE };
-  if (!load_attrs (h, &attrs, (const LttvTime *) section_bytes (&sec, toc[SEC_FIRSTS]), limit))
+  if (!load_attrs (h, &attrs, (const LttvTime *) section_bytes (&sec, toc[SEC_FIRSTS]), n_chunks,
+                   limit))
     return FALSE;
   lttv_history_finish (h, limit - 1);
   return TRUE;

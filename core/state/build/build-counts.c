@@ -8,7 +8,7 @@
  * longer of the two threads. */
 #include "config.h"
 
-#include "state-private.h"
+#include "build/build-private.h"
 
 struct _StateCounter {
   LttvState *s;

@@ -7,7 +7,7 @@
  * answer from one lookup and a look at a few neighbouring changes. */
 #include "config.h"
 
-#include "history-private.h"
+#include "history/history-private.h"
 
 /* Below this, searching the changes is as fast. */
 #define RANK_MIN_CHANGES 4096

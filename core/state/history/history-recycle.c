@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "big-alloc.h"
-#include "cache-blocks.h"
+#include "history/history-private.h"
 
 /* Written in writes of about this much. */
 #define SPILL_BUFFER (2u << 20)

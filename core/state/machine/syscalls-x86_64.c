@@ -5,7 +5,7 @@
  * headers of the machine that reads it. */
 #include "config.h"
 
-#include "syscalls.h"
+#include "machine/syscalls.h"
 
 static const char *const names[] = {
   [0] = "read",

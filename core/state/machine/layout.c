@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "layout.h"
-#include "syscalls.h"
+#include "machine/layout.h"
+#include "machine/syscalls.h"
 
 typedef enum {
   H_NONE,

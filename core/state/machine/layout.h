@@ -7,7 +7,7 @@
 
 #include <lttv/traceset.h>
 
-#include "machine.h"
+#include "machine/machine.h"
 #include "writer.h"
 
 typedef struct _StateLayout StateLayout;

@@ -1,27 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* history-private.h: the history's storage, shared by its files. */
+/* history-private.h: the history's storage, shared by its files (and by
+ * no other folder: the machine writes through history-write.h, the cache
+ * and the build meet the blocks through block-store.h). */
 #pragma once
-
-#include <sys/uio.h>
 
 #include <lttv/history.h>
 
-/* Chunks grow from 4 changes to 128 and stay there: most attributes
- * (threads that live a moment) change only a few times, and every
- * attribute's last chunk is in memory while the build goes on, half empty
- * on average (big-60s's build: 36 MB of them with chunks of 16 to 256,
- * of fresh pages the kernel zeroes). Smaller chunks make more blocks in
- * the cache: 2 % more bytes. (-D to compare others) */
-#ifndef HISTORY_CHUNK_BITS
-#define HISTORY_CHUNK_BITS 7
-#endif
-#ifndef HISTORY_FIRST_BITS
-#define HISTORY_FIRST_BITS 2
-#endif
-#define HISTORY_CHUNK_SIZE (1u << HISTORY_CHUNK_BITS)
-#define HISTORY_FIRST_CHUNK (1u << HISTORY_FIRST_BITS)
-#define HISTORY_SMALL_CHUNKS (HISTORY_CHUNK_BITS - HISTORY_FIRST_BITS)
-#define HISTORY_SMALL_TOTAL (HISTORY_CHUNK_SIZE - HISTORY_FIRST_CHUNK) /* their sum */
+#include "history/block-store.h"
+#include "writer.h"
 
 typedef struct {
   LttvTime start;
@@ -121,7 +107,7 @@ struct _LttvHistory {
   /* The builder's chunks, or the ones decoded from the cache. */
   HistorySlabs arena;
   gint children_pending;    /* atomic: loaded, the name tables not made yet */
-  GArray *full_chunks;      /* HistoryFullChunk, when noted (cache-blocks.c) */
+  GArray *full_chunks;      /* HistoryFullChunk, when noted (block-store.c) */
   GArray *quiet;            /* LttvAttr: likely to change no more, when noted */
   GArray *unsealed;         /* guint32: sealed_entry - 1 of each unsealed */
   /* Chunks given back once encoded (history-recycle.c): their memory,
@@ -134,97 +120,12 @@ struct _LttvHistory {
   HistorySlabs decoded;
 };
 
-/* Stores change `k` of `a` at `c`, the next slot of its chunk. */
-static inline void
-history_store (LttvHistory *h, HistoryAttr *a, guint k, HistoryChange *c,
-               LttvTime t, LttvValue v)
-{
-  c->start = t;
-  c->value = v;
-  a->last_start = t;
-  a->tail = c;
-  a->next = c + 1;
-  if (k == 0)
-    a->first_start = t;
-  __atomic_store_n (&a->n, k + 1, __ATOMIC_RELEASE);
-  h->n_intervals++;
-}
-
-/* A builder's write. Most change nothing (the value is already there),
- * and most others go after the last change, in its chunk: both inline
- * (a call per change: the builder's thread made 2.3 % more instructions
- * on big-60s, 5.6 % on small-5s); lttv_history_set does the rest (a
- * second write at one time, a new chunk, a sealed attribute). */
-static inline void
-history_set (LttvHistory *h, LttvAttr attr, LttvTime t, LttvValue v)
-{
-  HistoryAttr *a = &h->attrs[attr];
-  if (a->current == v)
-    return;
-  /* (last_start is the last change's start: a later time and room in its
-   * chunk are lttv_history_set's store; with no last change it stores
-   * there too) */
-  if (G_LIKELY (a->next != a->next_end && a->last_start < t))
-    {
-      a->current = v;
-      history_store (h, a, a->n, a->next, t, v);
-    }
-  else
-    lttv_history_set (h, attr, t, v);
-}
-
-/* Notes that `attr` will probably not change again (its thread is gone):
- * its last chunk, partly filled, can then be encoded and its memory serve
- * others, as a full one's does (the attribute is sealed); a change after
- * all decodes it back (unsealed). Noted only while chunks are. */
-static inline void
-history_note_quiet (LttvHistory *h, LttvAttr attr)
-{
-  if (h->quiet != NULL)
-    g_array_append_val (h->quiet, attr);
-}
-
 /* Sealed: its last chunk is a block, and its next change decodes it back
  * (history.c). */
 static inline gboolean
 history_attr_sealed (const HistoryAttr *a)
 {
   return a->sealed_entry != 0;
-}
-
-/* lttv_history_commit, inline for the builder (once per time). */
-static inline void
-history_commit (LttvHistory *h, LttvTime t)
-{
-  if (t > h->committed_limit)
-    __atomic_store_n (&h->committed_limit, t, __ATOMIC_RELEASE);
-}
-
-static inline LttvValue
-history_current (LttvHistory *h, LttvAttr attr)
-{
-  return h->attrs[attr].current;
-}
-
-static inline guint
-history_chunk_size (guint c)
-{
-  return c < HISTORY_SMALL_CHUNKS ? HISTORY_FIRST_CHUNK << c : HISTORY_CHUNK_SIZE;
-}
-
-static inline guint
-history_chunk_base (guint c)
-{
-  return c < HISTORY_SMALL_CHUNKS ? HISTORY_FIRST_CHUNK * ((1u << c) - 1)
-         : HISTORY_SMALL_TOTAL + HISTORY_CHUNK_SIZE * (c - HISTORY_SMALL_CHUNKS);
-}
-
-static inline guint
-history_chunk_of (guint k)
-{
-  if (k < HISTORY_SMALL_TOTAL)
-    return (guint) g_bit_storage (k / HISTORY_FIRST_CHUNK + 1) - 1;
-  return HISTORY_SMALL_CHUNKS + ((k - HISTORY_SMALL_TOTAL) >> HISTORY_CHUNK_BITS);
 }
 
 /* `bytes` more from `s`, in slabs of `slab_bytes` at least (any thread
@@ -254,30 +155,6 @@ HistoryChange *history_chunk_load (const HistoryAttr *a, guint c);
  * recycled chunk's pointer becomes its block's number, tagged by the low
  * bit; the first query that needs it decodes a copy. */
 
-/* A block's most bytes: a value, then a delta (12 bytes at most) and a
- * value (10) per change. */
-#define HISTORY_BLOCK_MAX (HISTORY_CHUNK_SIZE * 22)
-
-/* Where a block is: its place in the cache's DATA and its length, in one
- * u64 (the cache's OFFS entries). */
-static inline guint64
-history_block_at (guint64 pos, gsize len)
-{
-  return pos << 16 | len;
-}
-
-static inline guint64
-history_block_pos (guint64 at)
-{
-  return at >> 16;
-}
-
-static inline gsize
-history_block_len (guint64 at)
-{
-  return at & 0xffff;
-}
-
 static inline gboolean
 history_chunk_is_block (const HistoryChange *chunk)
 {
@@ -294,14 +171,6 @@ void history_spill_start (LttvHistory *h, int fd, guint64 data_pos);
  * block's number. */
 guint8 *history_block_room (LttvHistory *h, gsize max);
 guint32 history_block_add (LttvHistory *h, gsize len, LttvAttr attr);
-/* Where block `block` is (history_block_at's). */
-guint64 history_block_where (LttvHistory *h, guint32 block);
-/* Writes the blocks still in the buffer: TRUE when every block is in the
- * file, DATA's length so far in `data_len`. */
-gboolean history_spill_finish (LttvHistory *h, guint64 *data_len);
-/* Writes `n` pieces to `fd` from byte `pos` on, as few calls as the
- * kernel takes (the spill's, the cache's save). */
-gboolean history_write_all (int fd, struct iovec *v, guint n, guint64 pos);
 /* The spill's memory, and the copies decoded from it. */
 gsize history_spill_memory (LttvHistory *h);
 /* Chunk `c` of `a`, full and final, is now block `block`: its memory goes
@@ -312,6 +181,9 @@ typedef struct {
   guint32 block;
 } HistoryRecycled;
 void history_chunks_recycle (LttvHistory *h, const HistoryRecycled *list, guint n);
+/* Appends the block of the `m` changes at `chunk` to `w`; returns its
+ * checksum (32 bits of state_cache_checksum; block-store.c). */
+guint32 state_cache_encode_block (Writer *w, const HistoryChange *chunk, guint m);
 /* A recycled chunk's changes, decoded once (any thread). */
 HistoryChange *history_recycled_load (const HistoryAttr *a, guint c);
 /* A recycled chunk's memory for chunk number `c` (of its size), or NULL. */
@@ -386,9 +258,6 @@ struct _HistoryLazy {
   GMutex lock;              /* one decoder at a time */
 };
 
-/* `fd` is duplicated. */
-HistoryLazy *history_lazy_new (LttvHistory *h, GMappedFile *file, int fd,
-                               const char *path, guint64 n_chunks);
 void history_lazy_free (HistoryLazy *lz);
 
 /* Blocks read into one buffer by a query that goes through them in the
@@ -433,11 +302,3 @@ LttvValue history_lazy_value_at (const HistoryAttr *a, LttvTime t, HistoryWindow
  * otherwise keep them all, each in fresh memory. */
 const HistoryChange *history_chunk_passing (const HistoryAttr *a, guint c,
                                             HistoryChange *scratch);
-/* Room for `n` attributes (huge pages when big: big-alloc.h). */
-void history_attrs_reserve (LttvHistory *h, guint n);
-/* Appends an attribute loaded from the cache: `n` changes in chunks
- * starting at `first` (the chunks' first times, in the mapping), global
- * chunk number `base`. No lock: the history is not published yet. */
-LttvAttr history_lazy_attr (LttvHistory *h, LttvAttr parent, const char *name,
-                            gsize name_len, guint n, const LttvTime *first,
-                            guint64 base, LttvValue last_value);

@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* cache.h: the state cache file (cache.c), for the build that loads and
+ * saves it. */
+#pragma once
+
+#include "state-private.h"
+
+/* The cache (cache.c): TRUE when `s` was filled from a valid cache file.
+ * The history then decodes its blocks lazily (history-lazy.c). */
+#define STATE_CACHE_MAGIC "LTTV-STATE-CACHE"
+#define STATE_CACHE_VERSION 13  /* 4: sections, blocks checked lazily;
+                                   5: runs of empty density buckets;
+                                   6: blocks in any order, OFFS with
+                                   their lengths;
+                                   7: chunks of 4 to 128 changes;
+                                   8: a change's value left out when it
+                                   is the one two changes before;
+                                   9: time deltas in 4-byte words;
+                                   10: more anomaly kinds, the block
+                                   requests;
+                                   11: the history begins at the first
+                                   event, clocks not at 1 GHz convert
+                                   as babeltrace2's;
+                                   12: losses make CPUs unknown;
+                                   13: LTTng's pid and procname
+                                   contexts name re-synced threads */
+gboolean state_cache_load (LttvState *s);
+/* A build for the cache starts its file (a temporary one, in the cache
+ * folder): the store its blocks go to as they are encoded. */
+StateBlockStore *state_cache_begin (LttvState *s);
+/* The build is over: the rest of the file, renamed to its name. */
+void state_cache_save (LttvState *s);
+/* The build stopped: the file is removed. */
+void state_cache_abandon (LttvState *s);
+/* Its name (cache-key.c): the key names the traceset's content. */
+char *state_cache_key (LttvState *s);
+char *state_cache_path (LttvState *s, const char *key);
+/* Removes the other cache files of this traceset (older contents), and
+ * the temporary files of its writes that were interrupted. */
+void state_cache_remove_stale (LttvState *s, const char *keep);

@@ -1,0 +1,160 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* lttv-timeline-model-export.c: a timeline view into a PNG, SVG or PDF
+ * file: at once (lttv-gui --export), or in a job (the viewers' export
+ * button), on a copy of the model so that the main thread goes on. */
+#include "config.h"
+
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "lttv-timeline-losses.h"
+#include "lttv-timeline-model-private.h"
+#include "lttv-viewer-context-private.h"
+
+LttvTimelineModel *
+lttv_timeline_model_snapshot (LttvTimelineModel *m)
+{
+  LttvTimelineModel *c = g_new0 (LttvTimelineModel, 1);
+
+  /* (the widths made here, where the copy gets them) */
+  lttv_timeline_model_names_width (m);
+  *c = *m;
+  c->ref_count = 1;
+  c->ctx = m->ctx != NULL ? g_object_ref (m->ctx) : NULL;
+  c->data = m->data != NULL ? lttv_trace_data_ref (m->data) : NULL;
+  for (guint i = 0; i < m->n_columns; i++)
+    c->titles[i] = g_strdup (m->titles[i]);
+  c->rows = g_array_sized_new (FALSE, TRUE, sizeof (LttvTimelineRow), m->rows->len);
+  g_array_append_vals (c->rows, m->rows->data, m->rows->len);
+  for (guint i = 0; i < c->rows->len; i++)
+    for (guint k = 0; k < LTTV_TIMELINE_MAX_COLUMNS; k++)
+      {
+        char **cell = &g_array_index (c->rows, LttvTimelineRow, i).cells[k];
+        *cell = g_strdup (*cell);
+      }
+  c->palette = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
+  GHashTableIter it;
+  gpointer key, value;
+  g_hash_table_iter_init (&it, m->palette);
+  while (g_hash_table_iter_next (&it, &key, &value))
+    g_hash_table_insert (c->palette, key, g_memdup2 (value, 3 * sizeof (double)));
+  c->legend = g_array_sized_new (FALSE, TRUE, sizeof (LegendEntry), m->legend->len);
+  for (guint i = 0; i < m->legend->len; i++)
+    {
+      LegendEntry e = g_array_index (m->legend, LegendEntry, i);
+      e.state = g_strdup (e.state);
+      e.label = g_strdup (e.label);
+      g_array_append_val (c->legend, e);
+    }
+  c->losses = lttv_timeline_losses_copy (m->losses);
+  c->find = g_strdup (m->find);
+  c->visible = g_array_copy (m->visible);
+  c->depth = g_array_copy (m->depth);
+  c->position = g_array_copy (m->position);
+  c->has_children = m->has_children != NULL ? g_memdup2 (m->has_children, MAX (m->rows->len, 1)) : NULL;
+  return c;
+}
+
+/* Renders `m` at `f` into `file`; the job (or NULL) gets progress and
+ * may cancel. */
+static gboolean
+export_frame (LttvTimelineModel *m, const LttvTimelineFrame *f, const char *file, int width,
+              int height, LttvJob *job, GCancellable *cancellable, GError **error)
+{
+  g_autofree char *lower = g_ascii_strdown (file, -1);
+  cairo_surface_t *surface;
+  cairo_status_t status;
+  gboolean png = FALSE, drawn;
+  cairo_t *cr;
+
+  if (g_str_has_suffix (lower, ".svg"))
+    surface = cairo_svg_surface_create (file, width, height);
+  else if (g_str_has_suffix (lower, ".pdf"))
+    surface = cairo_pdf_surface_create (file, width, height);
+  else if (g_str_has_suffix (lower, ".png"))
+    {
+      surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+      png = TRUE;
+    }
+  else
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   _("%s: unknown image type: the name must end in .png, .svg or .pdf"), file);
+      return FALSE;
+    }
+  cr = cairo_create (surface);
+  drawn = lttv_timeline_model_render_frame (m, f, cr, width, height, job, cancellable);
+  cairo_destroy (cr);
+  if (!drawn)
+    {
+      cairo_surface_destroy (surface);
+      if (!png)
+        g_unlink (file);    /* (SVG and PDF surfaces made it already) */
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("Export cancelled"));
+      return FALSE;
+    }
+  if (png)
+    status = cairo_surface_write_to_png (surface, file);
+  else
+    {
+      cairo_surface_finish (surface);
+      status = cairo_surface_status (surface);
+    }
+  cairo_surface_destroy (surface);
+  if (status != CAIRO_STATUS_SUCCESS)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s: %s", file, cairo_status_to_string (status));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+lttv_timeline_model_export (LttvTimelineModel *m, LttvViewerContext *ctx, const char *file,
+                            int width, int height, GError **error)
+{
+  LttvTimelineFrame f;
+  lttv_timeline_model_frame_of (ctx, &f);
+  return export_frame (m, &f, file, width, height, NULL, NULL, error);
+}
+
+typedef struct {
+  LttvTimelineModel *model;   /* the snapshot */
+  LttvTimelineFrame frame;
+  char *file;
+  int width, height;
+} ExportJob;
+
+static void
+export_job_free (gpointer data)
+{
+  ExportJob *x = data;
+  lttv_timeline_model_unref (x->model);
+  g_free (x->file);
+  g_free (x);
+}
+
+static gboolean
+export_job (LttvJob *job, gpointer data, GCancellable *cancellable, GError **error)
+{
+  ExportJob *x = data;
+  return export_frame (x->model, &x->frame, x->file, x->width, x->height, job, cancellable, error);
+}
+
+LttvJob *
+lttv_timeline_model_export_async (LttvTimelineModel *m, LttvViewerContext *ctx, const char *file,
+                                  int width, int height, GAsyncReadyCallback done,
+                                  gpointer user_data)
+{
+  ExportJob *x = g_new0 (ExportJob, 1);
+  x->model = lttv_timeline_model_snapshot (m);
+  lttv_timeline_model_frame_of (ctx, &x->frame);
+  x->file = g_strdup (file);
+  x->width = width;
+  x->height = height;
+  return lttv_viewer_context_run_job (ctx, _("Exporting the view"), export_job, x, export_job_free,
+                                      done, user_data);
+}

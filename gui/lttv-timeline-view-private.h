@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* lttv-timeline-view-private.h: the timeline view's fields, shared by its
+ * files: the widget (lttv-timeline-view.c), its cached image of the rows
+ * drawn by workers (-cache.c) and its mouse and keys (-input.c). */
+#pragma once
+
+#include "lttv-timeline-view.h"
+
+/* A draw slower than this goes to a worker; the old image, moved to the
+ * new window, stands in meanwhile. */
+#define SYNC_DRAW_MS 12.0
+/* A draw at once gives up after this, for a worker: the rows just scrolled
+ * to or the window just zoomed to may cost far more than the last ones. */
+#define SYNC_BUDGET_MS 25
+#define MIN_SPAN 10
+
+typedef struct
+{
+  LttvTime t0, t1;
+  guint first;        /* first row position drawn */
+  int width, height;
+  guint generation;
+} CacheKey;
+
+struct _LttvTimelineView
+{
+  GtkGrid parent_instance;
+
+  LttvViewerContext *ctx;
+  LttvTimelineModel *model;
+  LttvTimelineTooltipFunc tooltip_func;
+  gpointer tooltip_data;
+  LttvTimelineOverlayFunc overlay_func;
+  gpointer overlay_data;
+
+  GtkWidget *header;      /* column titles */
+  GtkWidget *names;
+  GtkWidget *canvas;
+  GtkWidget *legend;
+  GtkAdjustment *vadj;
+
+  cairo_surface_t *cache;
+  CacheKey cache_key;
+  guint generation;
+  GCancellable *pending;  /* a worker draw in flight */
+  CacheKey pending_key;
+  double last_draw_ms;
+
+  int selected;
+  double hover_x;         /* -1: pointer away */
+  gboolean pressed, dragging;
+  double press_x;
+};
+
+
+/* The row count and page of the scrollbar, from the model. */
+void lttv_timeline_view_update_adjustment (LttvTimelineView *self);
+/* The image the canvas needs now; two are equal when one can stand for
+ * the other. */
+CacheKey lttv_timeline_view_current_key (LttvTimelineView *self);
+gboolean lttv_timeline_view_key_equal (const CacheKey *a, const CacheKey *b);
+/* Draws the rows for `key` at once when that was quick last time, else
+ * starts a worker (its image replaces the cache when done). */
+void lttv_timeline_view_refresh_cache (LttvTimelineView *self, const CacheKey *key);
+/* Connects the mouse, keys and "timeline.*" actions. */
+void lttv_timeline_view_connect_input (LttvTimelineView *self);
+/* The time window, and the first row position shown (and the pixels of it
+ * scrolled above the top, in `offset`). */
+void lttv_timeline_view_window_of (LttvTimelineView *self, LttvTime *t0, LttvTime *t1);
+guint lttv_timeline_view_first_position (LttvTimelineView *self, int *offset);
