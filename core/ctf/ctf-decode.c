@@ -151,9 +151,9 @@ decode_variant (CtfCursor *c, const CtfType *t)
   if (tv->u < t->n_option_values)
     option = t->option_of_value[tv->u];
   else
-  for (guint m = 0; m < tag->n_mappings; m++)
+  for (guint m = 0; m < t->n_sel; m++)
     {
-      const CtfMapping *mp = &tag->mappings[m];
+      const CtfMapping *mp = &t->sel[m];
       gboolean in = tag->is_signed
                     ? (tv->i >= mp->lo && tv->i <= mp->hi)
                     : (tv->u >= (uint64_t) mp->lo
@@ -163,6 +163,14 @@ decode_variant (CtfCursor *c, const CtfType *t)
           option = t->option_of_mapping[m];
           break;
         }
+    }
+  CtfValue *val = &c->values[t->slot];
+  if (option < 0 && t->optional)
+    {
+      /* CTF 2 optional: absent */
+      val->len = UINT64_MAX;
+      val->gen = c->gen;
+      return TRUE;
     }
   if (option < 0)
     {
@@ -175,7 +183,6 @@ decode_variant (CtfCursor *c, const CtfType *t)
                     " selects no option", tv->u);
       return fault (c, buf);
     }
-  CtfValue *val = &c->values[t->slot];
   val->len = (uint64_t) option;
   val->gen = c->gen;
   return ctf_decode (c, t->fields[option].type);
