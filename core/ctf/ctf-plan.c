@@ -29,6 +29,8 @@ typedef struct {
   int depth;
   int cur_scope;
   int line;
+  guint frag;                /* CTF 2: the fragment's index + 1, or 0 */
+  gsize frag_off;
   gboolean exact;            /* CTF 2: names as written (no TSDL '_') */
 } Compiler;
 
@@ -51,7 +53,11 @@ cfail (Compiler *c, const char *fmt, ...)
   va_start (ap, fmt);
   g_autofree char *msg = g_strdup_vprintf (fmt, ap);
   va_end (ap);
-  if (c->line > 0)
+  if (c->frag > 0)
+    g_set_error (c->error, LTTV_ERROR, LTTV_ERROR_METADATA,
+                 "%s: metadata fragment %u (byte %" G_GSIZE_FORMAT "): %s",
+                 c->path, c->frag - 1, c->frag_off, msg);
+  else if (c->line > 0)
     g_set_error (c->error, LTTV_ERROR, LTTV_ERROR_METADATA,
                  "%s: metadata line %d: %s", c->path, c->line, msg);
   else
@@ -579,6 +585,8 @@ static gboolean
 compile_stream_class (Compiler *c, CtfStreamClass *sc)
 {
   CtfTraceClass *tc = c->tc;
+  c->frag = sc->frag;
+  c->frag_off = sc->frag_off;
 
   if (tc->packet_header != NULL)
     sc->packet_header = ctf_type_copy (tc, tc->packet_header);
@@ -632,6 +640,8 @@ compile_stream_class (Compiler *c, CtfStreamClass *sc)
     {
       CtfEventClass *ec = sc->events->pdata[e];
       c->line = ec->line;
+      c->frag = ec->frag;
+      c->frag_off = ec->frag_off;
       if (ec->context != NULL && ec->context->named)
         ec->context = ctf_type_copy (tc, ec->context);
       if (ec->fields != NULL && ec->fields->named)
@@ -655,6 +665,8 @@ compile_stream_class (Compiler *c, CtfStreamClass *sc)
       update_in_ir (ec->fields);
       update_in_ir (ec->context);
       c->line = 0;
+      c->frag = sc->frag;
+      c->frag_off = sc->frag_off;
     }
   for (int i = 0; i < 4; i++)
     ctf_compile_plans (tc, scopes[i]);
@@ -773,6 +785,8 @@ ctf_trace_class_compile (CtfTraceClass *tc, const char *path, GError **error)
       CtfStreamClass *sc = NULL;
       ec->name_len = strlen (ec->name);
       c.line = ec->line;
+      c.frag = ec->frag;
+      c.frag_off = ec->frag_off;
       if (!ec->has_stream_id && tc->streams->len > 1)
         {
           cfail (&c, "event '%s' has no stream_id and the trace has several "
@@ -786,6 +800,8 @@ ctf_trace_class_compile (CtfTraceClass *tc, const char *path, GError **error)
             sc = o;
         }
       c.line = ec->line;
+      c.frag = ec->frag;
+      c.frag_off = ec->frag_off;
       if (sc == NULL)
         {
           cfail (&c, "event '%s' refers to unknown stream class %"
@@ -807,6 +823,7 @@ ctf_trace_class_compile (CtfTraceClass *tc, const char *path, GError **error)
       ec->sc = sc;
       g_ptr_array_add (sc->events, ec);
       c.line = 0;
+      c.frag = 0;
     }
   for (guint s = 0; s < tc->streams->len; s++)
     {
@@ -901,6 +918,8 @@ emit_struct (GArray *ops, const CtfType *st)
         emit_struct (ops, t);
       else if (t->kind == CTF_T_STRING)
         emit (ops, CTF_OP_STRING, 8, t->slot, t);
+      else if (t->kind == CTF_T_INT && t->varint)
+        emit (ops, CTF_OP_NODE, 1, t->slot, t);   /* LEB128: ctf_decode */
       else if (t->kind == CTF_T_INT && t->byte_order == CTF_LE
                && t->clock == NULL
                && t->meaning == CTF_MEAN_NONE
@@ -920,7 +939,7 @@ emit_struct (GArray *ops, const CtfType *st)
         emit (ops, CTF_OP_TEXT_SEQ, t->align, t->slot, t);
       else if ((t->kind == CTF_T_ARRAY || t->kind == CTF_T_SEQ)
                && (t->elem->kind == CTF_T_INT || t->elem->kind == CTF_T_FLOAT)
-               && t->elem->size % t->elem->align == 0
+               && !t->elem->varint && t->elem->size % t->elem->align == 0
                && t->elem->clock == NULL && t->elem->meaning == CTF_MEAN_NONE)
         emit (ops, CTF_OP_INT_ARRAY, t->align, t->slot, t);
       else if (t->kind == CTF_T_VARIANT && t->option_of_value != NULL)

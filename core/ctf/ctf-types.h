@@ -162,7 +162,8 @@ struct _CtfType {
   /* CTF 2 */
   uint8_t role;                  /* CTF_ROLE_* */
   uint8_t form;                  /* CTF_FORM_* */
-  gboolean varint;               /* LEB128 integer: size is 0 */
+  gboolean varint;               /* LEB128 integer (size: 64, its values'
+                                    width; it is read byte by byte) */
   gboolean optional;             /* variant of one option, or none */
   /* variant: its selector's ranges, mapping m choosing option
      option_of_mapping[m] (CTF 2: given by the metadata; CTF 1.8: the
@@ -268,6 +269,8 @@ typedef struct {
   int n_slots;                   /* slots of context+fields, after sc's */
   CtfType **slot_types;          /* slot - sc->n_slots -> type */
   int line;                      /* metadata line of the declaration */
+  guint frag;                    /* CTF 2: its fragment's index + 1 */
+  gsize frag_off;                /* and byte offset */
   CtfPick *skip;                 /* passing over its context and fields
                                     from a byte boundary; NULL: decode */
   guint n_skip;
@@ -287,6 +290,8 @@ typedef struct {
 struct _CtfStreamClass {
   uint64_t id;
   gboolean has_id;
+  guint frag;                    /* CTF 2: its fragment's index + 1 */
+  gsize frag_off;                /* and byte offset */
   CtfType *packet_header;        /* a copy of the trace's, per class */
   CtfType *packet_context;
   CtfType *event_header;

@@ -279,6 +279,7 @@ var_int (Ctf2Reader *r, JsonObject *o, const char *type)
   (void) o;
   CtfType *t = ctf_type_new (r->tc, CTF_T_INT);
   t->varint = TRUE;
+  t->size = 64;          /* its values' width, for printing; read by bytes */
   t->align = 8;
   t->is_signed = strcmp (type, "variable-length-signed-integer") == 0;
   t->byte_order = CTF_LE;

@@ -267,6 +267,8 @@ read_stream_class (Ctf2Reader *r, JsonObject *o)
   CtfStreamClass *sc = ctf_alloc (tc, sizeof *sc);
   sc->events = g_ptr_array_new ();
   sc->has_id = TRUE;
+  sc->frag = r->frag + 1;
+  sc->frag_off = r->off;
   if (!ctf2_get_uint (r, o, "id", &sc->id, NULL))
     goto fail;
   for (guint i = 0; i < tc->streams->len; i++)
@@ -325,7 +327,8 @@ read_event_class (Ctf2Reader *r, JsonObject *o)
   CtfTraceClass *tc = r->tc;
   CtfEventClass *ec = ctf_alloc (tc, sizeof *ec);
   ec->has_stream_id = TRUE;
-  ec->line = 0;
+  ec->frag = r->frag + 1;
+  ec->frag_off = r->off;
   if (!ctf2_get_uint (r, o, "id", &ec->id, NULL)
       || !ctf2_get_uint (r, o, "data-stream-class-id", &ec->stream_id, NULL))
     return FALSE;
@@ -462,7 +465,10 @@ ctf2_metadata_parse (CtfTraceClass *tc, const char *text, gsize len,
       if (n == 0)
         ctf2_fail (&r, "no preamble");
       else if (tc->streams->len == 0)
-        ctf2_fail (&r, "end of metadata without a data stream class");
+        {
+          r.frag = n - 1;
+          ctf2_fail (&r, "the metadata ends without a data stream class");
+        }
     }
   if (!r.failed && tc->byte_order < 0)
     tc->byte_order = CTF_LE;

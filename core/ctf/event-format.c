@@ -325,7 +325,7 @@ format_array (CtfCursor *c, const CtfType *t, GString *out)
   CtfCursor sub = *c;
   sub.pos = v->pos;
   const CtfType *e = t->elem;
-  if (e->kind == CTF_T_INT && !e->is_enum && e->clock == NULL
+  if (e->kind == CTF_T_INT && !e->is_enum && !e->varint && e->clock == NULL
       && e->meaning == CTF_MEAN_NONE && e->size % e->align == 0)
     {
       /* plain integers: contiguous, read in place (bounds were checked
