@@ -208,7 +208,8 @@ ctf_metadata_load (CtfTraceClass *tc, const char *path, GError **cut,
     return FALSE;
   gboolean ok;
   if (len > 0 && data[0] == CTF2_RS)
-    ok = ctf2_metadata_parse (tc, (const char *) data, len, path, error);
+    ok = ctf2_metadata_parse (tc, (const char *) data, len, path, cut,
+                              error);
   else if (len >= 4 && (read_u32 (data, TRUE) == METADATA_MAGIC
                    || read_u32 (data, FALSE) == METADATA_MAGIC))
     {

@@ -419,7 +419,7 @@ skip_blank (const char *text, gsize p, gsize end)
 
 gboolean
 ctf2_metadata_parse (CtfTraceClass *tc, const char *text, gsize len,
-                     const char *path, GError **error)
+                     const char *path, GError **cut, GError **error)
 {
   Ctf2Reader r = { .tc = tc, .path = path, .error = error };
   r.aliases = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
@@ -452,6 +452,17 @@ ctf2_metadata_parse (CtfTraceClass *tc, const char *text, gsize len,
       if (!json_parser_load_from_data (parser, text + start,
                                        (gssize) (end - start), &jerr))
         {
+          /* RFC 7464: a last record without its closing newline was cut
+             short (a trace still being written): the ones before stand */
+          if (next == NULL && n > 0 && text[end - 1] != '\n' && cut != NULL)
+            {
+              g_set_error (cut, LTTV_ERROR, LTTV_ERROR_METADATA,
+                           "%s: metadata fragment %u (byte %" G_GSIZE_FORMAT
+                           "): the file ends inside this fragment (a trace "
+                           "still being written?): read up to the one "
+                           "before", path, n, r.off);
+              break;
+            }
           ctf2_fail (&r, "malformed JSON: %s", jerr->message);
           break;
         }

@@ -44,6 +44,9 @@ CtfType *ctf2_field_class (Ctf2Reader *r, JsonNode *node, const char *what);
  * r->failed). */
 CtfType *ctf2_scope (Ctf2Reader *r, JsonObject *o, const char *name);
 
-/* Parses CTF 2 metadata `text` (NUL-terminated) into `tc`. */
+/* Parses CTF 2 metadata (`len` bytes of `text`) into `tc`. A last
+ * fragment cut short (no closing newline, not valid JSON) is left out,
+ * and `cut` (when not NULL) says so. */
 gboolean ctf2_metadata_parse (CtfTraceClass *tc, const char *text, gsize len,
-                              const char *path, GError **error);
+                              const char *path, GError **cut,
+                              GError **error);

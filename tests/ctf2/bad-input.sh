@@ -15,7 +15,7 @@ tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 fails=""
 for d in "$T"/ctf2/fail/*; do [ -d "$d" ] && fails="$fails $d"; done
 n=0; for d in $fails; do n=$((n + 1)); done
-plan $((n + 11))
+plan $((n + 13))
 
 # check NAME DIR EXPECTED-MESSAGE-REGEX: dump exits 1 with that message
 check () {
@@ -88,5 +88,18 @@ t: { s = "cd" }' ]; then
   ok "truncated data stream: the events before the fault are printed"
 else
   fail "truncated data stream: printed $(head -c 200 "$tmp/out")"
+fi
+
+# metadata cut inside its last fragment (no closing newline: RFC 7464),
+# as while a tracer writes it: the fragments before are read, and said
+mk_meta "$tmp/mcut" "$PREAMBLE" "$DSC" "$erc"
+printf '\036{"type":"event-record-class","id":1,"na' >> "$tmp/mcut/metadata"
+printf 'ab\000' > "$tmp/mcut/stream"
+check "metadata cut inside a fragment" "$tmp/mcut" \
+  "^lttv: $tmp/mcut/metadata: metadata fragment 3 \(byte [0-9]+\): the file ends inside this fragment"
+if [ "$(cat "$tmp/out")" = 't: { s = "ab" }' ]; then
+  ok "metadata cut inside a fragment: the events are read"
+else
+  fail "metadata cut inside a fragment: printed $(head -c 200 "$tmp/out")"
 fi
 finish
