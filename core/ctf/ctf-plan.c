@@ -440,9 +440,9 @@ resolve_refs (Compiler *c, CtfType *t)
       if (tag == NULL)
         return cfail (c, "variant %s field '%s' not found",
                       c->exact ? "selector" : "tag", t->tag_path);
-      if (c->exact && (tag->kind != CTF_T_INT || tag->varint
-                       || (t->optional != (tag->form == CTF_FORM_BOOL)
-                           && tag->form != CTF_FORM_NUMBER)))
+      if (c->exact && (tag->kind != CTF_T_INT
+                       || !(tag->form == CTF_FORM_NUMBER
+                            || (t->optional && tag->form == CTF_FORM_BOOL))))
         return cfail (c, "selector field '%s' is not an integer%s",
                       t->tag_path, t->optional ? " or a boolean" : "");
       if (!c->exact && (tag->kind != CTF_T_INT || !tag->is_enum))

@@ -11,7 +11,7 @@
 . "$LTTV_SRCDIR/tests/lib/tap.sh"
 . "$LTTV_SRCDIR/tests/ctf2/lib.sh"
 LTTV="$LTTV_BUILDDIR/cli/lttv"
-plan 3
+plan 5
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 
 str='{"type":"null-terminated-string"}'
@@ -62,6 +62,36 @@ printf '\000\000\377\377\377\377\377\377\377\377\377\377\001' > "$tmp/t/stream"
 "$LTTV" dump "$tmp/t" > "$tmp/out" 2> "$tmp/err"; rc=$?
 if [ $rc -eq 1 ] && grep -q "^lttv: $tmp/t/stream: byte [0-9]*: .*longer than 64 bits" "$tmp/err"; then
   ok "an overlong LEB128 integer is refused"
+else
+  fail "exit $rc: $(head -c 300 "$tmp/err")"
+fi
+
+# An optional chosen by a boolean (no ranges) and a dynamic-length array
+# whose length is a LEB128 integer.
+opt='{"type":"event-record-class","name":"u","payload-field-class":{"type":"structure","member-classes":[
+ {"name":"flag","field-class":{"type":"fixed-length-boolean","length":8,"byte-order":"little-endian","alignment":8}},
+ {"name":"o","field-class":{"type":"optional","field-class":'"$u8"',"selector-field-location":{"origin":"event-record-payload","path":["flag"]}}},
+ {"name":"n","field-class":{"type":"variable-length-unsigned-integer"}},
+ {"name":"arr","field-class":{"type":"dynamic-length-array","length-field-location":{"origin":"event-record-payload","path":["n"]},"element-field-class":'"$u8"'}}]}}'
+mk_meta "$tmp/u" "$PREAMBLE" "$DSC" "$opt"
+printf '\001\005\003\012\013\014\000\000' > "$tmp/u/stream"
+want='u: { flag = true, o = 5, n = 3, arr = [ [0] = 10, [1] = 11, [2] = 12 ] }
+u: { flag = false, o = <none>, n = 0, arr = [ ] }'
+"$LTTV" dump "$tmp/u" > "$tmp/out" 2> "$tmp/err"; rc=$?
+if [ $rc -eq 0 ] && [ "$(cat "$tmp/out")" = "$want" ]; then
+  ok "an optional chosen by a boolean, an array sized by a LEB128 integer"
+else
+  fail "exit $rc: $(cat "$tmp/out" "$tmp/err" | head -c 600)"
+fi
+
+# A variant's selector must be an integer: a string is refused.
+bad='{"type":"event-record-class","name":"v","payload-field-class":{"type":"structure","member-classes":[
+ {"name":"s","field-class":{"type":"null-terminated-string"}},
+ {"name":"v","field-class":{"type":"variant","selector-field-location":{"origin":"event-record-payload","path":["s"]},"options":[{"name":"a","field-class":'"$u8"',"selector-field-ranges":[[0,0]]}]}}]}}'
+mk_meta "$tmp/v" "$PREAMBLE" "$DSC" "$bad"
+"$LTTV" dump "$tmp/v" > "$tmp/out" 2> "$tmp/err"; rc=$?
+if [ $rc -eq 1 ] && grep -q "^lttv: $tmp/v/metadata: metadata fragment 2 (byte 64): selector field 'event.fields.s' is not an integer" "$tmp/err"; then
+  ok "a string selector is refused"
 else
   fail "exit $rc: $(head -c 300 "$tmp/err")"
 fi
