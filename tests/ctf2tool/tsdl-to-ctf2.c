@@ -37,6 +37,7 @@ translate (const char *in, const char *out)
 {
   CtfTraceClass *tc = ctf_trace_class_new ();
   GError *error = NULL, *cut = NULL;
+  char *text = NULL;
   gboolean ok = FALSE;
   n_metadata++;
   if (!ctf_metadata_load (tc, in, &cut, &error)
@@ -49,7 +50,7 @@ translate (const char *in, const char *out)
   if (cut != NULL)
     fprintf (stderr, "tsdl-to-ctf2: %s: warning: %s\n", in, cut->message);
   gsize len;
-  g_autofree char *text = ctf2_emit_metadata (tc, &len, &error);
+  text = ctf2_emit_metadata (tc, &len, &error);
   if (text == NULL)
     {
       g_autofree char *msg = g_strdup_printf ("cannot be translated to CTF 2: "
@@ -64,6 +65,7 @@ translate (const char *in, const char *out)
     }
   ok = TRUE;
 out:
+  g_free (text);
   g_clear_error (&error);
   g_clear_error (&cut);
   ctf_trace_class_free (tc);
