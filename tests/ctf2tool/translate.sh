@@ -5,7 +5,7 @@
 # CTF 2 JSON text sequence in the specification's fragment order, its
 # other files are the original's bytes, and - once lttv reads CTF 2 -
 # `lttv dump`, `lttv state` and `lttv stats` print exactly what they print
-# for the original. The tool refuses to write into a trace and refuses
+# for the original, errors and warnings too (the path aside). The tool refuses to write into a trace and refuses
 # what CTF 2 cannot say, with a clear message.
 . "$LTTV_SRCDIR/tests/lib/tap.sh"
 LTTV="$LTTV_BUILDDIR/cli/lttv"
@@ -60,14 +60,18 @@ for d in $traces; do
     continue
   fi
   for what in dump state stats; do
-    timeout 120 "$LTTV" $what "$d" > "$tmp/orig" 2> /dev/null; orc=$?
+    timeout 120 "$LTTV" $what "$d" > "$tmp/orig" 2> "$tmp/oerr"; orc=$?
     timeout 120 "$LTTV" $what "$copy" > "$tmp/ctf2" 2> "$tmp/err"; crc=$?
-    if [ "$orc" = "$crc" ] && cmp -s "$tmp/orig" "$tmp/ctf2"; then
+    # the same errors and warnings, the trace's path aside
+    sed "s|$d|TRACE|g" "$tmp/oerr" > "$tmp/oerr2"
+    sed "s|$copy|TRACE|g" "$tmp/err" > "$tmp/err2"
+    if [ "$orc" = "$crc" ] && cmp -s "$tmp/orig" "$tmp/ctf2" \
+       && cmp -s "$tmp/oerr2" "$tmp/err2"; then
       ok "$name: lttv $what of the copy prints the original's (status $orc)"
     else
       fail "$name: lttv $what of the copy prints the original's (status $orc, copy $crc)"
       diff "$tmp/orig" "$tmp/ctf2" | head -5 | sed 's/^/# /'
-      head -3 "$tmp/err" | sed 's/^/# /'
+      diff "$tmp/oerr2" "$tmp/err2" | head -5 | sed 's/^/# /'
     fi
   done
 done
