@@ -107,6 +107,7 @@ lttv_cmd_info (int argc, char **argv)
       const char *s;
       int64_t v;
       printf (_("Trace %s\n"), lttv_trace_path (t));
+      printf (_("  format: %s\n"), lttv_trace_format (t));
       if ((s = lttv_trace_env_string (t, "tracer_name")) != NULL)
         {
           int64_t major = 0, minor = 0;

@@ -62,6 +62,42 @@ loaded:
   return TRUE;
 }
 
+/* CTF 2's variable-length integers: unsigned or signed LEB128, 7 bits a
+ * byte, least significant first, the last byte's top bit clear. */
+static gboolean
+decode_varint (CtfCursor *c, const CtfType *t)
+{
+  if (!align_to (c, 8))
+    return fault (c, "variable-length integer goes past the end of the "
+                  "packet content");
+  uint64_t v = 0;
+  guint shift = 0;
+  uint8_t b;
+  do
+    {
+      if (c->limit - c->pos < 8)
+        return fault (c, "variable-length integer goes past the end of the "
+                      "packet content");
+      b = c->buf[c->pos >> 3];
+      c->pos += 8;
+      if (shift >= 64 || (shift == 63 && (b & 0x7e) != 0))
+        return fault (c, "variable-length integer longer than 64 bits");
+      v |= (uint64_t) (b & 0x7f) << shift;
+      shift += 7;
+    }
+  while (b & 0x80);
+  if (t->is_signed && shift < 64 && (b & 0x40))
+    v |= ~UINT64_C (0) << shift;
+  if (t->clock != NULL)
+    ctf_clock_update (c, v, 64);
+  if (t->meaning == CTF_MEAN_EVENT_ID)
+    c->event_id = v;
+  CtfValue *val = &c->values[t->slot];
+  val->u = v;
+  val->gen = c->gen;
+  return TRUE;
+}
+
 static gboolean
 decode_float (CtfCursor *c, const CtfType *t)
 {
@@ -119,7 +155,7 @@ decode_array (CtfCursor *c, const CtfType *t, uint64_t n)
   if (n > c->limit - c->pos && n > (UINT64_C (1) << 20))
     return fault (c, "array or sequence length larger than the packet");
   if (t->is_text || ((e->kind == CTF_T_INT || e->kind == CTF_T_FLOAT)
-                     && e->size % e->align == 0 && e->clock == NULL
+                     && !e->varint && e->size % e->align == 0 && e->clock == NULL
                      && e->meaning == CTF_MEAN_NONE))
     {
       /* elements are contiguous: skip them at once */
@@ -151,9 +187,9 @@ decode_variant (CtfCursor *c, const CtfType *t)
   if (tv->u < t->n_option_values)
     option = t->option_of_value[tv->u];
   else
-  for (guint m = 0; m < tag->n_mappings; m++)
+  for (guint m = 0; m < t->n_sel; m++)
     {
-      const CtfMapping *mp = &tag->mappings[m];
+      const CtfMapping *mp = &t->sel[m];
       gboolean in = tag->is_signed
                     ? (tv->i >= mp->lo && tv->i <= mp->hi)
                     : (tv->u >= (uint64_t) mp->lo
@@ -163,6 +199,14 @@ decode_variant (CtfCursor *c, const CtfType *t)
           option = t->option_of_mapping[m];
           break;
         }
+    }
+  CtfValue *val = &c->values[t->slot];
+  if (option < 0 && t->optional)
+    {
+      /* CTF 2 optional: absent */
+      val->len = UINT64_MAX;
+      val->gen = c->gen;
+      return TRUE;
     }
   if (option < 0)
     {
@@ -175,7 +219,6 @@ decode_variant (CtfCursor *c, const CtfType *t)
                     " selects no option", tv->u);
       return fault (c, buf);
     }
-  CtfValue *val = &c->values[t->slot];
   val->len = (uint64_t) option;
   val->gen = c->gen;
   return ctf_decode (c, t->fields[option].type);
@@ -421,7 +464,8 @@ ctf_decode (CtfCursor *c, const CtfType *t)
   switch (t->kind)
     {
     case CTF_T_INT:
-      return decode_int (c, t);
+      return G_UNLIKELY (t->varint) ? decode_varint (c, t)
+                                    : decode_int (c, t);
     case CTF_T_FLOAT:
       return decode_float (c, t);
     case CTF_T_STRING:

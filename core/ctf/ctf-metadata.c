@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* ctf-metadata.c: reads a trace's metadata file, plain TSDL text or
  * packetized (packets of either byte order, each with a 37-byte header),
- * and hands the text to the parser. */
+ * and hands the text to the parser; or CTF 2's JSON text sequence (its
+ * first byte is the record separator 0x1e) to ctf2-metadata.c. */
 #include "config.h"
 
 #include "ctf-types.h"
+#include "ctf2.h"
 
 #include "big-alloc.h"
 
@@ -205,7 +207,10 @@ ctf_metadata_load (CtfTraceClass *tc, const char *path, GError **cut,
   if (data == NULL)
     return FALSE;
   gboolean ok;
-  if (len >= 4 && (read_u32 (data, TRUE) == METADATA_MAGIC
+  if (len > 0 && data[0] == CTF2_RS)
+    ok = ctf2_metadata_parse (tc, (const char *) data, len, path, cut,
+                              error);
+  else if (len >= 4 && (read_u32 (data, TRUE) == METADATA_MAGIC
                    || read_u32 (data, FALSE) == METADATA_MAGIC))
     {
       gboolean be = FALSE;

@@ -29,6 +29,9 @@ typedef struct {
   int depth;
   int cur_scope;
   int line;
+  guint frag;                /* CTF 2: the fragment's index + 1, or 0 */
+  gsize frag_off;
+  gboolean exact;            /* CTF 2: names as written (no TSDL '_') */
 } Compiler;
 
 enum { SC_PH, SC_PC, SC_EH, SC_EC, SC_CTX, SC_FIELDS };
@@ -50,7 +53,11 @@ cfail (Compiler *c, const char *fmt, ...)
   va_start (ap, fmt);
   g_autofree char *msg = g_strdup_vprintf (fmt, ap);
   va_end (ap);
-  if (c->line > 0)
+  if (c->frag > 0)
+    g_set_error (c->error, LTTV_ERROR, LTTV_ERROR_METADATA,
+                 "%s: metadata fragment %u (byte %" G_GSIZE_FORMAT "): %s",
+                 c->path, c->frag - 1, c->frag_off, msg);
+  else if (c->line > 0)
     g_set_error (c->error, LTTV_ERROR, LTTV_ERROR_METADATA,
                  "%s: metadata line %d: %s", c->path, c->line, msg);
   else
@@ -71,7 +78,7 @@ prepare_type (Compiler *c, CtfType *t)
     {
       if (t->byte_order < 0)
         t->byte_order = c->tc->byte_order;
-      t->fixed_size = TRUE;
+      t->fixed_size = !t->varint;
       t->static_bits = t->size;
       if (t->map_clock != NULL && t->clock == NULL)
         {
@@ -88,7 +95,8 @@ prepare_type (Compiler *c, CtfType *t)
     {
       if (!prepare_type (c, t->elem))
         return FALSE;
-      t->align = t->elem->align;
+      /* (CTF 2 arrays may have a larger minimum alignment) */
+      t->align = MAX (t->align, t->elem->align);
     }
   if (t->kind == CTF_T_ARRAY || t->kind == CTF_T_SEQ)
     {
@@ -153,16 +161,22 @@ assign_slots (Compiler *c, CtfType *t)
 }
 
 static CtfType *
-member (CtfType *st, const char *name)
+member_of (CtfType *st, const char *name, gboolean exact)
 {
   if (st == NULL || st->kind != CTF_T_STRUCT)
     return NULL;
-  if (name[0] == '_')
+  if (name[0] == '_' && !exact)
     name++;
   for (guint i = 0; i < st->n_fields; i++)
     if (strcmp (st->fields[i].name, name) == 0)
       return st->fields[i].type;
   return NULL;
+}
+
+static CtfType *
+member (CtfType *st, const char *name)
+{
+  return member_of (st, name, FALSE);
 }
 
 static int
@@ -196,13 +210,138 @@ mark_event_ids (CtfStreamClass *sc, CtfType *t, const char *name)
     mark_event_ids (sc, t->elem, NULL);
 }
 
+/* CTF 2: the first field of `t` (depth first) that has `role`. */
+static CtfType *
+with_role (CtfType *t, int role)
+{
+  if (t == NULL)
+    return NULL;
+  if (t->role == role)
+    return t;
+  for (guint i = 0; i < t->n_fields; i++)
+    {
+      CtfType *f = with_role (t->fields[i].type, role);
+      if (f != NULL)
+        return f;
+    }
+  return NULL;
+}
+
+static int
+role_int (CtfType *st, int role, int meaning)
+{
+  CtfType *t = with_role (st, role);
+  if (t == NULL || t->kind != CTF_T_INT)
+    return -1;
+  t->meaning = meaning;
+  return t->slot;
+}
+
+/* Every field of `t` that has the event record class id role. */
+static void
+mark_event_id_roles (CtfStreamClass *sc, CtfType *t)
+{
+  if (t == NULL)
+    return;
+  if (t->kind == CTF_T_INT && t->role == CTF_ROLE_EVENT_ID)
+    {
+      t->meaning = CTF_MEAN_EVENT_ID;
+      if (sc->slot_event_id < 0)
+        sc->slot_event_id = t->slot;
+      else
+        sc->slot_event_id_ext = t->slot;
+    }
+  for (guint i = 0; i < t->n_fields; i++)
+    mark_event_id_roles (sc, t->fields[i].type);
+}
+
+/* CTF 2: the special fields are those with roles (their names do not
+ * matter); the default clock is the data stream class's. */
+static void
+stream_roles (CtfStreamClass *sc)
+{
+  sc->slot_magic = role_int (sc->packet_header, CTF_ROLE_MAGIC,
+                             CTF_MEAN_MAGIC);
+  sc->slot_stream_id = role_int (sc->packet_header, CTF_ROLE_STREAM_ID,
+                                 CTF_MEAN_STREAM_ID);
+  sc->slot_stream_instance_id = role_int (sc->packet_header,
+                                          CTF_ROLE_STREAM_INSTANCE_ID,
+                                          CTF_MEAN_STREAM_INSTANCE_ID);
+  CtfType *uuid = with_role (sc->packet_header, CTF_ROLE_UUID);
+  if (uuid != NULL && uuid->kind == CTF_T_ARRAY)
+    uuid->meaning = CTF_MEAN_UUID;
+  sc->slot_ts_begin = role_int (sc->packet_context, CTF_ROLE_DEFAULT_TS,
+                                CTF_MEAN_TS_BEGIN);
+  sc->slot_ts_end = role_int (sc->packet_context, CTF_ROLE_TS_END,
+                              CTF_MEAN_TS_END);
+  sc->slot_discarded = role_int (sc->packet_context, CTF_ROLE_DISCARDED,
+                                 CTF_MEAN_DISCARDED);
+  sc->slot_seq_num = role_int (sc->packet_context, CTF_ROLE_SEQ_NUM,
+                               CTF_MEAN_SEQ_NUM);
+  sc->slot_packet_size = role_int (sc->packet_context, CTF_ROLE_PACKET_SIZE,
+                                   CTF_MEAN_PACKET_SIZE);
+  sc->slot_content_size = role_int (sc->packet_context,
+                                    CTF_ROLE_CONTENT_SIZE,
+                                    CTF_MEAN_CONTENT_SIZE);
+  sc->slot_cpu_id = member_int (sc->packet_context, "cpu_id", CTF_MEAN_NONE);
+  sc->slot_event_id = sc->slot_event_id_ext = -1;
+  mark_event_id_roles (sc, sc->event_header);
+}
+
+/* CTF 1.8: the special fields by name, as babeltrace2 finds them. */
+static void
+stream_names (Compiler *c, CtfStreamClass *sc)
+{
+  sc->slot_magic = member_int (sc->packet_header, "magic", CTF_MEAN_MAGIC);
+  sc->slot_stream_id = member_int (sc->packet_header, "stream_id",
+                                   CTF_MEAN_STREAM_ID);
+  sc->slot_stream_instance_id = member_int (sc->packet_header,
+                                            "stream_instance_id",
+                                            CTF_MEAN_STREAM_INSTANCE_ID);
+  CtfType *uuid = member (sc->packet_header, "uuid");
+  if (uuid != NULL && uuid->kind == CTF_T_ARRAY)
+    uuid->meaning = CTF_MEAN_UUID;
+  sc->slot_ts_begin = member_int (sc->packet_context, "timestamp_begin",
+                                  CTF_MEAN_TS_BEGIN);
+  sc->slot_ts_end = member_int (sc->packet_context, "timestamp_end",
+                                CTF_MEAN_TS_END);
+  CtfType *te = member (sc->packet_context, "timestamp_end");
+  if (te != NULL && te->kind == CTF_T_INT)
+    te->clock = NULL;      /* read, but it does not move the clock */
+  sc->slot_discarded = member_int (sc->packet_context, "events_discarded",
+                                   CTF_MEAN_DISCARDED);
+  sc->slot_seq_num = member_int (sc->packet_context, "packet_seq_num",
+                                 CTF_MEAN_SEQ_NUM);
+  sc->slot_packet_size = member_int (sc->packet_context, "packet_size",
+                                     CTF_MEAN_PACKET_SIZE);
+  sc->slot_content_size = member_int (sc->packet_context, "content_size",
+                                      CTF_MEAN_CONTENT_SIZE);
+  sc->slot_cpu_id = member_int (sc->packet_context, "cpu_id",
+                                CTF_MEAN_NONE);
+  sc->slot_event_id = sc->slot_event_id_ext = -1;
+  mark_event_ids (sc, sc->event_header, NULL);
+
+  /* the stream's clock: the first mapped integer's */
+  CtfType *ts = member (sc->event_header, "timestamp");
+  CtfType *tb = member (sc->packet_context, "timestamp_begin");
+  sc->clock = ts && ts->clock ? ts->clock : tb && tb->clock ? tb->clock
+              : NULL;
+  if (sc->clock == NULL && sc->event_header != NULL)
+    {
+      /* compact/extended headers keep the timestamp in a variant */
+      for (int s = 0; s < sc->n_slots && sc->clock == NULL; s++)
+        if (c->slot_types[s]->kind == CTF_T_INT && c->slot_types[s]->clock)
+          sc->clock = c->slot_types[s]->clock;
+    }
+}
+
 /* --- Paths: sequence lengths and variant tags ------------------------------- */
 
 static CtfType *
-descend (CtfType *t, char **parts)
+descend (Compiler *c, CtfType *t, char **parts)
 {
   for (; t != NULL && *parts != NULL; parts++)
-    t = member (t, *parts);
+    t = member_of (t, *parts, c->exact);
   return t;
 }
 
@@ -230,7 +369,7 @@ resolve_path (Compiler *c, const char *path, const CtfType *from)
           return NULL;      /* only earlier scopes are decoded */
         g_auto (GStrv) parts = g_strsplit (path + strlen (scope_prefix[s]),
                                            ".", -1);
-        return descend (c->scopes[s], parts);
+        return descend (c, c->scopes[s], parts);
       }
   g_auto (GStrv) parts = g_strsplit (path, ".", -1);
   /* innermost structure first, among the members declared before */
@@ -247,17 +386,18 @@ resolve_path (Compiler *c, const char *path, const CtfType *from)
         before = MIN (before, decl->count);
       if (st->kind != CTF_T_STRUCT)
         continue;
-      const char *first = parts[0][0] == '_' ? parts[0] + 1 : parts[0];
+      const char *first = parts[0][0] == '_' && !c->exact ? parts[0] + 1
+                          : parts[0];
       for (guint i = 0; i < before && i < st->n_fields; i++)
         if (strcmp (st->fields[i].name, first) == 0)
-          return descend (st->fields[i].type, parts + 1);
+          return descend (c, st->fields[i].type, parts + 1);
     }
   /* then the scopes decoded before this one */
   for (int s = c->cur_scope - 1; s >= 0; s--)
     {
-      CtfType *t = member (c->scopes[s], parts[0]);
+      CtfType *t = member_of (c->scopes[s], parts[0], c->exact);
       if (t != NULL)
-        return descend (t, parts + 1);
+        return descend (c, t, parts + 1);
     }
   return NULL;
 }
@@ -298,23 +438,36 @@ resolve_refs (Compiler *c, CtfType *t)
         return cfail (c, "variant without a tag");
       CtfType *tag = resolve_path (c, t->tag_path, t);
       if (tag == NULL)
-        return cfail (c, "variant tag field '%s' not found", t->tag_path);
-      if (tag->kind != CTF_T_INT || !tag->is_enum)
+        return cfail (c, "variant %s field '%s' not found",
+                      c->exact ? "selector" : "tag", t->tag_path);
+      if (c->exact && (tag->kind != CTF_T_INT || tag->varint
+                       || (t->optional != (tag->form == CTF_FORM_BOOL)
+                           && tag->form != CTF_FORM_NUMBER)))
+        return cfail (c, "selector field '%s' is not an integer%s",
+                      t->tag_path, t->optional ? " or a boolean" : "");
+      if (!c->exact && (tag->kind != CTF_T_INT || !tag->is_enum))
         return cfail (c, "variant tag field '%s' is not an enumeration",
                       t->tag_path);
       t->ref_slot = tag->slot;
       t->ref_type = tag;
-      t->option_of_mapping = ctf_alloc (c->tc, sizeof (int)
-                                        * (tag->n_mappings + 1));
-      for (guint m = 0; m < tag->n_mappings; m++)
+      if (!c->exact)
         {
-          t->option_of_mapping[m] = -1;
-          for (guint o = 0; o < t->n_fields; o++)
-            if (label_matches (tag->mappings[m].label, t->fields[o].name))
-              {
-                t->option_of_mapping[m] = (int) o;
-                break;
-              }
+          /* CTF 1.8: the tag's labels name the options */
+          t->sel = tag->mappings;
+          t->n_sel = tag->n_mappings;
+          t->option_of_mapping = ctf_alloc (c->tc, sizeof (int)
+                                            * (tag->n_mappings + 1));
+          for (guint m = 0; m < tag->n_mappings; m++)
+            {
+              t->option_of_mapping[m] = -1;
+              for (guint o = 0; o < t->n_fields; o++)
+                if (label_matches (tag->mappings[m].label,
+                                   t->fields[o].name))
+                  {
+                    t->option_of_mapping[m] = (int) o;
+                    break;
+                  }
+            }
         }
       /* small unsigned tags (LTTng's event header ids): a direct table */
       if (!tag->is_signed && tag->size <= 8 && t->n_fields < 127)
@@ -324,9 +477,9 @@ resolve_refs (Compiler *c, CtfType *t)
           for (guint v = 0; v < t->n_option_values; v++)
             {
               t->option_of_value[v] = -1;
-              for (guint m = 0; m < tag->n_mappings; m++)
-                if (v >= (uint64_t) tag->mappings[m].lo
-                    && v <= (uint64_t) tag->mappings[m].hi)
+              for (guint m = 0; m < t->n_sel; m++)
+                if (v >= (uint64_t) t->sel[m].lo
+                    && v <= (uint64_t) t->sel[m].hi)
                   {
                     t->option_of_value[v] = (int8_t) t->option_of_mapping[m];
                     break;
@@ -432,6 +585,8 @@ static gboolean
 compile_stream_class (Compiler *c, CtfStreamClass *sc)
 {
   CtfTraceClass *tc = c->tc;
+  c->frag = sc->frag;
+  c->frag_off = sc->frag_off;
 
   if (tc->packet_header != NULL)
     sc->packet_header = ctf_type_copy (tc, tc->packet_header);
@@ -451,9 +606,9 @@ compile_stream_class (Compiler *c, CtfStreamClass *sc)
   for (int i = 0; i < 4; i++)
     if (!prepare_type (c, scopes[i]))
       return FALSE;
-  if (!auto_map (c, sc->event_header, "timestamp")
+  if (!c->exact && (!auto_map (c, sc->event_header, "timestamp")
       || !auto_map (c, sc->packet_context, "timestamp_begin")
-      || !auto_map (c, sc->packet_context, "timestamp_end"))
+      || !auto_map (c, sc->packet_context, "timestamp_end")))
     return FALSE;
 
   c->next_slot = 0;
@@ -465,47 +620,10 @@ compile_stream_class (Compiler *c, CtfStreamClass *sc)
     }
   sc->n_slots = c->next_slot;
 
-  sc->slot_magic = member_int (sc->packet_header, "magic", CTF_MEAN_MAGIC);
-  sc->slot_stream_id = member_int (sc->packet_header, "stream_id",
-                                   CTF_MEAN_STREAM_ID);
-  sc->slot_stream_instance_id = member_int (sc->packet_header,
-                                            "stream_instance_id",
-                                            CTF_MEAN_STREAM_INSTANCE_ID);
-  CtfType *uuid = member (sc->packet_header, "uuid");
-  if (uuid != NULL && uuid->kind == CTF_T_ARRAY)
-    uuid->meaning = CTF_MEAN_UUID;
-  sc->slot_ts_begin = member_int (sc->packet_context, "timestamp_begin",
-                                  CTF_MEAN_TS_BEGIN);
-  sc->slot_ts_end = member_int (sc->packet_context, "timestamp_end",
-                                CTF_MEAN_TS_END);
-  CtfType *te = member (sc->packet_context, "timestamp_end");
-  if (te != NULL && te->kind == CTF_T_INT)
-    te->clock = NULL;      /* read, but it does not move the clock */
-  sc->slot_discarded = member_int (sc->packet_context, "events_discarded",
-                                   CTF_MEAN_DISCARDED);
-  sc->slot_seq_num = member_int (sc->packet_context, "packet_seq_num",
-                                 CTF_MEAN_SEQ_NUM);
-  sc->slot_packet_size = member_int (sc->packet_context, "packet_size",
-                                     CTF_MEAN_PACKET_SIZE);
-  sc->slot_content_size = member_int (sc->packet_context, "content_size",
-                                      CTF_MEAN_CONTENT_SIZE);
-  sc->slot_cpu_id = member_int (sc->packet_context, "cpu_id",
-                                CTF_MEAN_NONE);
-  sc->slot_event_id = sc->slot_event_id_ext = -1;
-  mark_event_ids (sc, sc->event_header, NULL);
-
-  /* the stream's clock: the first mapped integer's */
-  CtfType *ts = member (sc->event_header, "timestamp");
-  CtfType *tb = member (sc->packet_context, "timestamp_begin");
-  sc->clock = ts && ts->clock ? ts->clock : tb && tb->clock ? tb->clock
-              : NULL;
-  if (sc->clock == NULL && sc->event_header != NULL)
-    {
-      /* compact/extended headers keep the timestamp in a variant */
-      for (int s = 0; s < sc->n_slots && sc->clock == NULL; s++)
-        if (c->slot_types[s]->kind == CTF_T_INT && c->slot_types[s]->clock)
-          sc->clock = c->slot_types[s]->clock;
-    }
+  if (c->exact)
+    stream_roles (sc);
+  else
+    stream_names (c, sc);
 
   c->scopes[SC_PH] = sc->packet_header;
   c->scopes[SC_PC] = sc->packet_context;
@@ -522,6 +640,8 @@ compile_stream_class (Compiler *c, CtfStreamClass *sc)
     {
       CtfEventClass *ec = sc->events->pdata[e];
       c->line = ec->line;
+      c->frag = ec->frag;
+      c->frag_off = ec->frag_off;
       if (ec->context != NULL && ec->context->named)
         ec->context = ctf_type_copy (tc, ec->context);
       if (ec->fields != NULL && ec->fields->named)
@@ -545,6 +665,8 @@ compile_stream_class (Compiler *c, CtfStreamClass *sc)
       update_in_ir (ec->fields);
       update_in_ir (ec->context);
       c->line = 0;
+      c->frag = sc->frag;
+      c->frag_off = sc->frag_off;
     }
   for (int i = 0; i < 4; i++)
     ctf_compile_plans (tc, scopes[i]);
@@ -628,7 +750,8 @@ prepare_clocks (Compiler *c)
 gboolean
 ctf_trace_class_compile (CtfTraceClass *tc, const char *path, GError **error)
 {
-  Compiler c = { .tc = tc, .path = path, .error = error };
+  Compiler c = { .tc = tc, .path = path, .error = error,
+                 .exact = tc->major == 2 };
   gboolean ok = FALSE;
   GHashTable *seen_ids = NULL;
 
@@ -662,6 +785,8 @@ ctf_trace_class_compile (CtfTraceClass *tc, const char *path, GError **error)
       CtfStreamClass *sc = NULL;
       ec->name_len = strlen (ec->name);
       c.line = ec->line;
+      c.frag = ec->frag;
+      c.frag_off = ec->frag_off;
       if (!ec->has_stream_id && tc->streams->len > 1)
         {
           cfail (&c, "event '%s' has no stream_id and the trace has several "
@@ -675,6 +800,8 @@ ctf_trace_class_compile (CtfTraceClass *tc, const char *path, GError **error)
             sc = o;
         }
       c.line = ec->line;
+      c.frag = ec->frag;
+      c.frag_off = ec->frag_off;
       if (sc == NULL)
         {
           cfail (&c, "event '%s' refers to unknown stream class %"
@@ -696,6 +823,7 @@ ctf_trace_class_compile (CtfTraceClass *tc, const char *path, GError **error)
       ec->sc = sc;
       g_ptr_array_add (sc->events, ec);
       c.line = 0;
+      c.frag = 0;
     }
   for (guint s = 0; s < tc->streams->len; s++)
     {
@@ -790,6 +918,8 @@ emit_struct (GArray *ops, const CtfType *st)
         emit_struct (ops, t);
       else if (t->kind == CTF_T_STRING)
         emit (ops, CTF_OP_STRING, 8, t->slot, t);
+      else if (t->kind == CTF_T_INT && t->varint)
+        emit (ops, CTF_OP_NODE, 1, t->slot, t);   /* LEB128: ctf_decode */
       else if (t->kind == CTF_T_INT && t->byte_order == CTF_LE
                && t->clock == NULL
                && t->meaning == CTF_MEAN_NONE
@@ -809,7 +939,7 @@ emit_struct (GArray *ops, const CtfType *st)
         emit (ops, CTF_OP_TEXT_SEQ, t->align, t->slot, t);
       else if ((t->kind == CTF_T_ARRAY || t->kind == CTF_T_SEQ)
                && (t->elem->kind == CTF_T_INT || t->elem->kind == CTF_T_FLOAT)
-               && t->elem->size % t->elem->align == 0
+               && !t->elem->varint && t->elem->size % t->elem->align == 0
                && t->elem->clock == NULL && t->elem->meaning == CTF_MEAN_NONE)
         emit (ops, CTF_OP_INT_ARRAY, t->align, t->slot, t);
       else if (t->kind == CTF_T_VARIANT && t->option_of_value != NULL)

@@ -36,6 +36,32 @@ enum {
   CTF_MEAN_EVENT_ID,
 };
 
+/* CTF 2 roles (ctf2-*.c): which field plays which part is said by the
+ * metadata, not by the field's name as in CTF 1.8. */
+enum {
+  CTF_ROLE_NONE = 0,
+  CTF_ROLE_MAGIC,
+  CTF_ROLE_UUID,
+  CTF_ROLE_STREAM_ID,
+  CTF_ROLE_STREAM_INSTANCE_ID,
+  CTF_ROLE_PACKET_SIZE,
+  CTF_ROLE_CONTENT_SIZE,
+  CTF_ROLE_DEFAULT_TS,
+  CTF_ROLE_TS_END,
+  CTF_ROLE_DISCARDED,
+  CTF_ROLE_SEQ_NUM,
+  CTF_ROLE_EVENT_ID,
+};
+
+/* How a CTF 2 integer prints when it is not a plain number (such
+ * integers have is_enum set, so that they print through format_enum). */
+enum {
+  CTF_FORM_NUMBER = 0,
+  CTF_FORM_BOOL,       /* true / false */
+  CTF_FORM_BITS,       /* bit array: 0xHEX */
+  CTF_FORM_FLAGS,      /* bit map: 0xHEX { "LABEL", ... } */
+};
+
 typedef struct _CtfType  CtfType;
 
 /* A type named (typedef, typealias) inside a structure body: the paths of
@@ -133,6 +159,17 @@ struct _CtfType {
    * inside a body: where their paths are looked up, or NULL. */
   guint body_id;
   CtfDeclScope *decl;
+  /* CTF 2 */
+  uint8_t role;                  /* CTF_ROLE_* */
+  uint8_t form;                  /* CTF_FORM_* */
+  gboolean varint;               /* LEB128 integer (size: 64, its values'
+                                    width; it is read byte by byte) */
+  gboolean optional;             /* variant of one option, or none */
+  /* variant: its selector's ranges, mapping m choosing option
+     option_of_mapping[m] (CTF 2: given by the metadata; CTF 1.8: the
+     tag's mappings, set while compiling) */
+  const CtfMapping *sel;
+  guint n_sel;
   /* set while compiling */
   int meaning;
   CtfClock *clock;               /* resolved map_clock */
@@ -232,6 +269,8 @@ typedef struct {
   int n_slots;                   /* slots of context+fields, after sc's */
   CtfType **slot_types;          /* slot - sc->n_slots -> type */
   int line;                      /* metadata line of the declaration */
+  guint frag;                    /* CTF 2: its fragment's index + 1 */
+  gsize frag_off;                /* and byte offset */
   CtfPick *skip;                 /* passing over its context and fields
                                     from a byte boundary; NULL: decode */
   guint n_skip;
@@ -251,6 +290,8 @@ typedef struct {
 struct _CtfStreamClass {
   uint64_t id;
   gboolean has_id;
+  guint frag;                    /* CTF 2: its fragment's index + 1 */
+  gsize frag_off;                /* and byte offset */
   CtfType *packet_header;        /* a copy of the trace's, per class */
   CtfType *packet_context;
   CtfType *event_header;
@@ -285,7 +326,7 @@ typedef struct {
 } CtfEnvEntry;
 
 typedef struct {
-  guint major, minor;
+  guint major, minor;            /* 1.8, or 2.0 (read from JSON) */
   int byte_order;                /* trace's native byte order */
   uint8_t uuid[16];
   gboolean has_uuid;

@@ -194,10 +194,54 @@ ctf_format_escaped (const char *s, size_t len, GString *out)
   putc1 (out, '"');
 }
 
+/* CTF 2's bit maps: the value in hexadecimal, then the labels of its
+ * flags that are set, as bt2 2.1 prints them. */
+static void
+format_flags (const CtfType *t, const CtfValue *v, GString *out)
+{
+  g_string_append_printf (out, "0x%" G_GINT64_MODIFIER "X", v->u);
+  guint n = 0;
+  for (guint m = 0; m < t->n_mappings; m++)
+    {
+      const CtfMapping *mp = &t->mappings[m];
+      gboolean set = FALSE;
+      for (int64_t b = mp->lo; b <= mp->hi && !set; b++)
+        set = (v->u >> b) & 1;
+      if (!set)
+        continue;
+      /* a label of several ranges is listed once */
+      gboolean dup = FALSE;
+      for (guint k = 0; k < m && !dup; k++)
+        if (strcmp (t->mappings[k].label, mp->label) == 0)
+          for (int64_t b = t->mappings[k].lo; b <= t->mappings[k].hi; b++)
+            dup = dup || ((v->u >> b) & 1);
+      if (dup)
+        continue;
+      g_string_append (out, n++ > 0 ? ", " : " { ");
+      ctf_format_escaped (mp->label, strlen (mp->label), out);
+    }
+  if (n > 0)
+    g_string_append (out, " }");
+}
+
 static void
 format_enum (const CtfType *t, const CtfValue *v, GString *out)
 {
   guint n = 0;
+  switch (t->form)
+    {
+    case CTF_FORM_BOOL:
+      g_string_append (out, v->u != 0 ? "true" : "false");
+      return;
+    case CTF_FORM_BITS:
+      g_string_append_printf (out, "0x%" G_GINT64_MODIFIER "X", v->u);
+      return;
+    case CTF_FORM_FLAGS:
+      format_flags (t, v, out);
+      return;
+    default:
+      break;
+    }
   g_string_append (out, "( ");
   /* labels in declaration order, each once (bt2 merges same labels) */
   for (guint m = 0; m < t->n_mappings; m++)
@@ -281,7 +325,7 @@ format_array (CtfCursor *c, const CtfType *t, GString *out)
   CtfCursor sub = *c;
   sub.pos = v->pos;
   const CtfType *e = t->elem;
-  if (e->kind == CTF_T_INT && !e->is_enum && e->clock == NULL
+  if (e->kind == CTF_T_INT && !e->is_enum && !e->varint && e->clock == NULL
       && e->meaning == CTF_MEAN_NONE && e->size % e->align == 0)
     {
       /* plain integers: contiguous, read in place (bounds were checked
@@ -351,6 +395,15 @@ ctf_format_value (CtfCursor *c, const CtfType *t, GString *out)
       format_struct (c, t, out);
       break;
     case CTF_T_VARIANT:
+      if (t->optional)
+        {
+          /* CTF 2 optional: its content, or none */
+          if (v->len == UINT64_MAX)
+            g_string_append (out, "<none>");
+          else
+            ctf_format_value (c, t->fields[0].type, out);
+          break;
+        }
       g_string_append (out, "{ ");
       ctf_format_value (c, t->fields[v->len].type, out);
       g_string_append (out, " }");

@@ -233,6 +233,12 @@ lttv_trace_env_int (const LttvTrace *trace, const char *key, int64_t *out)
   return TRUE;
 }
 
+const char *
+lttv_trace_format (const LttvTrace *trace)
+{
+  return trace->tc->major == 2 ? "CTF 2" : "CTF 1.8";
+}
+
 guint
 lttv_trace_n_event_classes (const LttvTrace *trace)
 {

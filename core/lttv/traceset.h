@@ -72,6 +72,8 @@ char *lttv_trace_stream_name (const LttvTrace *trace, guint stream);
 /* --- Trace -------------------------------------------------------------- */
 
 const char *lttv_trace_path (const LttvTrace *trace);
+/* The CTF version of its metadata: "CTF 1.8" (TSDL) or "CTF 2" (JSON). */
+const char *lttv_trace_format (const LttvTrace *trace);
 /* A value of the metadata's `env` block: NULL / FALSE when absent. */
 const char *lttv_trace_env_string (const LttvTrace *trace, const char *key);
 gboolean lttv_trace_env_int (const LttvTrace *trace, const char *key,

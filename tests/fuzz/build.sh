@@ -8,8 +8,8 @@ out=${1:-$src/build-fuzz}
 mkdir -p "$out/inc"
 cp "$src/tests/fuzz/fuzz-config.h" "$out/inc/config.h"
 flags="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -std=gnu11"
-inc="-I$out/inc -I$src/core -I$src/core/ctf $(pkg-config --cflags glib-2.0)"
-libs="$(pkg-config --libs glib-2.0) -lm"
+inc="-I$out/inc -I$src/core -I$src/core/ctf $(pkg-config --cflags glib-2.0 json-glib-1.0)"
+libs="$(pkg-config --libs glib-2.0 json-glib-1.0) -lm"
 core="$src/core/ctf/*.c $src/core/big-alloc.c $src/core/error.c $src/core/time.c"
 clang $flags $inc -o "$out/fuzz-metadata" "$src/tests/fuzz/fuzz-metadata.c" $core $libs
 clang $flags $inc -o "$out/fuzz-stream" "$src/tests/fuzz/fuzz-stream.c" $core $libs

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Seeds the fuzzing corpora from the shared traces:
 #   tests/fuzz/make-seeds.sh TRACES_DIR OUTDIR
-# OUTDIR/metadata: every text metadata file; OUTDIR/stream: for each small
+# OUTDIR/metadata: every text metadata file (TSDL, and CTF 2's JSON, whose
+# first byte is 0x1e); OUTDIR/stream: for each small
 # trace with one text metadata, its metadata and the start of one stream
 # file in fuzz-stream.c's format (4-byte little-endian metadata length,
 # metadata, stream bytes); OUTDIR/cache: the state cache of perf/vm-small
