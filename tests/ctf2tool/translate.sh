@@ -20,8 +20,14 @@ for d in "$T"/lttng-kernel/* "$T"/lttng-ust/* "$T"/perf/* "$T"/ctf-misc/* \
          "$T"/babeltrace-ctf-traces/succeed/*; do
   [ -d "$d" ] && traces="$traces $d"
 done
-n=0; for d in $traces; do n=$((n + 1)); done
-plan $((n * 5 + 3))
+# babeltrace's own CTF 2 translations of the conformance traces (the same
+# data streams): the oracle for the copies' field classes and roles
+n=0; m=0
+for d in $traces; do
+  n=$((n + 1))
+  [ -d "$T/ctf2/succeed/$(basename "$d")" ] && m=$((m + 1))
+done
+plan $((n * 5 + m + 3))
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 export XDG_CACHE_HOME="$tmp/cache"
 # The CTF 2 reader is core/ctf's ctf2-*.c (issue #32): until it is in,
@@ -53,6 +59,15 @@ for d in $traces; do
   check "$name: translated, the other files the same bytes" same_files "$d" "$copy"
   check "$name: every record is JSON, fragments in order" \
     python3 "$CHECK" $(find "$copy" -name metadata)
+  ref="$T/ctf2/succeed/$(basename "$d")"
+  if [ -d "$ref" ]; then
+    same=yes
+    for f in $(cd "$ref" && find . -name metadata); do
+      python3 "$LTTV_SRCDIR/tests/ctf2tool/same-classes.py" "$copy/$f" "$ref/$f" > "$tmp/sc" \
+        || { same=""; sed "s|^|# $f: |" "$tmp/sc"; }
+    done
+    check "$name: the classes of babeltrace's CTF 2 translation" [ -n "$same" ]
+  fi
   if [ -z "$reads" ]; then
     for what in dump state stats; do
       skip "$name: lttv $what of the copy: this lttv does not read CTF 2 yet"
