@@ -16,7 +16,7 @@
 
 #include "gui/lttv-module-host.h"
 #include "gui/lttv-time-context.h"
-#include "gui/lttv-timeline-model.h"
+#include <lttv-timeline-model.h>
 #include "gui/lttv-viewer-context-private.h"
 
 static int

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* huge-heap.c: malloc's heap on huge pages (lttv/huge-heap.h). */
+/* huge-heap.c: malloc's heap on huge pages (lttv-internal/huge-heap.h). */
 #include "config.h"
 
-#include <lttv/huge-heap.h>
+#include <lttv-internal/huge-heap.h>
 
 #include <limits.h>
 #include <malloc.h>

@@ -14,17 +14,6 @@ typedef struct
 
 #define KEY "lttv-thread-selection"
 
-static gsize thread_selected_signal;
-
-static void
-ensure_signal (void)
-{
-  if (g_once_init_enter (&thread_selected_signal))
-    g_once_init_leave (&thread_selected_signal,
-                       g_signal_new ("thread-selected", LTTV_TYPE_VIEWER_CONTEXT, G_SIGNAL_RUN_LAST,
-                                     0, NULL, NULL, NULL, G_TYPE_NONE, 0));
-}
-
 static void
 context_gone (gpointer data, GObject *where)
 {
@@ -47,7 +36,6 @@ selection_of (LttvViewerContext *ctx)
   GObject *tc = G_OBJECT (lttv_viewer_context_get_time_context (ctx));
   Selection *s = g_object_get_data (tc, KEY);
 
-  ensure_signal ();
   if (s == NULL)
     {
       s = g_new0 (Selection, 1);
@@ -83,7 +71,7 @@ lttv_viewer_context_select_thread (LttvViewerContext *ctx, gint64 tid, LttvTime 
   for (guint i = 0; i < s->contexts->len; i++)
     g_ptr_array_add (targets, g_object_ref (s->contexts->pdata[i]));
   for (guint i = 0; i < targets->len; i++)
-    g_signal_emit (targets->pdata[i], thread_selected_signal, 0);
+    lttv_viewer_context_thread_selected (targets->pdata[i]);
 }
 
 gboolean

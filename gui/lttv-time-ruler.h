@@ -2,7 +2,7 @@
 /* LttvTimeRuler: the time axis shared by timeline viewers. It shows the
  * tab's visible window with ticks, the current time and the selection;
  * a click sets the current time, a drag selects, the wheel zooms (Ctrl)
- * or scrolls the window. Installed with lttv-module.h. */
+ * or scrolls the window. The shell's own (not installed). */
 #pragma once
 
 #include <gtk/gtk.h>

@@ -31,6 +31,9 @@ void lttv_viewer_context_hold (LttvViewerContext *ctx, LttvTraceData *data);
 LttvTraceData *lttv_viewer_context_get_held (LttvViewerContext *ctx);
 /* More of the history is built: emits "history-changed". */
 void lttv_viewer_context_history_grew (LttvViewerContext *ctx);
+/* The tab's selected thread changed (lttv-thread-selection.c): emits
+ * "thread-selected". */
+void lttv_viewer_context_thread_selected (LttvViewerContext *ctx);
 /* Cancels the viewer's jobs and stops forwarding signals. */
 void lttv_viewer_context_detach (LttvViewerContext *ctx);
 

@@ -26,6 +26,7 @@ enum {
   SELECTION_CHANGED,
   FILTER_CHANGED,
   HISTORY_CHANGED,
+  THREAD_SELECTED,
   N_SIGNALS
 };
 static guint signals[N_SIGNALS];
@@ -54,6 +55,12 @@ static void
 forward (LttvViewerContext *self, guint signal_id)
 {
   g_signal_emit (self, signals[signal_id], 0);
+}
+
+void
+lttv_viewer_context_thread_selected (LttvViewerContext *self)
+{
+  g_signal_emit (self, signals[THREAD_SELECTED], 0);
 }
 
 static void window_cb (LttvTimeContext *tc, LttvViewerContext *self) { forward (self, WINDOW_CHANGED); }
@@ -342,6 +349,7 @@ lttv_viewer_context_class_init (LttvViewerContextClass *klass)
   static const char *names[N_SIGNALS] = {
     "traceset-changed", "window-changed", "current-time-changed",
     "selection-changed", "filter-changed", "history-changed",
+    "thread-selected",
   };
 
   object_class->dispose = lttv_viewer_context_dispose;

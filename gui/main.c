@@ -6,6 +6,7 @@
 #include <locale.h>
 
 #include <lttv/lttv.h>
+#include <lttv-internal/huge-heap.h>
 
 #include "lttv-application.h"
 #include "lttv-stall-meter.h"
@@ -14,7 +15,7 @@ int
 main (int argc, char **argv)
 {
   /* malloc's heap on huge pages, for every thread: the state history is
-   * built in a worker thread (lttv/huge-heap.h) */
+   * built in a worker thread (lttv-internal/huge-heap.h) */
   lttv_huge_heap_init ();
   lttv_stall_meter_mark_launch ();
   setlocale (LC_ALL, "");

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <lttv/traceset.h>
+#include <lttv-internal/iter-records.h>
 
 #include <sys/types.h>
 

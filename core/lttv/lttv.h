@@ -13,7 +13,6 @@
 #include <lttv/traceset.h>
 #include <lttv/event-format.h>
 #include <lttv/history.h>
-#include <lttv/huge-heap.h>
 #include <lttv/state.h>
 #include <lttv/stats.h>
 #include <lttv/density.h>

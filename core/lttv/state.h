@@ -1,9 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* state.h: the state of a traceset over time (docs/state-model.md). One
+/**
+ * SECTION:state
+ * @title: State
+ * @short_description: the state of a traceset over time, built in one pass
+ * @include: lttv/lttv.h
+ *
+ * The state of a traceset over time (docs/state-model.md). One
  * streaming pass over the merged events (a worker thread, with progress
  * and cancel) builds the state history, the event checkpoints and the
  * event count; the cache in $XDG_CACHE_HOME/lttv/ makes the next opening
- * instant. */
+ * instant.
+ */
 #pragma once
 
 #include <lttv/cancel.h>
@@ -13,7 +20,21 @@
 
 G_BEGIN_DECLS
 
-/* Events that do not fit the model: counted, reported, never fatal. */
+/**
+ * LttvAnomaly:
+ * @LTTV_ANOMALY_UNMATCHED_IRQ_EXIT: lttv anomaly unmatched irq exit
+ * @LTTV_ANOMALY_UNMATCHED_SOFTIRQ_EXIT: lttv anomaly unmatched softirq exit
+ * @LTTV_ANOMALY_MISSING_FIELD: lttv anomaly missing field
+ * @LTTV_ANOMALY_UNKNOWN_CPU: lttv anomaly unknown cpu
+ * @LTTV_ANOMALY_BAD_VALUE: lttv anomaly bad value
+ * @LTTV_ANOMALY_WRONG_THREAD: an event of another thread than its CPU's current one (re-synced)
+ * @LTTV_ANOMALY_SWITCH_FROM_OTHER: a sched_switch away from another thread than the current one
+ * @LTTV_ANOMALY_THREAD_ON_TWO_CPUS: a thread seen on a CPU while still current on another
+ * @LTTV_ANOMALY_BLOCK_NOT_ISSUED: a block request completed that was not issued in the trace
+ * @LTTV_N_ANOMALIES: lttv n anomalies
+ *
+ * Events that do not fit the model: counted, reported, never fatal.
+ */
 typedef enum {
   LTTV_ANOMALY_UNMATCHED_IRQ_EXIT,
   LTTV_ANOMALY_UNMATCHED_SOFTIRQ_EXIT,
@@ -31,86 +52,272 @@ typedef enum {
   LTTV_N_ANOMALIES
 } LttvAnomaly;
 
-/* A short English description of `kind` ("unmatched IRQ exits"). */
+/**
+ * lttv_anomaly_describe:
+ * @kind: an anomaly
+ *
+ * A short English description of @kind ("unmatched IRQ exits").
+ *
+ * Returns: (transfer none): a static string
+ */
 const char *lttv_anomaly_describe (LttvAnomaly kind);
 
+/**
+ * LttvState:
+ *
+ * The state of a traceset over time: its history, checkpoints and counts.
+ * An opaque structure, freed with lttv_state_free().
+ */
 typedef struct _LttvState LttvState;
 
-/* The state of `ts`, not built yet; `ts` must outlive it, and a build in
- * another thread must have returned before it is freed. */
+/**
+ * lttv_state_new:
+ * @ts: a traceset
+ *
+ * The state of @ts, not built yet; @ts must outlive it, and a build in
+ * another thread must have returned before it is freed.
+ *
+ * Returns: (transfer full): a new #LttvState, to free with lttv_state_free()
+ */
 LttvState *lttv_state_new (LttvTraceset *ts);
+/**
+ * lttv_state_free:
+ * @s: a state
+ *
+ * Frees @s and what it owns.
+ */
 void lttv_state_free (LttvState *s);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LttvState, lttv_state_free)
 
-/* Loads the cache when it matches the trace, else reads every event and
- * saves the cache (use_cache FALSE: neither). Returns FALSE with `error`
+/**
+ * lttv_state_build:
+ * @s: a state
+ * @use_cache: %FALSE to neither read nor write the cache
+ * @cancel: how the caller stops the work from another thread
+ * @error: return location for a #GError, or %NULL
+ *
+ * Loads the cache when it matches the trace, else reads every event and
+ * saves the cache (use_cache FALSE: neither). Returns FALSE with @error
  * set when the trace could not be read to its end (the history then holds
  * what was read before the fault) or when cancelled. Run in a worker
  * thread, the others query the history meanwhile (its committed part) and
- * follow lttv_state_progress. */
+ * follow lttv_state_progress.
+ *
+ * Returns: %TRUE when the whole traceset was read
+ */
 gboolean lttv_state_build (LttvState *s, gboolean use_cache, LttvCancel cancel,
                            GError **error);
-/* Fills `s` from its cache file when a valid one is there, reading no
+/**
+ * lttv_state_load_cached:
+ * @s: a state
+ *
+ * Fills @s from its cache file when a valid one is there, reading no
  * event (for a quick look: `lttv info`); FALSE, and nothing built, when
- * there is none. */
+ * there is none.
+ *
+ * Returns: %TRUE when the state came from the cache
+ */
 gboolean lttv_state_load_cached (LttvState *s);
-/* For a window: the parts of a cached state that are otherwise decoded at
+/**
+ * lttv_state_set_decode_at_load:
+ * @s: a state
+ * @now: %TRUE to decode in the build
+ *
+ * For a window: the parts of a cached state that are otherwise decoded at
  * their first use (the event density) are decoded by the build, in its
- * thread, rather than in a viewer's first draw. */
+ * thread, rather than in a viewer's first draw.
+ */
 void lttv_state_set_decode_at_load (LttvState *s, gboolean now);
-/* The next lttv_state_build with use_cache reads the trace instead of the
+/**
+ * lttv_state_set_ignore_cache:
+ * @s: a state
+ * @ignore: %TRUE to read the trace at the next build
+ *
+ * The next lttv_state_build with use_cache reads the trace instead of the
  * cache, then saves the cache again: for a cache found damaged since it was
- * loaded (lttv_history_check). */
+ * loaded (lttv_history_check).
+ */
 void lttv_state_set_ignore_cache (LttvState *s, gboolean ignore);
-/* Fraction of the traceset's time range built so far, 0 to 1; any thread. */
+/**
+ * lttv_state_progress:
+ * @s: a state
+ *
+ * Fraction of the traceset's time range built so far, 0 to 1; any thread.
+ *
+ * Returns: a fraction, 0 to 1
+ */
 double lttv_state_progress (LttvState *s);
-/* Events read so far by the build (updated every 64 K events); any thread. */
+/**
+ * lttv_state_events_done:
+ * @s: a state
+ *
+ * Events read so far by the build (updated every 64 K events); any thread.
+ *
+ * Returns: the number of events read
+ */
 guint64 lttv_state_events_done (LttvState *s);
-/* Why the last build could not write the cache (its folder read-only or
- * full, ...): "PATH: WHAT", or NULL. The state is whole all the same. */
+/**
+ * lttv_state_cache_problem:
+ * @s: a state
+ *
+ * Why the last build could not write the cache (its folder read-only or
+ * full, ...): "PATH: WHAT", or NULL. The state is whole all the same.
+ *
+ * Returns: (transfer none) (nullable): a string owned by @s
+ */
 const char *lttv_state_cache_problem (LttvState *s);
-/* TRUE when the last build came from the cache. */
+/**
+ * lttv_state_from_cache:
+ * @s: a state
+ *
+ * TRUE when the last build came from the cache.
+ *
+ * Returns: %TRUE when it came from the cache
+ */
 gboolean lttv_state_from_cache (LttvState *s);
 
-/* Owned by the state. */
+/**
+ * lttv_state_get_history:
+ * @s: a state
+ *
+ * The state's history.
+ *
+ * Returns: (transfer none): owned by @s
+ */
 LttvHistory *lttv_state_get_history (LttvState *s);
+/**
+ * lttv_state_get_traceset:
+ * @s: a state
+ *
+ * The traceset @s was made for.
+ *
+ * Returns: (transfer none): owned by @s
+ */
 LttvTraceset *lttv_state_get_traceset (LttvState *s);
+/**
+ * lttv_state_n_events:
+ * @s: a state
+ *
+ * How many events the traceset has (built so far).
+ *
+ * Returns: the number of events
+ */
 guint64 lttv_state_n_events (LttvState *s);
-/* LTTV_N_ANOMALIES counters. */
+/**
+ * lttv_state_anomalies:
+ * @s: a state
+ *
+ * The counters of anomalies (#LttvAnomaly), %LTTV_N_ANOMALIES of them.
+ *
+ * Returns: (transfer none) (array fixed-size=9): owned by @s
+ */
 const guint64 *lttv_state_anomalies (LttvState *s);
 
-/* A block request, matched issue to completion by device and sector. */
+/**
+ * LttvBlockRequest:
+ * @dev: the device
+ * @sector: the first sector
+ * @issue: LTTV_TIME_NONE: issued before the trace began
+ * @complete: LTTV_TIME_NONE: not completed when it ended
+ *
+ * A block request, matched issue to completion by device and sector.
+ */
 typedef struct {
   int64_t dev;
   guint64 sector;
   LttvTime issue;     /* LTTV_TIME_NONE: issued before the trace began */
   LttvTime complete;  /* LTTV_TIME_NONE: not completed when it ended */
 } LttvBlockRequest;
-/* Every block request of the traceset (LttvBlockRequest): the completed
- * ones in completion order, then the ones never completed, by issue. */
+/**
+ * lttv_state_block_requests:
+ * @s: a state
+ *
+ * Every block request of the traceset (LttvBlockRequest): the completed
+ * ones in completion order, then the ones never completed, by issue.
+ *
+ * Returns: (transfer none) (element-type LttvBlockRequest): owned by @s
+ */
 const GArray *lttv_state_block_requests (LttvState *s);
 
 /* --- Event positions ----------------------------------------------------
  * A checkpoint every LTTV_STATE_CHECKPOINT_EVENTS events: its rank (events
  * before it), its time, and how many events at that same time come before
  * it. Binary search gives rank <-> time in O(log n). */
+/**
+ * LTTV_STATE_CHECKPOINT_EVENTS:
+ *
+ * Events between two checkpoints.
+ */
 #define LTTV_STATE_CHECKPOINT_EVENTS 4096
 
+/**
+ * LttvCheckpoint:
+ * @rank: events before it
+ * @time: its time
+ * @skip: how many events at that same time come before it
+ *
+ * A checkpoint every %LTTV_STATE_CHECKPOINT_EVENTS events: binary search
+ * gives rank <-> time in O(log n).
+ */
 typedef struct {
   guint64 rank;
   LttvTime time;
   guint32 skip;
 } LttvCheckpoint;
 
+/**
+ * lttv_state_n_checkpoints:
+ * @s: a state
+ *
+ * How many checkpoints the build made.
+ *
+ * Returns: the number of checkpoints
+ */
 guint lttv_state_n_checkpoints (LttvState *s);
+/**
+ * lttv_state_get_checkpoint:
+ * @s: a state
+ * @i: an index, below lttv_state_n_checkpoints()
+ *
+ * Checkpoint @i.
+ *
+ * Returns: (transfer none): owned by @s
+ */
 const LttvCheckpoint *lttv_state_get_checkpoint (LttvState *s, guint i);
-/* The last checkpoint at or before `rank`, or before time `t`. */
+/**
+ * lttv_state_checkpoint_for_rank:
+ * @s: a state
+ * @rank: an event's rank
+ *
+ * The last checkpoint at or before @rank.
+ *
+ * Returns: (transfer none): owned by @s
+ */
 const LttvCheckpoint *lttv_state_checkpoint_for_rank (LttvState *s,
                                                       guint64 rank);
+/**
+ * lttv_state_checkpoint_for_time:
+ * @s: a state
+ * @t: a time
+ *
+ * The last checkpoint before time @t.
+ *
+ * Returns: (transfer none): owned by @s
+ */
 const LttvCheckpoint *lttv_state_checkpoint_for_time (LttvState *s,
                                                       LttvTime t);
-/* Positions `it` on the event of rank `rank` (seek to the checkpoint, then
- * skip at most one checkpoint interval of events). */
+/**
+ * lttv_state_seek_rank:
+ * @s: a state
+ * @it: an iterator
+ * @rank: an event's rank
+ * @error: return location for a #GError, or %NULL
+ *
+ * Positions @it on the event of rank @rank (seek to the checkpoint, then
+ * skip at most one checkpoint interval of events).
+ *
+ * Returns: %TRUE when @it is on that event
+ */
 gboolean lttv_state_seek_rank (LttvState *s, LttvIter *it, guint64 rank,
                                GError **error);
 
@@ -120,6 +327,18 @@ gboolean lttv_state_seek_rank (LttvState *s, LttvIter *it, guint64 rank,
  * call it was in. Answers cached per CPU and attribute, so that a pass in
  * time order costs a few comparisons per event. Not thread-safe: one per
  * thread; the history may still be building (its committed part). */
+/**
+ * LttvStateThread:
+ * @tid: -1: unknown
+ * @pid: the tid when the history has no PID for it
+ * @ppid: -1: unknown
+ * @comm: owned by the history; NULL: unknown
+ * @syscall: NULL: none
+ *
+ * The thread of an event, from the history, as it was just before the event
+ * on its CPU: the thread that emitted it (a sched_switch's prev thread) and
+ * the system call it was in.
+ */
 typedef struct {
   int64_t tid;          /* -1: unknown */
   int64_t pid;          /* the tid when the history has no PID for it */
@@ -128,35 +347,108 @@ typedef struct {
   const char *syscall;  /* NULL: none */
 } LttvStateThread;
 
+/**
+ * LttvStateThreads:
+ *
+ * Answers lttv_state_threads_lookup() from the history, cached per CPU
+ * and attribute, so that a pass in time order costs a few comparisons per
+ * event. Not thread-safe: one per thread; the history may still be
+ * building (its committed part). Freed with lttv_state_threads_free().
+ *
+ * Answers lttv_state_threads_lookup() from the history, cached per CPU and
+ * attribute, so that a pass in time order costs a few comparisons per
+ * event. Not thread-safe: one per thread; the history may still be building
+ * (its committed part).
+ */
 typedef struct _LttvStateThreads LttvStateThreads;
 
+/**
+ * lttv_state_threads_new:
+ * @s: a state
+ *
+ * A thread lookup on the history of @s, which must outlive it.
+ *
+ * Returns: (transfer full): a new #LttvStateThreads, to free with
+ * lttv_state_threads_free()
+ */
 LttvStateThreads *lttv_state_threads_new (LttvState *s);
+/**
+ * lttv_state_threads_free:
+ * @st: a thread lookup
+ *
+ * Frees @st and what it owns.
+ */
 void lttv_state_threads_free (LttvStateThreads *st);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LttvStateThreads, lttv_state_threads_free)
-/* The thread at time `t` on `cpu`; FALSE (tid -1) when the history does
- * not know it (before the CPU's first sched_switch, past the built part). */
+/**
+ * lttv_state_threads_lookup:
+ * @st: a thread lookup
+ * @t: a time
+ * @cpu: a CPU
+ * @out: return location for the thread
+ *
+ * The thread at time @t on @cpu; FALSE (tid -1) when the history does
+ * not know it (before the CPU's first sched_switch, past the built part).
+ *
+ * Returns: %TRUE when the history knows the thread
+ */
 gboolean lttv_state_threads_lookup (LttvStateThreads *st, LttvTime t,
                                     int cpu, LttvStateThread *out);
-/* A thread source for lttv_filter_match, owned by `st`. */
+/**
+ * lttv_state_threads_source:
+ * @st: a thread lookup
+ *
+ * A thread source for lttv_filter_match, owned by @st.
+ *
+ * Returns: (transfer none): owned by @st
+ */
 const LttvFilterThreadSource *lttv_state_threads_source (LttvStateThreads *st);
 
 /* --- Writing the state -------------------------------------------------- */
 
-/* Writes the state at `t` as `lttv state` prints it (docs/cli.md): lines
- * "T<TAB>PATH<TAB>VALUE" sorted by path, attributes holding nothing left
+/**
+ * lttv_state_print:
+ * @s: a state
+ * @t: a time
+ * @out: a #GString to append to
+ *
+ * Writes the state at @t as `lttv state` prints it (docs/cli.md): lines
+ * "T PATH VALUE" (tab-separated) sorted by path, attributes holding nothing left
  * out; after the end of the traceset, the state at its end. FALSE when
- * `t` is past the part built so far. Keeps the paths in `s` for the next
+ * @t is past the part built so far. Keeps the paths in @s for the next
  * call: call it from one thread at a time. A state loaded from the cache
  * that meets a damaged block (lttv_history_check) is built again from the
  * trace here, the cache rewritten: the history, checkpoints and counts are
- * replaced (the old history stays valid until `s` is freed), so nothing
- * else may use `s` meanwhile. */
+ * replaced (the old history stays valid until @s is freed), so nothing
+ * else may use @s meanwhile.
+ *
+ * Returns: %TRUE when @t was printed
+ */
 gboolean lttv_state_print (LttvState *s, LttvTime t, GString *out);
-/* The same at `n` times in increasing order, from one pass over the
- * history (lttv_history_query_full_sorted): what `lttv state --at=` does.
- * Each time's text goes to `func` in turn. Returns how many times were
- * printed: the first ones, up to the part built so far. */
+/**
+ * LttvStateTextFunc:
+ * @text: the text (owned by the caller)
+ * @len: its length in bytes
+ * @data: the data given to the callback
+ *
+ * Takes the text of one time from lttv_state_print_sorted().
+ */
 typedef void (*LttvStateTextFunc) (const char *text, gsize len, gpointer data);
+/**
+ * lttv_state_print_sorted:
+ * @s: a state
+ * @times: times in increasing order
+ * @n: the number of @times
+ * @func: takes each time's text
+ * @data: the data given to the callback
+ *
+ * lttv_state_print() at @n times in increasing order, from one pass over the
+ * history (lttv_history_query_full_sorted()): what "lttv state --at=" does.
+ * Each time's text goes to @func in turn.
+ *
+ * Returns: how many times were printed: the first ones, up to the part built
+ * so far
+ */
 guint lttv_state_print_sorted (LttvState *s, const LttvTime *times, guint n,
                                LttvStateTextFunc func, gpointer data);
 

@@ -345,7 +345,7 @@ control_flow_create (LttvViewerContext *ctx)
   g_signal_connect (export, "clicked", G_CALLBACK (export_cb), self);
   g_signal_connect (self->top, "key-press-event", G_CALLBACK (key_press_cb), self);
   g_signal_connect (self->view, "row-selected", G_CALLBACK (row_selected_cb), self);
-  lttv_viewer_context_get_selected_thread (ctx, NULL, NULL);   /* creates the signal */
+  lttv_viewer_context_get_selected_thread (ctx, NULL, NULL);   /* told of changes from now on */
   g_signal_connect (ctx, "thread-selected", G_CALLBACK (thread_selected_cb), self);
   g_signal_connect (ctx, "traceset-changed", G_CALLBACK (traceset_changed_cb), self);
   g_signal_connect (ctx, "window-changed", G_CALLBACK (window_changed_cb), self);
@@ -397,26 +397,4 @@ static const LttvViewerInfo control_flow_viewer = {
   .render = control_flow_render,
 };
 
-static gboolean
-control_flow_init (GError **error)
-{
-  lttv_viewer_register (&control_flow_viewer);
-  return TRUE;
-}
-
-static const LttvModuleInfo module_info = {
-  .abi_version = LTTV_MODULE_ABI_VERSION,
-  .struct_size = sizeof (LttvModuleInfo),
-  .id = "controlflow",
-  .name = N_("Control flow view"),
-  .gettext_domain = GETTEXT_PACKAGE,
-  .version = PACKAGE_VERSION,
-  .init = control_flow_init,
-  .shutdown = NULL,
-};
-
-const LttvModuleInfo *
-lttv_module_entry (void)
-{
-  return &module_info;
-}
+LTTV_DEFINE_VIEWER_MODULE ("controlflow", N_("Control flow view"), control_flow_viewer)

@@ -390,26 +390,4 @@ static const LttvViewerInfo event_list_viewer = {
   .render = el_render,
 };
 
-static gboolean
-event_list_init (GError **error)
-{
-  lttv_viewer_register (&event_list_viewer);
-  return TRUE;
-}
-
-static const LttvModuleInfo module_info = {
-  .abi_version = LTTV_MODULE_ABI_VERSION,
-  .struct_size = sizeof (LttvModuleInfo),
-  .id = "eventlist",
-  .name = N_("Detailed event list"),
-  .gettext_domain = GETTEXT_PACKAGE,
-  .version = PACKAGE_VERSION,
-  .init = event_list_init,
-  .shutdown = NULL,
-};
-
-const LttvModuleInfo *
-lttv_module_entry (void)
-{
-  return &module_info;
-}
+LTTV_DEFINE_VIEWER_MODULE ("eventlist", N_("Detailed event list"), event_list_viewer)

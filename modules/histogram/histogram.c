@@ -530,26 +530,4 @@ static const LttvViewerInfo histogram_viewer = {
   .render = histogram_render,
 };
 
-static gboolean
-histogram_init (GError **error)
-{
-  lttv_viewer_register (&histogram_viewer);
-  return TRUE;
-}
-
-static const LttvModuleInfo module_info = {
-  .abi_version = LTTV_MODULE_ABI_VERSION,
-  .struct_size = sizeof (LttvModuleInfo),
-  .id = "histogram",
-  .name = N_("Histogram"),
-  .gettext_domain = GETTEXT_PACKAGE,
-  .version = PACKAGE_VERSION,
-  .init = histogram_init,
-  .shutdown = NULL,
-};
-
-const LttvModuleInfo *
-lttv_module_entry (void)
-{
-  return &module_info;
-}
+LTTV_DEFINE_VIEWER_MODULE ("histogram", N_("Histogram"), histogram_viewer)

@@ -357,7 +357,7 @@ resource_view_create (LttvViewerContext *ctx)
   g_signal_connect (self->top, "hierarchy-changed", G_CALLBACK (hierarchy_changed_cb), self);
   g_signal_connect (ctx, "window-changed", G_CALLBACK (window_changed_cb), self);
   g_signal_connect (self->view, "row-clicked", G_CALLBACK (row_clicked_cb), self);
-  lttv_viewer_context_get_selected_thread (ctx, NULL, NULL);   /* creates the signal */
+  lttv_viewer_context_get_selected_thread (ctx, NULL, NULL);   /* told of changes from now on */
   g_signal_connect (ctx, "thread-selected", G_CALLBACK (thread_selected_cb), self);
   g_object_set_data_full (G_OBJECT (self->top), "lttv-resourceview", self, resource_view_free);
   /* the host lists the rows: after the viewer is ready for its callbacks */
@@ -412,26 +412,4 @@ static const LttvViewerInfo resource_view_viewer = {
   .render = resource_view_render,
 };
 
-static gboolean
-resource_view_init (GError **error)
-{
-  lttv_viewer_register (&resource_view_viewer);
-  return TRUE;
-}
-
-static const LttvModuleInfo module_info = {
-  .abi_version = LTTV_MODULE_ABI_VERSION,
-  .struct_size = sizeof (LttvModuleInfo),
-  .id = "resourceview",
-  .name = N_("Resource view"),
-  .gettext_domain = GETTEXT_PACKAGE,
-  .version = PACKAGE_VERSION,
-  .init = resource_view_init,
-  .shutdown = NULL,
-};
-
-const LttvModuleInfo *
-lttv_module_entry (void)
-{
-  return &module_info;
-}
+LTTV_DEFINE_VIEWER_MODULE ("resourceview", N_("Resource view"), resource_view_viewer)

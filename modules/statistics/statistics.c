@@ -576,26 +576,4 @@ static const LttvViewerInfo statistics_viewer = {
   .render = statistics_render,
 };
 
-static gboolean
-statistics_init (GError **error)
-{
-  lttv_viewer_register (&statistics_viewer);
-  return TRUE;
-}
-
-static const LttvModuleInfo module_info = {
-  .abi_version = LTTV_MODULE_ABI_VERSION,
-  .struct_size = sizeof (LttvModuleInfo),
-  .id = "statistics",
-  .name = N_("Statistics"),
-  .gettext_domain = GETTEXT_PACKAGE,
-  .version = PACKAGE_VERSION,
-  .init = statistics_init,
-  .shutdown = NULL,
-};
-
-const LttvModuleInfo *
-lttv_module_entry (void)
-{
-  return &module_info;
-}
+LTTV_DEFINE_VIEWER_MODULE ("statistics", N_("Statistics"), statistics_viewer)

@@ -210,26 +210,4 @@ static const LttvViewerInfo trace_info_viewer = {
   .render = trace_info_render,
 };
 
-static gboolean
-trace_info_init (GError **error)
-{
-  lttv_viewer_register (&trace_info_viewer);
-  return TRUE;
-}
-
-static const LttvModuleInfo module_info = {
-  .abi_version = LTTV_MODULE_ABI_VERSION,
-  .struct_size = sizeof (LttvModuleInfo),
-  .id = "traceinfo",
-  .name = N_("Trace information"),
-  .gettext_domain = GETTEXT_PACKAGE,
-  .version = PACKAGE_VERSION,
-  .init = trace_info_init,
-  .shutdown = NULL,
-};
-
-const LttvModuleInfo *
-lttv_module_entry (void)
-{
-  return &module_info;
-}
+LTTV_DEFINE_VIEWER_MODULE ("traceinfo", N_("Trace information"), trace_info_viewer)

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include <lttv/lttv.h>
+#include <lttv-internal/huge-heap.h>
 
 #include "asan.h"
 

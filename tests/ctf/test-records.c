@@ -11,6 +11,7 @@
 
 #include <glib/gstdio.h>
 #include <lttv/lttv.h>
+#include <lttv-internal/iter-records.h>
 #include <string.h>
 
 /* Fields asked for, when the class has them (integers of perf's classes,

@@ -6,6 +6,7 @@
 
 #include <glib/gstdio.h>
 #include <lttv/lttv.h>
+#include <lttv-internal/iter-records.h>
 #include <string.h>
 
 static char *

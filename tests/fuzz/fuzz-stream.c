@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include <lttv/lttv.h>
+#include <lttv-internal/iter-records.h>
 
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
 

@@ -12,9 +12,9 @@
 #include <lttv/lttv.h>
 
 #include "gui/lttv-module-host.h"
-#include "gui/lttv-thread-selection.h"
+#include <lttv-thread-selection.h>
 #include "gui/lttv-time-context.h"
-#include "gui/lttv-timeline-view.h"
+#include <lttv-timeline-view.h>
 #include "gui/lttv-viewer-context-private.h"
 
 static LttvTraceset *ts;

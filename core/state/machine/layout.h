@@ -6,6 +6,7 @@
 #pragma once
 
 #include <lttv/traceset.h>
+#include <lttv-internal/iter-records.h>
 
 #include "machine/machine.h"
 #include "writer.h"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* huge-heap.h: malloc's heap backed by huge pages, for every thread. On a
- * virtual machine each first touch of a fresh 4 KB page is a fault of ~12
+/* huge-heap.h: malloc's heap backed by huge pages, for every thread;
+ * inside the tree only (not installed). On a virtual machine each first touch of a fresh 4 KB page is a fault of ~12
  * us (measured here: 8 MB of fresh memory cost 24 ms in 4 KB pages, 1 ms
  * in 2 MB ones). malloc's heap is reserved ahead (256 MB of address
  * space) and marked for huge pages; blocks up to 64 MB come from it, all
