@@ -4,6 +4,7 @@
  * drawing (-draw.c) and the view's export to a file (-export.c). */
 #pragma once
 
+#include "lttv-timeline-losses.h"
 #include "lttv-timeline-model.h"
 #include "lttv-viewer-context-private.h"
 
