@@ -15,7 +15,7 @@ clang $flags $inc -o "$out/fuzz-metadata" "$src/tests/fuzz/fuzz-metadata.c" $cor
 clang $flags $inc -o "$out/fuzz-stream" "$src/tests/fuzz/fuzz-stream.c" $core $libs
 # the state cache's loader: the whole core (it opens a real trace)
 gio="$(pkg-config --cflags --libs gio-2.0 gmodule-2.0 json-glib-1.0)"
-all="$core $src/core/state/*.c $src/core/filter/*.c $src/core/paths.c $src/core/version.c"
+all="$core $src/core/state/*.c $src/core/state/*/*.c $src/core/filter/*.c $src/core/paths.c $src/core/version.c"
 clang $flags $inc -I$src/core/state -DLTTV_PKGDATADIR='"/nonexistent"' -DLTTV_LOCALEDIR='"/nonexistent"' \
   -o "$out/fuzz-cache" "$src/tests/fuzz/fuzz-cache.c" $all $gio -lm
 echo "built $out/fuzz-metadata $out/fuzz-stream $out/fuzz-cache"
