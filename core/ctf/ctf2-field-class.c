@@ -299,16 +299,29 @@ int_extras (Ctf2Reader *r, JsonObject *o, CtfType *t)
   return get_mappings (r, o, "mappings", t);
 }
 
-static gboolean
-check_encoding (Ctf2Reader *r, JsonObject *o)
+/* The string's encoding: 0 for UTF-8, else CTF_ENC_*; -1 (failed) when
+ * unknown, or not UTF-8 where `utf8_only`. */
+static int
+get_encoding (Ctf2Reader *r, JsonObject *o, gboolean utf8_only)
 {
+  static const char *const names[] = { "utf-8", "utf-16be", "utf-16le",
+                                       "utf-32be", "utf-32le" };
   const char *enc = ctf2_get_string (r, o, "encoding");
   if (r->failed)
-    return FALSE;
-  if (enc != NULL && strcmp (enc, "utf-8") != 0)
-    return ctf2_fail (r, "string encoding '%s' is not supported (only "
-                      "utf-8)", enc);
-  return TRUE;
+    return -1;
+  if (enc == NULL)
+    return 0;
+  for (int k = 0; k < (int) G_N_ELEMENTS (names); k++)
+    if (strcmp (enc, names[k]) == 0)
+      {
+        if (k > 0 && utf8_only)
+          break;
+        return k;
+      }
+  ctf2_fail (r, "string encoding '%s' is not supported (%s)", enc,
+             utf8_only ? "only utf-8 for a null-terminated string"
+                       : "utf-8, utf-16be/le or utf-32be/le");
+  return -1;
 }
 
 static CtfType *
@@ -327,10 +340,13 @@ byte_type (Ctf2Reader *r, gboolean text)
 static CtfType *
 bytes (Ctf2Reader *r, JsonObject *o, gboolean text, gboolean dynamic)
 {
-  if (text && !check_encoding (r, o))
+  int enc = text ? get_encoding (r, o, FALSE) : 0;
+  if (enc < 0)
     return NULL;
   CtfType *t = ctf_type_new (r->tc, dynamic ? CTF_T_SEQ : CTF_T_ARRAY);
-  t->elem = byte_type (r, text);
+  /* UTF-16/32: bytes, not text (the UTF-8 text path stays as it is) */
+  t->elem = byte_type (r, text && enc == 0);
+  t->str_enc = (uint8_t) enc;
   t->align = 8;
   if (dynamic)
     {
@@ -587,7 +603,7 @@ field_class_object (Ctf2Reader *r, JsonObject *o)
     }
   else if (strcmp (type, "null-terminated-string") == 0)
     {
-      if (!check_encoding (r, o))
+      if (get_encoding (r, o, TRUE) < 0)
         return NULL;
       t = ctf_type_new (r->tc, CTF_T_STRING);
       t->align = 8;

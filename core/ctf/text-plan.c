@@ -131,7 +131,7 @@ tp_value (TextBuilder *b, const CtfType *t)
           tp_op (b, TP_TEXT, t);
           return;
         }
-      if (tp_int_array (b, t))
+      if (t->str_enc == 0 && tp_int_array (b, t))
         return;
       break;
     case CTF_T_FLOAT:
