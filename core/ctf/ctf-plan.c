@@ -916,7 +916,7 @@ emit_struct (GArray *ops, const CtfType *st)
       const CtfType *t = st->fields[i].type;
       if (t->kind == CTF_T_STRUCT)
         emit_struct (ops, t);
-      else if (t->kind == CTF_T_STRING)
+      else if (t->kind == CTF_T_STRING && t->str_enc == 0)
         emit (ops, CTF_OP_STRING, 8, t->slot, t);
       else if (t->kind == CTF_T_INT && t->varint)
         emit (ops, CTF_OP_NODE, 1, t->slot, t);   /* LEB128: ctf_decode */

@@ -603,9 +603,11 @@ field_class_object (Ctf2Reader *r, JsonObject *o)
     }
   else if (strcmp (type, "null-terminated-string") == 0)
     {
-      if (get_encoding (r, o, TRUE) < 0)
+      int enc = get_encoding (r, o, FALSE);
+      if (enc < 0)
         return NULL;
       t = ctf_type_new (r->tc, CTF_T_STRING);
+      t->str_enc = (uint8_t) enc;
       t->align = 8;
       t->encoded = TRUE;
     }

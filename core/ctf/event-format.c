@@ -453,7 +453,10 @@ ctf_format_value (CtfCursor *c, const CtfType *t, GString *out)
       g_string_append_printf (out, "%g", v->d);
       break;
     case CTF_T_STRING:
-      ctf_format_escaped (v->str, v->len, out);
+      if (G_UNLIKELY (t->str_enc != 0))
+        format_utf ((const uint8_t *) v->str, v->len, t->str_enc, out);
+      else
+        ctf_format_escaped (v->str, v->len, out);
       break;
     case CTF_T_STRUCT:
       format_struct (c, t, out);

@@ -1,14 +1,15 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# CTF 2 static- and dynamic-length strings in UTF-16 and UTF-32 (either
-# byte order) print as UTF-8, up to their first U+0000; an invalid unit
-# (a lone surrogate) prints U+FFFD and the text goes on. A null-terminated
-# string in UTF-16/32 and an unknown encoding are still refused, naming
-# the fragment. The expected text is worked by hand from the bytes.
+# CTF 2 strings in UTF-16 and UTF-32 (either byte order) print as UTF-8:
+# static- and dynamic-length ones up to their first U+0000, null-terminated
+# ones up to their first zero code unit (not a zero byte pair across two
+# units); an invalid unit (a lone surrogate) prints U+FFFD and the text
+# goes on; a string without its end is a data error; an unknown encoding
+# is refused, naming the fragment. Expected text worked by hand.
 . "$LTTV_SRCDIR/tests/lib/tap.sh"
 . "$LTTV_SRCDIR/tests/ctf2/lib.sh"
 LTTV="$LTTV_BUILDDIR/cli/lttv"
-plan 3
+plan 4
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 
 sls () { echo '{"type":"static-length-string","length":'"$1"',"encoding":"'"$2"'"}'; }
@@ -37,6 +38,33 @@ else
   fail "exit $rc: $(cat "$tmp/out" "$tmp/err" | head -c 600)"
 fi
 
+# Null-terminated: n1 in UTF-16LE is 00 01 (U+0100) 41 00 ("A") 00 00;
+# a byte scan would end it at the zero pair of bytes 3-4. n2 in UTF-32BE
+# is 00 00 00 e9 ("é") then a zero unit; n3 (UTF-16BE) is empty: 00 00.
+nts () { echo '{"type":"null-terminated-string","encoding":"'"$1"'"}'; }
+erc='{"type":"event-record-class","name":"t","payload-field-class":{"type":"structure","member-classes":[
+ {"name":"n1","field-class":'"$(nts utf-16le)"'},
+ {"name":"n2","field-class":'"$(nts utf-32be)"'},
+ {"name":"n3","field-class":'"$(nts utf-16be)"'},
+ {"name":"x","field-class":'"$u8"'}]}}'
+mk_meta "$tmp/n" "$PREAMBLE" "$TRACE_CLASS" "$DSC" "$erc"
+printf '\000\001\101\000\000\000\000\000\000\351\000\000\000\000\000\000\052' > "$tmp/n/stream"
+want='t: { n1 = "ĀA", n2 = "é", n3 = "", x = 42 }'
+"$LTTV" dump "$tmp/n" > "$tmp/out" 2> "$tmp/err"; rc=$?
+if [ $rc -eq 0 ] && [ "$(cat "$tmp/out")" = "$want" ]; then
+  ok "null-terminated UTF-16 and UTF-32 strings end at a zero code unit"
+else
+  fail "exit $rc: $(cat "$tmp/out" "$tmp/err" | head -c 600)"
+fi
+# Without its zero unit (41 00 then one byte): a data error naming it.
+printf '\101\000\000' > "$tmp/n/stream"
+"$LTTV" dump "$tmp/n" > "$tmp/out" 2> "$tmp/err"; rc=$?
+if [ $rc -ne 0 ] && grep -q "^lttv: $tmp/n/stream: .*terminating null code unit" "$tmp/err"; then
+  ok "an unterminated UTF-16 string is a data error: $(head -c 200 "$tmp/err")"
+else
+  fail "unterminated: exit $rc: $(cat "$tmp/out" "$tmp/err" | head -c 300)"
+fi
+
 # refused NAME ENCODING FIELD-CLASS-TYPE MESSAGE-PART
 refused () {
   erc='{"type":"event-record-class","name":"t","payload-field-class":{"type":"structure","member-classes":[{"name":"s","field-class":{"type":"'"$3"'","length":2,"encoding":"'"$2"'"}}]}}'
@@ -49,6 +77,5 @@ refused () {
     fail "$1: exit $rc: $(head -c 300 "$tmp/err")"
   fi
 }
-refused "a null-terminated UTF-16 string" utf-16le null-terminated-string "encoding 'utf-16le' is not supported"
 refused "an unknown encoding" utf-7 static-length-string "encoding 'utf-7' is not supported"
 finish
