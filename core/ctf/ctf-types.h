@@ -131,6 +131,11 @@ typedef struct {
   char *label;                   /* ", NAME = ", for the text format */
 } CtfField;
 
+/* CTF 2 field locations (tag_path, length_path): after the scope prefix
+ * ("event.fields."), names are joined by this byte, as a name may hold a
+ * '.'; each leading empty part is a null element (the parent structure). */
+#define CTF2_PATH_SEP '\x1f'
+
 /* CTF 2 string encodings other than UTF-8: the string's bytes are kept as a
  * byte array (decoded as any other) and turned into UTF-8 when printed. */
 enum { CTF_ENC_UTF16BE = 1, CTF_ENC_UTF16LE, CTF_ENC_UTF32BE, CTF_ENC_UTF32LE };

@@ -92,35 +92,63 @@ location (Ctf2Reader *r, JsonObject *o, const char *name)
     {
       for (guint k = 0; k < G_N_ELEMENTS (origins); k++)
         if (strcmp (origin, origins[k].origin) == 0)
-          g_string_append (s, origins[k].prefix);
+          g_string_append_printf (s, "%s.", origins[k].prefix);
       if (s->len == 0)
         {
           ctf2_fail (r, "'%s': unknown origin '%s'", name, origin);
           return NULL;
         }
     }
+  /* null: the parent structure; it cancels the name before it, or
+     climbs above the current structure (relative locations only) */
   JsonArray *a = json_node_get_array (pn);
+  g_autoptr (GPtrArray) names = g_ptr_array_new ();
+  guint up = 0;
   for (guint i = 0; i < json_array_get_length (a); i++)
     {
       JsonNode *e = json_array_get_element (a, i);
+      if (JSON_NODE_HOLDS_NULL (e))
+        {
+          if (names->len > 0)
+            g_ptr_array_set_size (names, names->len - 1);
+          else if (origin == NULL)
+            up++;
+          else
+            {
+              ctf2_fail (r, "'%s': a null path element goes above the "
+                         "root of '%s'", name, origin);
+              return NULL;
+            }
+          continue;
+        }
       if (!JSON_NODE_HOLDS_VALUE (e)
           || json_node_get_value_type (e) != G_TYPE_STRING)
         {
-          /* null (go to the parent) is not expressible as a 1.8 path */
-          ctf2_fail (r, "'%s': path elements other than names are not "
-                     "supported", name);
+          ctf2_fail (r, "'%s': a path element is neither a name nor null",
+                     name);
           return NULL;
         }
       const char *part = json_node_get_string (e);
-      if (*part == '\0' || strchr (part, '.') != NULL)
+      if (*part == '\0' || strchr (part, CTF2_PATH_SEP) != NULL)
         {
           ctf2_fail (r, "'%s': member name '%s' cannot be located (empty "
-                     "or with a '.')", name, part);
+                     "or with a control character U+001F)", name, part);
           return NULL;
         }
-      if (s->len > 0)
-        g_string_append_c (s, '.');
-      g_string_append (s, part);
+      g_ptr_array_add (names, (gpointer) part);
+    }
+  if (names->len == 0)
+    {
+      ctf2_fail (r, "'%s': its path names no member", name);
+      return NULL;
+    }
+  for (guint i = 0; i < up; i++)
+    g_string_append_c (s, CTF2_PATH_SEP);
+  for (guint i = 0; i < names->len; i++)
+    {
+      if (i > 0)
+        g_string_append_c (s, CTF2_PATH_SEP);
+      g_string_append (s, names->pdata[i]);
     }
   return ctf_strdup (r->tc, s->str);
 }
