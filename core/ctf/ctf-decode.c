@@ -121,11 +121,42 @@ decode_float (CtfCursor *c, const CtfType *t)
   return TRUE;
 }
 
+/* CTF 2 null-terminated UTF-16/32 string: its bytes up to the zero code
+ * unit (2 or 4 bytes, from the start) which ends it. */
+static gboolean
+decode_wide_string (CtfCursor *c, const CtfType *t)
+{
+  guint unit = t->str_enc == CTF_ENC_UTF32BE || t->str_enc == CTF_ENC_UTF32LE
+               ? 4 : 2;
+  const uint8_t *s = c->buf + (c->pos >> 3);
+  uint64_t avail = (c->limit - c->pos) >> 3;
+  uint64_t n = 0;
+  for (;; n += unit)
+    {
+      if (avail - n < unit || n > avail)
+        return fault (c, "string without its terminating null code unit "
+                      "before the end of the packet content");
+      gboolean zero = TRUE;
+      for (guint k = 0; k < unit; k++)
+        zero = zero && s[n + k] == 0;
+      if (zero)
+        break;
+    }
+  CtfValue *val = &c->values[t->slot];
+  val->str = (const char *) s;
+  val->len = n;
+  val->gen = c->gen;
+  c->pos += (n + unit) * 8;
+  return TRUE;
+}
+
 static gboolean
 decode_string (CtfCursor *c, const CtfType *t)
 {
   if (!align_to (c, 8))
     return fault (c, "string goes past the end of the packet content");
+  if (G_UNLIKELY (t->str_enc != 0))
+    return decode_wide_string (c, t);
   const uint8_t *s = c->buf + (c->pos >> 3);
   uint64_t avail = (c->limit - c->pos) >> 3;
   const uint8_t *nul = memchr (s, 0, avail);

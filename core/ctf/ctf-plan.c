@@ -362,16 +362,24 @@ level_of_body (Compiler *c, guint body)
 static CtfType *
 resolve_path (Compiler *c, const char *path, const CtfType *from)
 {
+  /* CTF 2 names may hold a '.' (ctf-types.h) */
+  const char sep[2] = { c->exact ? CTF2_PATH_SEP : '.', '\0' };
   for (int s = 0; s < 6; s++)
     if (g_str_has_prefix (path, scope_prefix[s]))
       {
         if (s > c->cur_scope)
           return NULL;      /* only earlier scopes are decoded */
         g_auto (GStrv) parts = g_strsplit (path + strlen (scope_prefix[s]),
-                                           ".", -1);
+                                           sep, -1);
         return descend (c, c->scopes[s], parts);
       }
-  g_auto (GStrv) parts = g_strsplit (path, ".", -1);
+  g_auto (GStrv) all = g_strsplit (path, sep, -1);
+  /* CTF 2 null elements: that many structures up, then only there */
+  guint up = 0;
+  while (c->exact && all[up] != NULL && all[up][0] == '\0')
+    up++;
+  char **parts = all + up;
+  gboolean climbed = up > 0;
   /* innermost structure first, among the members declared before */
   const CtfDeclScope *decl = from->decl;
   int declared = decl != NULL ? level_of_body (c, decl->body) : -1;
@@ -386,12 +394,21 @@ resolve_path (Compiler *c, const char *path, const CtfType *from)
         before = MIN (before, decl->count);
       if (st->kind != CTF_T_STRUCT)
         continue;
+      if (up > 0)
+        {
+          up--;
+          continue;
+        }
       const char *first = parts[0][0] == '_' && !c->exact ? parts[0] + 1
                           : parts[0];
       for (guint i = 0; i < before && i < st->n_fields; i++)
         if (strcmp (st->fields[i].name, first) == 0)
           return descend (c, st->fields[i].type, parts + 1);
+      if (climbed)
+        return NULL;
     }
+  if (climbed)
+    return NULL;          /* above the scope's root */
   /* then the scopes decoded before this one */
   for (int s = c->cur_scope - 1; s >= 0; s--)
     {
@@ -415,6 +432,41 @@ label_matches (const char *label, const char *option)
   return FALSE;
 }
 
+/* A path for messages: as written in CTF 1.8 and for plain CTF 2 names;
+ * else as its elements ("event.fields." then [null, "a.b"]). */
+static char *
+path_text (const Compiler *c, const char *path)
+{
+  if (!c->exact)
+    return g_strdup (path);
+  GString *s = g_string_new (NULL);
+  for (int k = 0; k < 6; k++)
+    if (g_str_has_prefix (path, scope_prefix[k]))
+      {
+        g_string_append (s, scope_prefix[k]);
+        path += strlen (scope_prefix[k]);
+      }
+  const char sep[2] = { CTF2_PATH_SEP, '\0' };
+  g_auto (GStrv) parts = g_strsplit (path, sep, -1);
+  gboolean plain = TRUE;
+  for (int i = 0; parts[i] != NULL; i++)
+    plain = plain && *parts[i] != '\0' && strchr (parts[i], '.') == NULL;
+  if (plain)
+    {
+      g_autofree char *dotted = g_strjoinv (".", parts);
+      g_string_append (s, dotted);
+      return g_string_free (s, FALSE);
+    }
+  g_string_append_c (s, '[');
+  for (int i = 0; parts[i] != NULL; i++)
+    g_string_append_printf (s, i > 0 ? ", %s%s%s" : "%s%s%s",
+                            *parts[i] ? "\"" : "",
+                            *parts[i] ? parts[i] : "null",
+                            *parts[i] ? "\"" : "");
+  g_string_append_c (s, ']');
+  return g_string_free (s, FALSE);
+}
+
 static gboolean
 resolve_refs (Compiler *c, CtfType *t)
 {
@@ -423,12 +475,13 @@ resolve_refs (Compiler *c, CtfType *t)
   if (t->kind == CTF_T_SEQ)
     {
       CtfType *len = resolve_path (c, t->length_path, t);
+      g_autofree char *shown = path_text (c, t->length_path);
       if (len == NULL)
         return cfail (c, "sequence length field '%s' not found",
-                      t->length_path);
+                      shown);
       if (len->kind != CTF_T_INT || len->is_signed)
         return cfail (c, "sequence length field '%s' is not an unsigned "
-                      "integer", t->length_path);
+                      "integer", shown);
       t->ref_slot = len->slot;
       t->ref_type = len;
     }
@@ -437,17 +490,18 @@ resolve_refs (Compiler *c, CtfType *t)
       if (t->tag_path == NULL)
         return cfail (c, "variant without a tag");
       CtfType *tag = resolve_path (c, t->tag_path, t);
+      g_autofree char *shown = path_text (c, t->tag_path);
       if (tag == NULL)
         return cfail (c, "variant %s field '%s' not found",
-                      c->exact ? "selector" : "tag", t->tag_path);
+                      c->exact ? "selector" : "tag", shown);
       if (c->exact && (tag->kind != CTF_T_INT
                        || !(tag->form == CTF_FORM_NUMBER
                             || (t->optional && tag->form == CTF_FORM_BOOL))))
         return cfail (c, "selector field '%s' is not an integer%s",
-                      t->tag_path, t->optional ? " or a boolean" : "");
+                      shown, t->optional ? " or a boolean" : "");
       if (!c->exact && (tag->kind != CTF_T_INT || !tag->is_enum))
         return cfail (c, "variant tag field '%s' is not an enumeration",
-                      t->tag_path);
+                      shown);
       t->ref_slot = tag->slot;
       t->ref_type = tag;
       if (!c->exact)
@@ -916,7 +970,7 @@ emit_struct (GArray *ops, const CtfType *st)
       const CtfType *t = st->fields[i].type;
       if (t->kind == CTF_T_STRUCT)
         emit_struct (ops, t);
-      else if (t->kind == CTF_T_STRING)
+      else if (t->kind == CTF_T_STRING && t->str_enc == 0)
         emit (ops, CTF_OP_STRING, 8, t->slot, t);
       else if (t->kind == CTF_T_INT && t->varint)
         emit (ops, CTF_OP_NODE, 1, t->slot, t);   /* LEB128: ctf_decode */

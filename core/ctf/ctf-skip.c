@@ -105,6 +105,8 @@ pick_steps (const CtfType *t, Picks *p)
           return FALSE;
       return TRUE;
     }
+  if (t->kind == CTF_T_STRING && t->str_enc != 0)
+    return FALSE;                 /* UTF-16/32: ends at a wider zero */
   if (t->kind == CTF_T_STRING)
     return add_pick (p, kept (p, t->slot) ? CTF_PICK_STRING : CTF_PICK_SKIP_STRING,
                      0, 0, t->slot);

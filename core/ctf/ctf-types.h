@@ -131,6 +131,15 @@ typedef struct {
   char *label;                   /* ", NAME = ", for the text format */
 } CtfField;
 
+/* CTF 2 field locations (tag_path, length_path): after the scope prefix
+ * ("event.fields."), names are joined by this byte, as a name may hold a
+ * '.'; each leading empty part is a null element (the parent structure). */
+#define CTF2_PATH_SEP '\x1f'
+
+/* CTF 2 string encodings other than UTF-8: the string's bytes are kept as a
+ * byte array (decoded as any other) and turned into UTF-8 when printed. */
+enum { CTF_ENC_UTF16BE = 1, CTF_ENC_UTF16LE, CTF_ENC_UTF32BE, CTF_ENC_UTF32LE };
+
 struct _CtfType {
   CtfKind kind;
   guint align;                   /* bits, >= 1 */
@@ -165,6 +174,8 @@ struct _CtfType {
   gboolean varint;               /* LEB128 integer (size: 64, its values'
                                     width; it is read byte by byte) */
   gboolean optional;             /* variant of one option, or none */
+  uint8_t str_enc;               /* byte array: a string in this CTF_ENC_*
+                                    (0: none; UTF-8 text is `encoded`) */
   /* variant: its selector's ranges, mapping m choosing option
      option_of_mapping[m] (CTF 2: given by the metadata; CTF 1.8: the
      tag's mappings, set while compiling) */

@@ -92,35 +92,63 @@ location (Ctf2Reader *r, JsonObject *o, const char *name)
     {
       for (guint k = 0; k < G_N_ELEMENTS (origins); k++)
         if (strcmp (origin, origins[k].origin) == 0)
-          g_string_append (s, origins[k].prefix);
+          g_string_append_printf (s, "%s.", origins[k].prefix);
       if (s->len == 0)
         {
           ctf2_fail (r, "'%s': unknown origin '%s'", name, origin);
           return NULL;
         }
     }
+  /* null: the parent structure; it cancels the name before it, or
+     climbs above the current structure (relative locations only) */
   JsonArray *a = json_node_get_array (pn);
+  g_autoptr (GPtrArray) names = g_ptr_array_new ();
+  guint up = 0;
   for (guint i = 0; i < json_array_get_length (a); i++)
     {
       JsonNode *e = json_array_get_element (a, i);
+      if (JSON_NODE_HOLDS_NULL (e))
+        {
+          if (names->len > 0)
+            g_ptr_array_set_size (names, names->len - 1);
+          else if (origin == NULL)
+            up++;
+          else
+            {
+              ctf2_fail (r, "'%s': a null path element goes above the "
+                         "root of '%s'", name, origin);
+              return NULL;
+            }
+          continue;
+        }
       if (!JSON_NODE_HOLDS_VALUE (e)
           || json_node_get_value_type (e) != G_TYPE_STRING)
         {
-          /* null (go to the parent) is not expressible as a 1.8 path */
-          ctf2_fail (r, "'%s': path elements other than names are not "
-                     "supported", name);
+          ctf2_fail (r, "'%s': a path element is neither a name nor null",
+                     name);
           return NULL;
         }
       const char *part = json_node_get_string (e);
-      if (*part == '\0' || strchr (part, '.') != NULL)
+      if (*part == '\0' || strchr (part, CTF2_PATH_SEP) != NULL)
         {
           ctf2_fail (r, "'%s': member name '%s' cannot be located (empty "
-                     "or with a '.')", name, part);
+                     "or with a control character U+001F)", name, part);
           return NULL;
         }
-      if (s->len > 0)
-        g_string_append_c (s, '.');
-      g_string_append (s, part);
+      g_ptr_array_add (names, (gpointer) part);
+    }
+  if (names->len == 0)
+    {
+      ctf2_fail (r, "'%s': its path names no member", name);
+      return NULL;
+    }
+  for (guint i = 0; i < up; i++)
+    g_string_append_c (s, CTF2_PATH_SEP);
+  for (guint i = 0; i < names->len; i++)
+    {
+      if (i > 0)
+        g_string_append_c (s, CTF2_PATH_SEP);
+      g_string_append (s, names->pdata[i]);
     }
   return ctf_strdup (r->tc, s->str);
 }
@@ -299,16 +327,29 @@ int_extras (Ctf2Reader *r, JsonObject *o, CtfType *t)
   return get_mappings (r, o, "mappings", t);
 }
 
-static gboolean
-check_encoding (Ctf2Reader *r, JsonObject *o)
+/* The string's encoding: 0 for UTF-8, else CTF_ENC_*; -1 (failed) when
+ * unknown, or not UTF-8 where `utf8_only`. */
+static int
+get_encoding (Ctf2Reader *r, JsonObject *o, gboolean utf8_only)
 {
+  static const char *const names[] = { "utf-8", "utf-16be", "utf-16le",
+                                       "utf-32be", "utf-32le" };
   const char *enc = ctf2_get_string (r, o, "encoding");
   if (r->failed)
-    return FALSE;
-  if (enc != NULL && strcmp (enc, "utf-8") != 0)
-    return ctf2_fail (r, "string encoding '%s' is not supported (only "
-                      "utf-8)", enc);
-  return TRUE;
+    return -1;
+  if (enc == NULL)
+    return 0;
+  for (int k = 0; k < (int) G_N_ELEMENTS (names); k++)
+    if (strcmp (enc, names[k]) == 0)
+      {
+        if (k > 0 && utf8_only)
+          break;
+        return k;
+      }
+  ctf2_fail (r, "string encoding '%s' is not supported (%s)", enc,
+             utf8_only ? "only utf-8 for a null-terminated string"
+                       : "utf-8, utf-16be/le or utf-32be/le");
+  return -1;
 }
 
 static CtfType *
@@ -327,10 +368,13 @@ byte_type (Ctf2Reader *r, gboolean text)
 static CtfType *
 bytes (Ctf2Reader *r, JsonObject *o, gboolean text, gboolean dynamic)
 {
-  if (text && !check_encoding (r, o))
+  int enc = text ? get_encoding (r, o, FALSE) : 0;
+  if (enc < 0)
     return NULL;
   CtfType *t = ctf_type_new (r->tc, dynamic ? CTF_T_SEQ : CTF_T_ARRAY);
-  t->elem = byte_type (r, text);
+  /* UTF-16/32: bytes, not text (the UTF-8 text path stays as it is) */
+  t->elem = byte_type (r, text && enc == 0);
+  t->str_enc = (uint8_t) enc;
   t->align = 8;
   if (dynamic)
     {
@@ -587,9 +631,11 @@ field_class_object (Ctf2Reader *r, JsonObject *o)
     }
   else if (strcmp (type, "null-terminated-string") == 0)
     {
-      if (!check_encoding (r, o))
+      int enc = get_encoding (r, o, FALSE);
+      if (enc < 0)
         return NULL;
       t = ctf_type_new (r->tc, CTF_T_STRING);
+      t->str_enc = (uint8_t) enc;
       t->align = 8;
       t->encoded = TRUE;
     }

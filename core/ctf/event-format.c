@@ -310,6 +310,64 @@ format_struct (CtfCursor *c, const CtfType *t, GString *out)
   PUTS (out, " }");
 }
 
+/* A CTF 2 UTF-16/32 string of `n` bytes, printed as UTF-8 up to its first
+ * U+0000 and escaped as any string. An invalid unit (lone surrogate, value
+ * above U+10FFFF, bytes left over) prints U+FFFD, as g_utf8 validation
+ * elsewhere would hide the rest of the event: the text goes on. */
+static void
+format_utf (const uint8_t *p, uint64_t n, int enc, GString *out)
+{
+  gboolean wide = enc == CTF_ENC_UTF32BE || enc == CTF_ENC_UTF32LE;
+  gboolean be = enc == CTF_ENC_UTF16BE || enc == CTF_ENC_UTF32BE;
+  guint unit = wide ? 4 : 2;
+  g_autoptr (GString) s = g_string_new (NULL);
+  uint64_t i = 0;
+  while (i < n)
+    {
+      gunichar u;
+      if (n - i < unit)
+        {
+          u = 0xfffd;                   /* a partial unit */
+          i = n;
+        }
+      else if (wide)
+        {
+          u = be ? (guint32) p[i] << 24 | (guint32) p[i + 1] << 16
+                   | (guint32) p[i + 2] << 8 | p[i + 3]
+                 : (guint32) p[i + 3] << 24 | (guint32) p[i + 2] << 16
+                   | (guint32) p[i + 1] << 8 | p[i];
+          i += 4;
+          if (u > 0x10ffff || (u >= 0xd800 && u <= 0xdfff))
+            u = 0xfffd;
+        }
+      else
+        {
+          u = be ? (guint32) p[i] << 8 | p[i + 1]
+                 : (guint32) p[i + 1] << 8 | p[i];
+          i += 2;
+          if (u >= 0xdc00 && u <= 0xdfff)
+            u = 0xfffd;                 /* a low surrogate first */
+          else if (u >= 0xd800 && u <= 0xdbff)
+            {
+              guint32 lo = n - i < 2 ? 0
+                           : be ? (guint32) p[i] << 8 | p[i + 1]
+                                : (guint32) p[i + 1] << 8 | p[i];
+              if (lo >= 0xdc00 && lo <= 0xdfff)
+                {
+                  u = 0x10000 + ((u - 0xd800) << 10) + (lo - 0xdc00);
+                  i += 2;
+                }
+              else
+                u = 0xfffd;             /* a high surrogate alone */
+            }
+        }
+      if (u == 0)
+        break;
+      g_string_append_unichar (s, u);
+    }
+  ctf_format_escaped (s->str, s->len, out);
+}
+
 static void
 format_array (CtfCursor *c, const CtfType *t, GString *out)
 {
@@ -319,6 +377,12 @@ format_array (CtfCursor *c, const CtfType *t, GString *out)
     {
       size_t len = n == 0 ? 0 : strnlen (v->str, n);
       ctf_format_escaped (v->str, len, out);
+      return;
+    }
+  if (G_UNLIKELY (t->str_enc != 0))
+    {
+      /* bytes in range: checked when the event was decoded */
+      format_utf (c->buf + (v->pos >> 3), n, t->str_enc, out);
       return;
     }
   /* elements were skipped or overwritten: decode each again */
@@ -389,7 +453,10 @@ ctf_format_value (CtfCursor *c, const CtfType *t, GString *out)
       g_string_append_printf (out, "%g", v->d);
       break;
     case CTF_T_STRING:
-      ctf_format_escaped (v->str, v->len, out);
+      if (G_UNLIKELY (t->str_enc != 0))
+        format_utf ((const uint8_t *) v->str, v->len, t->str_enc, out);
+      else
+        ctf_format_escaped (v->str, v->len, out);
       break;
     case CTF_T_STRUCT:
       format_struct (c, t, out);

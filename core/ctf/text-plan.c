@@ -122,6 +122,8 @@ tp_value (TextBuilder *b, const CtfType *t)
       tp_op (b, tp_int_kind (t), t);
       return;
     case CTF_T_STRING:
+      if (t->str_enc != 0)
+        break;                    /* UTF-16/32: event-format.c */
       tp_op (b, TP_STRING, t);
       return;
     case CTF_T_ARRAY:
@@ -131,7 +133,7 @@ tp_value (TextBuilder *b, const CtfType *t)
           tp_op (b, TP_TEXT, t);
           return;
         }
-      if (tp_int_array (b, t))
+      if (t->str_enc == 0 && tp_int_array (b, t))
         return;
       break;
     case CTF_T_FLOAT:

@@ -911,7 +911,8 @@ lttv_event_field_kind (const LttvEvent *ev, LttvFieldRef field)
     case CTF_T_FLOAT:
       return LTTV_FIELD_FLOAT;
     case CTF_T_STRING:
-      return LTTV_FIELD_STRING;
+      /* UTF-16/32 (CTF 2): bytes, not UTF-8 text */
+      return t->str_enc == 0 ? LTTV_FIELD_STRING : LTTV_FIELD_COMPOUND;
     case CTF_T_ARRAY:
     case CTF_T_SEQ:
       return t->is_text ? LTTV_FIELD_STRING : LTTV_FIELD_COMPOUND;
@@ -929,7 +930,7 @@ lttv_event_get_string (const LttvEvent *ev, LttvFieldRef field, size_t *len)
   const CtfType *t = slot_type (ev, field, &v);
   if (t == NULL)
     return NULL;
-  if (t->kind == CTF_T_STRING)
+  if (t->kind == CTF_T_STRING && t->str_enc == 0)
     {
       if (len != NULL)
         *len = v->len;

@@ -15,7 +15,7 @@ tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 fails=""
 for d in "$T"/ctf2/fail/*; do [ -d "$d" ] && fails="$fails $d"; done
 n=0; for d in $fails; do n=$((n + 1)); done
-plan $((n + 13))
+plan $((n + 14))
 
 # check NAME DIR EXPECTED-MESSAGE-REGEX: dump exits 1 with that message
 check () {
@@ -64,6 +64,13 @@ loc='{"type":"event-record-class","name":"t","payload-field-class":{"type":"stru
 mk_meta "$tmp/loc" "$PREAMBLE" "$DSC" "$loc"
 check "field location pointing nowhere" "$tmp/loc" \
   "^lttv: $tmp/loc/metadata: metadata fragment 2 \(byte 64\): .*'event.fields.nope' not found"
+
+# A bit order other than the byte order's default is not read (the bit
+# readers assume it): refused, naming the order and the fragment.
+bo='{"type":"event-record-class","name":"t","payload-field-class":{"type":"structure","member-classes":[{"name":"x","field-class":{"type":"fixed-length-unsigned-integer","length":4,"byte-order":"little-endian","bit-order":"last-to-first"}}]}}'
+mk_meta "$tmp/bo" "$PREAMBLE" "$DSC" "$bo"
+check "bit order last-to-first with little-endian" "$tmp/bo" \
+  "^lttv: $tmp/bo/metadata: metadata fragment 2 \(byte 64\): bit order 'last-to-first' with the little-endian byte order is not supported"
 
 mk_meta "$tmp/ext" '{"type":"preamble","version":2,"extensions":{"example.org,2026":{"must":{}}}}' "$DSC"
 check "unknown required extension" "$tmp/ext" \
