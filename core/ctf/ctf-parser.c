@@ -3,7 +3,7 @@
  * over ctf-lexer's tokens that builds the type model and the trace class
  * directly, with scopes for typealias, typedef and named compound types.
  * This file: tokens, scopes, values, and the trace/env/clock/stream/event
- * blocks; ctf-parser-types.c parses the types. */
+ * blocks; ctf-parser-types.c, -compound.c and -decl.c parse the types. */
 #include "config.h"
 
 #include "ctf-parser.h"

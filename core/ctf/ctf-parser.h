@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* ctf-parser.h: what the parts of the TSDL parser share: the parser's
- * state, tokens, scopes and values (ctf-parser.c), and the type
- * specifiers (ctf-parser-types.c). Internal to the metadata parser. */
+ * state, tokens, scopes and values (ctf-parser.c), the type specifiers
+ * (ctf-parser-types.c, ctf-parser-compound.c) and the declarators
+ * (ctf-parser-decl.c). Internal to the metadata parser. */
 #pragma once
 
 #include "ctf-lexer.h"
@@ -84,6 +85,13 @@ gboolean ctf_p_value_byte_order (Parser *ps, const Value *v,
 gboolean ctf_p_is_type_keyword (const char *s);
 gboolean ctf_p_is_reserved (const char *s);
 CtfType *ctf_p_parse_type_spec (Parser *ps);
+
+/* Compound types, after their keyword (ctf-parser-compound.c). */
+CtfType *ctf_p_parse_struct (Parser *ps);
+CtfType *ctf_p_parse_variant (Parser *ps);
+CtfType *ctf_p_parse_enum (Parser *ps);
+
+/* Declarators, named types and structure bodies (ctf-parser-decl.c). */
 gboolean ctf_p_parse_typealias (Parser *ps);
 gboolean ctf_p_parse_typedef (Parser *ps);
 gboolean ctf_p_parse_struct_body (Parser *ps, GArray *fields);
