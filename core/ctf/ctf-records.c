@@ -181,8 +181,11 @@ ctf_reader_run_records (CtfReader *r, int64_t limit_ns, const CtfReader *limit_r
           if (ts < (clock & mask))
             now += mask + 1;
         }
+      /* (the sum fits only below direct_below: test that first) */
+      if (now >= run->direct_below)
+        break;
       int64_t ns = run->base_ns + (int64_t) now;
-      if (now >= run->direct_below || ns < floor || ns > last)
+      if (ns < floor || ns > last)
         break;
       uint8_t *rec = obuf + len;
       memcpy (rec, form->head, CTF_RECORD_HEAD);

@@ -11,8 +11,12 @@ for f in "$R"/metadata/* "$R"/stream/*; do [ -f "$f" ] && n=$((n + 1)); done
 [ $n -gt 0 ] || skip_all "no regression inputs"
 plan $n
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-run () { # run NAME: lttv dump on $tmp/t; exit 0 or 1, no crash
+run () { # run NAME: lttv dump, then lttv state (the build's record path),
+          # on $tmp/t; each exits 0 or 1, no crash
   timeout 60 "$LTTV" dump "$tmp/t" > /dev/null 2> "$tmp/err"; rc=$?
+  rm -rf "$tmp/cache"
+  XDG_CACHE_HOME="$tmp/cache" timeout 60 "$LTTV" state "$tmp/t" > /dev/null 2>> "$tmp/err"
+  rc2=$?; [ $rc2 -gt $rc ] && rc=$rc2
   if [ $rc -le 1 ] && ! grep -q 'Sanitizer\|runtime error' "$tmp/err"; then
     ok "$1: exit $rc, $(head -c 160 "$tmp/err" | tr '\n' ' ')"
   else
