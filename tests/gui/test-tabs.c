@@ -15,7 +15,7 @@
 #include "gui/lttv-application.h"
 #include "gui/lttv-module-host.h"
 #include "gui/lttv-time-text.h"
-#include "gui/lttv-timeline-view.h"
+#include "gui/module-api/lttv-timeline-view.h"
 #include "gui/lttv-window.h"
 
 /* --- A probe viewer: counts what its context tells it ------------------- */
