@@ -26,41 +26,15 @@ print_time (const char *label, LttvTime t)
   printf ("  %s: %s\n", label, buf);
 }
 
-/* The losses of trace `ti` (lttv_traceset_discarded, by begin): one line
- * per run of a stream's consecutive losses of one kind (each packet
- * reports its own, and a stream that lost events in many packets in a
- * row lost them over the whole run). */
+/* The loss runs of trace `ti` (lttv_traceset_loss_runs): one line each. */
 static void
-print_losses (LttvTrace *t, guint ti, const GArray *lost)
+print_losses (LttvTrace *t, guint ti, const GArray *runs)
 {
-  g_autoptr (GArray) runs = g_array_new (FALSE, FALSE, sizeof (LttvDiscarded));
-  for (guint i = 0; i < lost->len; i++)
-    {
-      const LttvDiscarded *d = &g_array_index (lost, LttvDiscarded, i);
-      if (d->trace != ti)
-        continue;
-      gboolean merged = FALSE;
-      for (guint k = runs->len; k-- > 0 && !merged;)
-        {
-          LttvDiscarded *r = &g_array_index (runs, LttvDiscarded, k);
-          if (r->stream == d->stream && (r->packets > 0) == (d->packets > 0))
-            {
-              if (r->end == d->begin)
-                {
-                  r->end = d->end;
-                  r->count += d->count;
-                  r->packets += d->packets;
-                  merged = TRUE;
-                }
-              break;
-            }
-        }
-      if (!merged)
-        g_array_append_val (runs, *d);
-    }
   for (guint k = 0; k < runs->len; k++)
     {
       const LttvDiscarded *r = &g_array_index (runs, LttvDiscarded, k);
+      if (r->trace != ti)
+        continue;
       g_autofree char *name = lttv_trace_stream_name (t, r->stream);
       char b[32], e[32];
       lttv_time_format_seconds (r->begin, b);
@@ -100,7 +74,7 @@ lttv_cmd_info (int argc, char **argv)
   g_autoptr (LttvCliTraceset) ts = lttv_cli_open_traceset (traces);
   if (ts == NULL)
     return 1;
-  g_autoptr (GArray) lost = lttv_traceset_discarded (ts);
+  g_autoptr (GArray) runs = lttv_traceset_loss_runs (ts);
   for (guint i = 0; i < lttv_traceset_n_traces (ts); i++)
     {
       LttvTrace *t = lttv_traceset_get_trace (ts, i);
@@ -137,7 +111,7 @@ lttv_cmd_info (int argc, char **argv)
       print_time (_("end"), lttv_trace_end (t));
       printf (_("  discarded events: %llu\n"),
               (unsigned long long) lttv_trace_discarded_events (t));
-      print_losses (t, i, lost);
+      print_losses (t, i, runs);
       const GPtrArray *an = lttv_trace_get_anomalies (t);
       for (guint k = 0; k < an->len; k++)
         printf (_("  anomaly: %s\n"), (const char *) an->pdata[k]);

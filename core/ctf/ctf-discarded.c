@@ -110,3 +110,36 @@ lttv_trace_stream_name (const LttvTrace *trace, guint stream)
   const CtfStream *s = g_ptr_array_index (trace->streams, stream);
   return g_path_get_basename (s->path);
 }
+
+GArray *
+lttv_traceset_loss_runs (const LttvTraceset *ts)
+{
+  g_autoptr (GArray) lost = lttv_traceset_discarded (ts);
+  GArray *runs = g_array_new (FALSE, FALSE, sizeof (LttvDiscarded));
+
+  for (guint i = 0; i < lost->len; i++)
+    {
+      const LttvDiscarded *d = &g_array_index (lost, LttvDiscarded, i);
+      gboolean merged = FALSE;
+      /* the stream's latest run of the same kind, if it ends where d begins */
+      for (guint k = runs->len; k-- > 0;)
+        {
+          LttvDiscarded *r = &g_array_index (runs, LttvDiscarded, k);
+          if (r->trace == d->trace && r->stream == d->stream
+              && (r->packets > 0) == (d->packets > 0))
+            {
+              if (r->end == d->begin)
+                {
+                  r->end = d->end;
+                  r->count += d->count;
+                  r->packets += d->packets;
+                  merged = TRUE;
+                }
+              break;
+            }
+        }
+      if (!merged)
+        g_array_append_val (runs, *d);
+    }
+  return runs;
+}

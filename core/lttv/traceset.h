@@ -178,6 +178,18 @@ typedef struct {
  */
 GArray *lttv_traceset_discarded (const LttvTraceset *ts);
 /**
+ * lttv_traceset_loss_runs:
+ * @ts: a traceset
+ *
+ * The losses of @ts as `lttv info` and the trace information view list
+ * them: one per run of a stream's consecutive losses of one kind (each
+ * packet reports its own; a stream that lost events in many packets in a
+ * row lost them over the whole run), sorted by begin.
+ *
+ * Returns: (transfer full) (element-type LttvDiscarded): a new array
+ */
+GArray *lttv_traceset_loss_runs (const LttvTraceset *ts);
+/**
  * lttv_trace_stream_name:
  * @trace: a trace
  * @stream: a stream index, below lttv_trace_n_streams()

@@ -32,40 +32,6 @@ anomaly_label (LttvAnomaly kind)
     }
 }
 
-/* The losses of `ts` (sorted by begin), one per run of a stream's
- * consecutive losses of one kind, as `lttv info` merges them. */
-static GArray *
-loss_runs (LttvTraceset *ts)
-{
-  g_autoptr (GArray) lost = lttv_traceset_discarded (ts);
-  GArray *runs = g_array_new (FALSE, FALSE, sizeof (LttvDiscarded));
-
-  for (guint i = 0; i < lost->len; i++)
-    {
-      const LttvDiscarded *d = &g_array_index (lost, LttvDiscarded, i);
-      gboolean merged = FALSE;
-      for (guint k = runs->len; k-- > 0;)
-        {
-          LttvDiscarded *r = &g_array_index (runs, LttvDiscarded, k);
-          if (r->trace == d->trace && r->stream == d->stream
-              && (r->packets > 0) == (d->packets > 0))
-            {
-              if (r->end == d->begin)
-                {
-                  r->end = d->end;
-                  r->count += d->count;
-                  r->packets += d->packets;
-                  merged = TRUE;
-                }
-              break;
-            }
-        }
-      if (!merged)
-        g_array_append_val (runs, *d);
-    }
-  return runs;
-}
-
 static char *
 loss_text (LttvViewerContext *ctx, LttvTraceset *ts, const LttvDiscarded *r)
 {
@@ -94,7 +60,7 @@ traceinfo_state_rows (LttvViewerContext *ctx, GPtrArray *rows)
 
   if (ts == NULL)
     return;
-  g_autoptr (GArray) runs = loss_runs (ts);
+  g_autoptr (GArray) runs = lttv_traceset_loss_runs (ts);
   if (runs->len == 0)
     TRACEINFO_ROW (rows, _("Lost events"), g_strdup (_("none reported by the tracer")));
   for (guint i = 0; i < runs->len && i < MAX_LOSS_ROWS; i++)
