@@ -4,64 +4,10 @@
  * machine only keeps attribute ids and a few counters per CPU. */
 #include "config.h"
 
-#include <stdio.h>
 #include <string.h>
 
-#include "history/history-write.h"
-#include "machine/block-requests.h"
-#include "machine/machine.h"
+#include "machine/machine-private.h"
 
-#define MAX_CPUS STATE_MAX_CPUS
-#define MAX_SOFTIRQS 64
-
-enum { SOFT_RAISED = 1, SOFT_RUNNING = 2 };
-
-typedef struct {
-  LttvAttr base, status, exec_name, ppid, pid, prio, syscall, cpu_rq;
-  int on_cpu;               /* the CPU whose current thread it is, or -1 */
-} Thread;
-
-/* Thread structures never move or die (a freed tid keeps its attributes
- * for the next thread of that number), so a CPU can point at its current
- * one. */
-
-typedef struct {
-  LttvAttr base, status, current_thread, irqs, softirqs;
-  int64_t cur_tid;          /* -1: unknown before the first sched_switch */
-  Thread *cur;              /* the thread of cur_tid, NULL when unknown */
-  guint n_irqs;             /* IRQ handlers running here */
-  guint n_softirqs;         /* soft IRQs running here */
-  GHashTable *irq_attrs;    /* irq -> attr + 1 */
-  GHashTable *irq_running;  /* irq set */
-  guint8 soft[MAX_SOFTIRQS];
-  LttvAttr soft_attrs[MAX_SOFTIRQS];
-  Thread *swapper;
-  gboolean lost;            /* a loss left it unknown until its next thread */
-} Cpu;
-
-#define RECENT_THREADS 256
-
-struct _StateMachine {
-  StateMachineView view;    /* first: machine.h reads it */
-  LttvHistory *h;
-  GHashTable *threads;      /* tid -> Thread */
-  /* The threads met last, by tid modulo RECENT_THREADS: most events are of
-   * a few threads, and a hash table lookup costs 70 instructions. */
-  struct { int64_t tid; Thread *th; } recent[RECENT_THREADS];
-  Cpu **cpus;               /* by number; NULL: not seen */
-  guint n_cpus;
-  LttvAttr cpus_root, threads_root, irqs_root, softirqs_root;
-  GHashTable *irq_attrs;    /* irq -> attr + 1 (IRQs/<irq>) */
-  BlockRequests *blocks;
-  LttvAttr soft_attrs[MAX_SOFTIRQS];
-  guint soft_running[MAX_SOFTIRQS]; /* CPUs running it */
-  guint soft_raised[MAX_SOFTIRQS];  /* CPUs where it is raised */
-  guint64 anomalies[LTTV_N_ANOMALIES];
-  /* Interned values. */
-  LttvValue v_idle, v_usermode, v_syscall, v_irq, v_softirq, v_running,
-    v_raised, v_raised_running, v_unknown, v_blocked, v_interrupted,
-    v_wait_cpu, v_wait_unknown, v_wait_fork;
-};
 
 StateMachine *
 state_machine_new (LttvHistory *h)
@@ -133,14 +79,6 @@ state_machine_anomaly (StateMachine *m, LttvAnomaly kind)
 
 /* --- Lookups, creating attributes on first use -------------------------- */
 
-static LttvAttr
-child_fmt (StateMachine *m, LttvAttr parent, const char *fmt, int64_t n)
-{
-  char name[32];
-  snprintf (name, sizeof name, fmt, (long long) n);
-  return lttv_history_attr_child (m->h, parent, name);
-}
-
 static Thread *
 thread_new (StateMachine *m, const char *name)
 {
@@ -158,8 +96,8 @@ thread_new (StateMachine *m, const char *name)
   return th;
 }
 
-static G_GNUC_NO_INLINE Cpu *
-cpu_create (StateMachine *m, int cpu)
+G_GNUC_NO_INLINE Cpu *
+machine_cpu_create (StateMachine *m, int cpu)
 {
   if ((guint) cpu >= m->n_cpus)
     {
@@ -190,17 +128,9 @@ cpu_create (StateMachine *m, int cpu)
   return c;
 }
 
-/* CPU `cpu`, made on first use (the common case inline). */
-static inline Cpu *
-cpu_get (StateMachine *m, int cpu)
-{
-  Cpu *c = (guint) cpu < m->n_cpus ? m->cpus[cpu] : NULL;
-  return G_LIKELY (c != NULL) ? c : cpu_create (m, cpu);
-}
-
 /* Thread `tid`; tid 0 is the swapper of `cpu` (Threads/0_<cpu>). */
-static Thread *
-thread_get (StateMachine *m, int64_t tid, int cpu)
+Thread *
+machine_thread_get (StateMachine *m, int64_t tid, int cpu)
 {
   if (tid == 0)
     {
@@ -229,85 +159,8 @@ thread_get (StateMachine *m, int64_t tid, int cpu)
   return th;
 }
 
-static LttvAttr
-map_attr (StateMachine *m, GHashTable *map, LttvAttr parent, int64_t key)
-{
-  gpointer p = g_hash_table_lookup (map, GINT_TO_POINTER ((int) key));
-  if (p != NULL)
-    return GPOINTER_TO_UINT (p) - 1;
-  LttvAttr a = child_fmt (m, parent, "%lld", key);
-  g_hash_table_insert (map, GINT_TO_POINTER ((int) key), GUINT_TO_POINTER (a + 1));
-  return a;
-}
+/* --- Thread changes ------------------------------------------------------ */
 
-static void
-set (StateMachine *m, LttvAttr a, LttvTime t, LttvValue v)
-{
-  history_set (m->h, a, t, v);
-}
-
-static LttvValue
-get (StateMachine *m, LttvAttr a)
-{
-  return history_current (m->h, a);
-}
-
-/* --- Shared rules -------------------------------------------------------- */
-
-static LttvValue
-running_status (StateMachine *m, Thread *th)
-{
-  return get (m, th->syscall) != LTTV_VALUE_NONE ? m->v_syscall : m->v_usermode;
-}
-
-static Thread *
-current_thread (StateMachine *m, Cpu *c, int cpu)
-{
-  (void) m;
-  (void) cpu;
-  return c->cur;
-}
-
-/* The CPU's status from what runs on it; `running`, its current thread's
- * running status, is what it shows when no IRQ, soft IRQ or idleness
- * decides. */
-static inline void
-cpu_status_set (StateMachine *m, LttvTime t, Cpu *c, LttvValue running)
-{
-  LttvValue v;
-  if (c->n_irqs > 0)
-    v = m->v_irq;
-  else if (c->n_softirqs > 0)
-    v = m->v_softirq;
-  else if (c->cur_tid < 0)
-    /* no thread known yet: nothing to derive it from; after a loss, what
-     * it does is not known */
-    v = c->lost ? m->v_unknown : LTTV_VALUE_NONE;
-  else if (c->cur_tid == 0)
-    v = m->v_idle;
-  else
-    v = running;
-  set (m, c->status, t, v);
-}
-
-static void
-cpu_recompute (StateMachine *m, LttvTime t, Cpu *c, int cpu)
-{
-  cpu_status_set (m, t, c, c->cur_tid > 0 ? running_status (m, current_thread (m, c, cpu))
-                                          : LTTV_VALUE_NONE);
-}
-
-/* After an IRQ or soft IRQ ends. */
-static void
-resume_current (StateMachine *m, LttvTime t, Cpu *c, int cpu)
-{
-  Thread *th = current_thread (m, c, cpu);
-  if (th == NULL)
-    return;
-  set (m, th->status, t,
-       c->n_irqs > 0 || c->n_softirqs > 0 ? m->v_interrupted
-                                          : running_status (m, th));
-}
 
 static void
 clear_thread (StateMachine *m, LttvTime t, Thread *th)
@@ -408,7 +261,7 @@ state_sched_switch (StateMachine *m, LttvTime t, int cpu, int64_t prev_tid,
                     const int64_t *next_prio)
 {
   Cpu *c = cpu_get (m, cpu);
-  Thread *prev = thread_get (m, prev_tid, cpu);
+  Thread *prev = machine_thread_get (m, prev_tid, cpu);
   /* A switch away from another thread than the current one: the switch
    * that put prev here was lost, and what the current one did since is
    * not known. */
@@ -429,7 +282,7 @@ state_sched_switch (StateMachine *m, LttvTime t, int cpu, int64_t prev_tid,
   if (prev_prio != NULL)
     set (m, prev->prio, t, lttv_value_int (*prev_prio));
 
-  Thread *next = thread_get (m, next_tid, cpu);
+  Thread *next = machine_thread_get (m, next_tid, cpu);
   set (m, next->status, t, running_status (m, next));
   set (m, next->cpu_rq, t, lttv_value_int (cpu));
   if (next_comm != LTTV_VALUE_NONE)
@@ -471,7 +324,7 @@ state_thread_resync (StateMachine *m, LttvTime t, int cpu, int64_t tid)
       m->anomalies[LTTV_ANOMALY_WRONG_THREAD]++;
       displace (m, t, c->cur);
     }
-  Thread *th = thread_get (m, tid, cpu);
+  Thread *th = machine_thread_get (m, tid, cpu);
   cpu_take_thread (m, t, c, cpu, tid, th);
   set (m, th->status, t,
        c->n_irqs > 0 || c->n_softirqs > 0 ? m->v_interrupted : running_status (m, th));
@@ -485,7 +338,7 @@ state_thread_identity (StateMachine *m, LttvTime t, int cpu, int64_t tid,
 {
   if (tid <= 0)
     return;
-  Thread *th = thread_get (m, tid, cpu);
+  Thread *th = machine_thread_get (m, tid, cpu);
   if (name != LTTV_VALUE_NONE && get (m, th->exec_name) == LTTV_VALUE_NONE)
     set (m, th->exec_name, t, name);
   if (pid != NULL && *pid != tid && get (m, th->pid) == LTTV_VALUE_NONE)
@@ -498,7 +351,7 @@ state_wakeup (StateMachine *m, LttvTime t, int64_t tid, const int64_t *prio,
 {
   if (tid == 0 && target_cpu == NULL)
     return;
-  Thread *th = thread_get (m, tid, target_cpu != NULL ? (int) *target_cpu : 0);
+  Thread *th = machine_thread_get (m, tid, target_cpu != NULL ? (int) *target_cpu : 0);
   LttvValue s = get (m, th->status);
   /* A wakeup never touches a thread that is on a CPU. */
   if (s == m->v_usermode || s == m->v_syscall || s == m->v_interrupted)
@@ -515,7 +368,7 @@ state_migrate (StateMachine *m, LttvTime t, int64_t tid, int64_t dest_cpu)
 {
   if (tid == 0)
     return;
-  set (m, thread_get (m, tid, 0)->cpu_rq, t, lttv_value_int (dest_cpu));
+  set (m, machine_thread_get (m, tid, 0)->cpu_rq, t, lttv_value_int (dest_cpu));
 }
 
 void
@@ -523,7 +376,7 @@ state_setprio (StateMachine *m, LttvTime t, int64_t tid, int64_t prio)
 {
   if (tid == 0)
     return;
-  set (m, thread_get (m, tid, 0)->prio, t, lttv_value_int (prio));
+  set (m, machine_thread_get (m, tid, 0)->prio, t, lttv_value_int (prio));
 }
 
 void
@@ -535,8 +388,8 @@ state_fork (StateMachine *m, LttvTime t, int64_t parent_tid,
       m->anomalies[LTTV_ANOMALY_BAD_VALUE]++;
       return;
     }
-  Thread *parent = parent_tid != 0 ? thread_get (m, parent_tid, 0) : NULL;
-  Thread *child = thread_get (m, child_tid, 0);
+  Thread *parent = parent_tid != 0 ? machine_thread_get (m, parent_tid, 0) : NULL;
+  Thread *child = machine_thread_get (m, child_tid, 0);
   set (m, child->ppid, t, lttv_value_int (parent_tid));
   if (child_pid != NULL && *child_pid != child_tid)
     set (m, child->pid, t, lttv_value_int (*child_pid));
@@ -560,7 +413,7 @@ state_exec (StateMachine *m, LttvTime t, int64_t tid, const char *filename,
     if (filename[i] == '/')
       base = filename + i + 1;
   size_t n = MIN ((size_t) (filename + len - base), 15);
-  set (m, thread_get (m, tid, 0)->exec_name, t,
+  set (m, machine_thread_get (m, tid, 0)->exec_name, t,
        lttv_history_intern_len (m->h, base, n));
 }
 
@@ -569,7 +422,7 @@ state_free (StateMachine *m, LttvTime t, int64_t tid)
 {
   if (tid == 0)
     return;
-  clear_thread (m, t, thread_get (m, tid, 0));
+  clear_thread (m, t, machine_thread_get (m, tid, 0));
 }
 
 void
@@ -579,7 +432,7 @@ state_statedump (StateMachine *m, LttvTime t, int64_t tid, const int64_t *pid,
 {
   if (tid == 0)
     return;
-  Thread *th = thread_get (m, tid, 0);
+  Thread *th = machine_thread_get (m, tid, 0);
   if (name != LTTV_VALUE_NONE && get (m, th->exec_name) == LTTV_VALUE_NONE)
     set (m, th->exec_name, t, name);
   if (ppid != NULL && get (m, th->ppid) == LTTV_VALUE_NONE)
@@ -613,206 +466,4 @@ state_statedump (StateMachine *m, LttvTime t, int64_t tid, const int64_t *pid,
       m->anomalies[LTTV_ANOMALY_BAD_VALUE]++;
       break;
     }
-}
-
-/* --- System calls -------------------------------------------------------- */
-
-void
-state_syscall_entry (StateMachine *m, LttvTime t, int cpu, LttvValue name)
-{
-  Cpu *c = cpu_get (m, cpu);
-  Thread *th = current_thread (m, c, cpu);
-  if (th != NULL)
-    {
-      set (m, th->syscall, t, name);
-      set (m, th->status, t, m->v_syscall);
-    }
-  /* (cpu_recompute, without reading back the running status just set:
-   * entries and exits are three quarters of big-60s's events) */
-  cpu_status_set (m, t, c, name != LTTV_VALUE_NONE ? m->v_syscall : m->v_usermode);
-}
-
-void
-state_syscall_exit (StateMachine *m, LttvTime t, int cpu)
-{
-  Cpu *c = cpu_get (m, cpu);
-  Thread *th = current_thread (m, c, cpu);
-  if (th != NULL)
-    {
-      set (m, th->syscall, t, LTTV_VALUE_NONE);
-      set (m, th->status, t, m->v_usermode);
-    }
-  cpu_status_set (m, t, c, m->v_usermode);
-}
-
-/* --- IRQs ---------------------------------------------------------------- */
-
-void
-state_irq_entry (StateMachine *m, LttvTime t, int cpu, int64_t irq)
-{
-  Cpu *c = cpu_get (m, cpu);
-  gpointer key = GINT_TO_POINTER ((int) irq);
-  if (!g_hash_table_contains (c->irq_running, key))
-    {
-      g_hash_table_add (c->irq_running, key);
-      c->n_irqs++;
-    }
-  set (m, map_attr (m, c->irq_attrs, c->irqs, irq), t, m->v_running);
-  set (m, map_attr (m, m->irq_attrs, m->irqs_root, irq), t, lttv_value_int (cpu));
-  Thread *th = current_thread (m, c, cpu);
-  if (th != NULL)
-    set (m, th->status, t, m->v_interrupted);
-  set (m, c->status, t, m->v_irq);
-}
-
-void
-state_irq_exit (StateMachine *m, LttvTime t, int cpu, int64_t irq)
-{
-  Cpu *c = cpu_get (m, cpu);
-  gpointer key = GINT_TO_POINTER ((int) irq);
-  if (!g_hash_table_remove (c->irq_running, key))
-    {
-      m->anomalies[LTTV_ANOMALY_UNMATCHED_IRQ_EXIT]++;
-      return;
-    }
-  c->n_irqs--;
-  set (m, map_attr (m, c->irq_attrs, c->irqs, irq), t, LTTV_VALUE_NONE);
-
-  /* IRQs/<irq>: the first CPU that still runs it, else nothing. */
-  LttvValue v = LTTV_VALUE_NONE;
-  for (guint i = 0; i < m->n_cpus; i++)
-    if (m->cpus[i] != NULL && g_hash_table_contains (m->cpus[i]->irq_running, key))
-      {
-        v = lttv_value_int (i);
-        break;
-      }
-  set (m, map_attr (m, m->irq_attrs, m->irqs_root, irq), t, v);
-  resume_current (m, t, c, cpu);
-  cpu_recompute (m, t, c, cpu);
-}
-
-/* --- Soft IRQs ----------------------------------------------------------- */
-
-static LttvValue
-soft_value (StateMachine *m, guint8 bits)
-{
-  switch (bits)
-    {
-    case SOFT_RAISED: return m->v_raised;
-    case SOFT_RUNNING: return m->v_running;
-    case SOFT_RAISED | SOFT_RUNNING: return m->v_raised_running;
-    default: return LTTV_VALUE_NONE;
-    }
-}
-
-/* Updates the per-CPU bits of `vec` and every value that depends on them. */
-static void
-soft_update (StateMachine *m, LttvTime t, Cpu *c, guint vec, guint8 bits)
-{
-  guint8 old = c->soft[vec];
-  if ((old & SOFT_RUNNING) != (bits & SOFT_RUNNING))
-    {
-      if (bits & SOFT_RUNNING)
-        {
-          c->n_softirqs++;
-          m->soft_running[vec]++;
-        }
-      else
-        {
-          c->n_softirqs--;
-          m->soft_running[vec]--;
-        }
-    }
-  if ((old & SOFT_RAISED) != (bits & SOFT_RAISED))
-    {
-      if (bits & SOFT_RAISED)
-        m->soft_raised[vec]++;
-      else
-        m->soft_raised[vec]--;
-    }
-  c->soft[vec] = bits;
-  if (c->soft_attrs[vec] == LTTV_ATTR_NONE)
-    c->soft_attrs[vec] = child_fmt (m, c->softirqs, "%lld", vec);
-  set (m, c->soft_attrs[vec], t, soft_value (m, bits));
-  if (m->soft_attrs[vec] == LTTV_ATTR_NONE)
-    m->soft_attrs[vec] = child_fmt (m, m->softirqs_root, "%lld", vec);
-  set (m, m->soft_attrs[vec], t,
-       m->soft_running[vec] > 0 ? m->v_running
-       : m->soft_raised[vec] > 0 ? m->v_raised : LTTV_VALUE_NONE);
-}
-
-static gboolean
-vec_ok (StateMachine *m, int64_t vec)
-{
-  if (vec >= 0 && vec < MAX_SOFTIRQS)
-    return TRUE;
-  m->anomalies[LTTV_ANOMALY_BAD_VALUE]++;
-  return FALSE;
-}
-
-void
-state_softirq_raise (StateMachine *m, LttvTime t, int cpu, int64_t vec)
-{
-  if (!vec_ok (m, vec))
-    return;
-  Cpu *c = cpu_get (m, cpu);
-  soft_update (m, t, c, (guint) vec, c->soft[vec] | SOFT_RAISED);
-}
-
-void
-state_softirq_entry (StateMachine *m, LttvTime t, int cpu, int64_t vec)
-{
-  if (!vec_ok (m, vec))
-    return;
-  Cpu *c = cpu_get (m, cpu);
-  soft_update (m, t, c, (guint) vec, SOFT_RUNNING);
-  Thread *th = current_thread (m, c, cpu);
-  if (th != NULL)
-    set (m, th->status, t, m->v_interrupted);
-  cpu_recompute (m, t, c, cpu);
-}
-
-void
-state_softirq_exit (StateMachine *m, LttvTime t, int cpu, int64_t vec)
-{
-  if (!vec_ok (m, vec))
-    return;
-  Cpu *c = cpu_get (m, cpu);
-  if (!(c->soft[vec] & SOFT_RUNNING))
-    {
-      m->anomalies[LTTV_ANOMALY_UNMATCHED_SOFTIRQ_EXIT]++;
-      return;
-    }
-  soft_update (m, t, c, (guint) vec, c->soft[vec] & SOFT_RAISED);
-  resume_current (m, t, c, cpu);
-  cpu_recompute (m, t, c, cpu);
-}
-
-/* --- Block requests (block-requests.c) ------------------------------------ */
-
-void
-state_block_issue (StateMachine *m, LttvTime t, int64_t dev, int64_t sector)
-{
-  block_requests_issue (m->blocks, t, dev, sector);
-}
-
-void
-state_block_complete (StateMachine *m, LttvTime t, int64_t dev, int64_t sector)
-{
-  if (!block_requests_complete (m->blocks, t, dev, sector))
-    m->anomalies[LTTV_ANOMALY_BLOCK_NOT_ISSUED]++;
-}
-
-GArray *
-state_machine_block_requests (StateMachine *m)
-{
-  return block_requests_take (m->blocks);
-}
-
-int64_t
-state_current_tid (StateMachine *m, int cpu)
-{
-  if (cpu < 0 || (guint) cpu >= m->n_cpus || m->cpus[cpu] == NULL)
-    return -1;
-  return m->cpus[cpu]->cur_tid;
 }
