@@ -2,8 +2,8 @@
 /* iter-records.h: the reader's shortcuts for the state build, inside the
  * tree only (not installed): integer fields read by slot, and records the
  * iterator writes itself. They tie a consumer to the reader's layout, so
- * they are no part of the public API (lttv/traceset.h); liblttv exports
- * them only for the tree's own programs and tests. */
+ * they are no part of the public API (lttv/traceset.h) and liblttv does
+ * not export them: tests link the reader's convenience library. */
 #pragma once
 
 #include <lttv/traceset.h>
@@ -24,10 +24,12 @@ typedef struct {
   int slots[LTTV_INT_FIELDS_MAX];          /* ... and their values' slots,
                                               -1 when not integers */
 } LttvIntFields;
+G_GNUC_INTERNAL
 void lttv_event_class_int_fields (const LttvEventClass *ec,
                                   const LttvFieldRef *fields, guint n,
                                   LttvIntFields *out);
 /* lttv_event_get_ints (ev, f's fields, ...) for an event of f's class. */
+G_GNUC_INTERNAL
 guint lttv_event_get_int_fields (const LttvEvent *ev, const LttvIntFields *f,
                                  int64_t *out);
 /* Records the iterator writes itself (lttv_iter_each_records): for a class
@@ -74,10 +76,12 @@ typedef struct {
  * wanted (lttv_iter_set_fields_wanted_only): the sink gets the events the
  * reader cannot make a record of itself (at a window's end, a time going
  * back, a string without room). */
+G_GNUC_INTERNAL
 gboolean lttv_iter_set_record_form (LttvIter *it, const LttvEventClass *ec,
                                     const LttvRecordForm *form);
 /* lttv_iter_each, the events of classes with a record form made into
  * records at `out` when they can be, in their turn among the sink's. */
+G_GNUC_INTERNAL
 gboolean lttv_iter_each_records (LttvIter *it, LttvEventSink sink, gpointer data,
                                  LttvRecordOut *out, GError **error);
 

@@ -7,7 +7,7 @@
 # a program sees the public API through them, and a module written with
 # LTTV_DEFINE_VIEWER_MODULE builds against the installed module API.
 . "$LTTV_SRCDIR/tests/lib/tap.sh"
-plan 7
+plan 8
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -28,6 +28,17 @@ grep -rnE "$private" "$inc" | sed 's/^/# /'
 
 check "no installed header is a private one" \
   sh -c "! find '$inc' -name 'huge-heap.h' -o -name 'iter-records.h' -o -name 'lttv-module-host.h' -o -name '*-private.h' | grep -q ."
+
+# The library exports the public API and nothing more: every symbol it
+# exports is declared in an installed header.
+so=$(ls "$LTTV_BUILDDIR"/core/.libs/liblttv.so 2>/dev/null | head -n 1)
+undeclared=
+for sym in $(nm -D --defined-only "$so" 2>/dev/null | awk '$2 ~ /^[TDBR]$/ {print $3}'); do
+  grep -rqw -- "$sym" "$inc" || undeclared="$undeclared $sym"
+done
+check "liblttv exports only what its installed headers declare" \
+  sh -c "[ -n '$so' ] && [ -z '$undeclared' ]"
+[ -z "$undeclared" ] || diag "exported, not declared:$undeclared"
 
 # Each installed header on its own, with only the installed folder.
 glib=$(pkg-config --cflags glib-2.0)
