@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* big-alloc.h: large arrays in memory the kernel backs with huge pages
  * (when it can). A first touch of a 4 KB page is a page fault, and on a
- * virtual machine a costly one (18 us measured here): an array of a few
- * MB costs a fault per 2 MB instead of 512. Under AddressSanitizer these
- * are plain g_malloc blocks, so that overflows are still caught. */
+ * virtual machine a costly one: an array of a few MB costs a fault per
+ * 2 MB instead of 512. Under AddressSanitizer these are plain g_malloc
+ * blocks, so that overflows are still caught. */
 #pragma once
 
 #include <glib.h>

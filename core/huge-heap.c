@@ -25,9 +25,8 @@ void
 lttv_huge_heap_init (void)
 {
 #if !defined(LTTV_ASAN) && defined(MADV_HUGEPAGE) && defined(M_TOP_PAD)
-  /* Every thread allocates from this heap: another thread's arena is 4
-   * KB pages (a state build in lttv-gui's worker thread took 4,376 page
-   * faults instead of 373, and 0.30-0.32 s instead of 0.25-0.27 s). */
+  /* Every thread allocates from this heap: another thread's arena is in
+   * 4 KB pages, and lttv-gui builds the state in a worker thread. */
   mallopt (M_ARENA_MAX, 1);
   mallopt (M_MMAP_THRESHOLD, MMAP_ABOVE);
   mallopt (M_TOP_PAD, HEAP_RESERVE);

@@ -209,7 +209,7 @@ lttv_tab_add_viewer (LttvTab *self, const char *id)
 }
 
 /* One viewer a main-loop turn: building them all and laying them out in
- * one go blocked the loop 30-50 ms (120-250 ms with the sanitizers). */
+ * one go would block the loop about as long as a turn may take. */
 static gboolean
 add_pending_viewer (gpointer data)
 {

@@ -107,7 +107,7 @@ fail:
 }
 
 /* The whole file, NUL-terminated, in a buffer of big-alloc.h's (a kernel
- * trace's metadata is 300 KB: 75 page faults in 4 KB pages). */
+ * trace's metadata is a few hundred KB: in 4 KB pages, a fault each). */
 static uint8_t *
 read_whole (const char *path, gsize *len, gsize *cap, GError **error)
 {

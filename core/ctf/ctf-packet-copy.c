@@ -4,12 +4,12 @@
  *
  * Why not the stream's mapping: a first touch of each mapped page costs a
  * page-table update per 4 KB page (a fault, or a populate), and on a
- * virtual machine with shadow page tables much more: touching every cache
- * line of a 651 MB trace's mapping took 0.26-0.35 s there, reading it
- * through a reused 256 KB buffer 0.08 s. Reading sequentially through a
- * copy costs one memory copy, which the kernel makes from its own mapping
- * of the page cache. Seeks, which often read a few events only, still use
- * the mapping (ctf-reader.c). */
+ * virtual machine with shadow page tables much more: reading a trace
+ * through its mapping takes several times as long as through a reused
+ * buffer (bench/README.md). Reading sequentially through a copy costs one
+ * memory copy, which the kernel makes from its own mapping of the page
+ * cache. Seeks, which often read a few events only, still use the
+ * mapping (ctf-reader.c). */
 #include "config.h"
 
 #include "big-alloc.h"
@@ -25,10 +25,10 @@
 #include <unistd.h>
 
 /* A window of this size is read at a time (or the whole packet when it is
- * smaller): a packet of 10 MB (a perf trace's) took 10 MB of fresh pages
- * per stream, each zeroed by the kernel, and its copy went out to memory
- * before the decoder read it back. Windows of 256 KB made the build of
- * big-60s slower again (more reads). */
+ * smaller): a whole packet (a perf trace's are megabytes) would take as
+ * many fresh pages per stream, each zeroed by the kernel, and its copy
+ * would go out to memory before the decoder read it back. Much smaller
+ * windows only add reads. */
 #ifndef COPY_WINDOW
 #define COPY_WINDOW (1u << 20)
 #endif

@@ -4,9 +4,10 @@
  * (lttv_iter_each_records): a form compiled against the class's layout
  * (steps like a pick's), and the reader's loop over such events, which
  * makes each record from the event's bytes without decoding it into the
- * reader's values or calling the consumer's sink. On big-60s (perf),
- * 5.1 M of its 5.9 M events; the state build's reader made 37 % fewer
- * instructions (bench/README.md, stop 29). */
+ * reader's values or calling the consumer's sink. Most events of a
+ * kernel trace are of such classes (system call entries and exits), and
+ * the state build's reader spends far fewer instructions on them
+ * (bench/README.md). */
 #include "config.h"
 
 #include "ctf-trace.h"

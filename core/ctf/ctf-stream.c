@@ -301,8 +301,8 @@ ctf_stream_open (LttvTrace *trace, const char *path, GError **error)
       return NULL;
     }
   /* The pages headers were read from are given back: in the page
-   * cache's large folios, each header read maps up to 2 MB (a perf trace
-   * of 75 packets took 147 MB of memory to open). */
+   * cache's large folios, each header read maps up to 2 MB, so a trace of
+   * large packets would keep most of its size mapped for being opened. */
   if (s->map != NULL && s->map_touched)
     madvise ((void *) s->map, s->size, MADV_DONTNEED);
   ctf_seek_points_init (s);

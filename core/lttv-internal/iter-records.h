@@ -13,8 +13,8 @@ G_BEGIN_DECLS
 /* Integer fields of one event class, resolved once when the trace opens
  * (lttv_event_class_int_fields): lttv_event_get_int_fields then reads them
  * per event without looking at their types or scopes again, for events of
- * that class only. The state build's reader: lttv_event_get_ints took 77
- * instructions an event, a seventh of its own. */
+ * that class only. The state build's reader reads the same fields of
+ * every event, which lttv_event_get_ints would find again each time. */
 #define LTTV_INT_FIELDS_MAX 8
 typedef struct {
   guint n;

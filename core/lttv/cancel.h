@@ -9,7 +9,7 @@
  * computing statistics) from another thread. The core asks `cancelled
  * (data)` now and then and stops with LTTV_ERROR_CANCELLED when it says
  * TRUE. A function rather than a GCancellable: the core and the command
- * line then need no GIO, whose start-up costs every `lttv` run ~2.5 ms.
+ * line then need no GIO, whose start-up every `lttv` run would pay.
  */
 #pragma once
 

@@ -15,13 +15,13 @@
  * Storage: per attribute, an array of changes (start time, value) in
  * growing chunks, with a sparse index of the chunks' first times; the
  * value before a change ends one nanosecond before it. Chosen over a
- * history tree by bench/history-bench (figures in bench/README.md): half
- * the bytes per interval and one-attribute (row) queries about 20x faster;
- * the tree inserts faster and answers a full state faster, which a
- * finished history recovers with a per-attribute summary (first and last
- * change). A history loaded from the state cache decodes each chunk when a
- * query first needs it; rows of busy attributes use a rank index (change
- * counts per time bucket), made at their first row query.
+ * history tree (bench/history.sh, figures in bench/README.md): fewer bytes
+ * per interval and much faster one-attribute (row) queries; the tree
+ * inserts faster and answers a full state faster, which a finished
+ * history recovers with a per-attribute summary (first and last change).
+ * A history loaded from the state cache decodes each chunk when a query
+ * first needs it; rows of busy attributes use a rank index (change counts
+ * per time bucket), made at their first row query.
  */
 #pragma once
 

@@ -36,7 +36,7 @@ struct _LttvDensity {
   GArray *discarded;        /* LttvDiscarded, by begin */
   guint64 *discarded_cum;   /* [len + 1]: discarded before entry i */
   /* Queries' running sums, decoded from the counts as far as they need
-   * (the build keeps none: 16 MB of fresh pages on a long trace that
+   * (the build keeps none: megabytes of fresh pages on a long trace that
    * `lttv state` never reads): cum[b] is the number of events before
    * bucket b, for b <= ready (-1: no sums yet). */
   GMutex lock;

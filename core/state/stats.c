@@ -151,8 +151,8 @@ cpu_entry (LttvStats *st, int cpu)
 }
 
 /* The values of the state names `names` (n of them), found once:
- * intervals compare values, not strings (each string lookup took the
- * history's lock: a quarter of `lttv stats`). */
+ * intervals compare values, not strings (each string lookup takes the
+ * history's lock). */
 static void
 state_values (LttvHistory *h, const char *const *names, guint n, LttvValue *values)
 {

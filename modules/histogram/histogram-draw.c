@@ -48,7 +48,7 @@ histogram_plot_x (const HistogramPlot *p, LttvTime t, double w)
 }
 
 /* Whole pixels, so that cairo fills rectangles without antialiasing
- * (ten times faster than fractional edges on a wide plot). */
+ * (far faster than fractional edges on a wide plot). */
 static void
 fill_bar (cairo_t *cr, double x, double base, double height)
 {

@@ -2,10 +2,9 @@
 /* build-counts.c: what the build counts of its records, counted by the
  * reader's thread as it hands them over (build-reader.c): the events per
  * type and CPU of each checkpoint interval (the statistics), and the
- * density. They need the records only, not the state: on the builder's
- * thread they were 7 % of its instructions on big-60s, and since the
- * reader makes most records itself (ctf-records.c) the builder is the
- * longer of the two threads. */
+ * density. They need the records only, not the state, and the reader's
+ * thread has time to spare: since the reader makes most records itself
+ * (ctf-records.c), the builder is the longer of the two threads. */
 #include "config.h"
 
 #include "build/build-private.h"

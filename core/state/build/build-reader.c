@@ -12,13 +12,11 @@
 #include "build/stream-out.h"
 
 /* Big batches: a thread that waits for the other sleeps and is woken by a
- * system call each, dear on a virtual machine. Batches of 2048 records
- * made 9,706 futex calls on a 6.5 M-event trace; of 32768 (3.6 MB each),
- * 167, and the build went from 0.77-0.83 s to 0.5-0.7 s; of 8192, it took
- * 0.1 s more again. Packed records (layout.h) take 36 bytes on average:
- * about 29,000 a megabyte. Since the records are streamed out, batches
- * of 512 KB build big-60s as fast as of 1 MB or up to 5 % faster (in
- * turns), in 2 MB less; 256 KB, the same; 128 KB, slower. */
+ * system call each, dear on a virtual machine; batches of a few thousand
+ * records woke it thousands of times a build. Packed records (layout.h)
+ * take about 36 bytes: some 29,000 a megabyte. Since the records are
+ * streamed out, not kept in a cache, 512 KB is as fast as bigger batches
+ * in less memory; much smaller ones are slower (bench/README.md). */
 #ifndef BATCH_BYTES
 #define BATCH_BYTES (512u << 10)
 #endif

@@ -106,8 +106,8 @@ state_type_of (LttvState *s, const LttvEvent *ev)
 /* The next batch, once the chunks that filled up during the last one are
  * encoded for the cache (when there is one to save): their memory then
  * serves the chunks that come next. Encoded only while waiting for the
- * reader, they piled up whenever it kept ahead, and the build's peak
- * memory went from 188 MB to 392 MB, fresh pages the kernel zeroes. */
+ * reader, they would pile up whenever it kept ahead, and the build's peak
+ * memory would double, in fresh pages the kernel zeroes. */
 static StateBatch *
 next_batch (StateReader *reader, StateBlockStore *blocks)
 {

@@ -5,10 +5,9 @@
  * Why: the build's reader thread writes its records into batches that
  * the builder thread reads, and the batches are reused. With ordinary
  * stores, each line the reader writes again must first be fetched back
- * from the other core's caches, where the builder's reads left it: on
- * big-60s that took the reader from 0.28 s alone to 0.35 s when the
- * builder only read each line once (bench/README.md). Non-temporal
- * stores skip that fetch. Internal to the core. */
+ * from the other core's caches, where the builder's reads left it, which
+ * slows the reader markedly (bench/README.md). Non-temporal stores skip
+ * that fetch. Internal to the core. */
 #pragma once
 
 #include <glib.h>

@@ -326,7 +326,7 @@ state_cache_save (LttvState *s)
   toc[SEC_DATA][1] = data_len;
   toc[SEC_DATA][2] = 0;   /* checked block by block */
   /* (the density's counts written from where the build made them: a copy
-   * was 3 MB of fresh pages at the build's end, on big-60s) */
+   * would be megabytes of fresh pages at the build's end) */
   gsize density_len;
   const guint8 *density = state_density_counts (s->density, &density_len);
   for (guint i = SEC_DATA + 1; i < N_SECTIONS; i++)
@@ -567,7 +567,7 @@ load_attrs (LttvHistory *h, Reader *r, const LttvTime *firsts, guint64 n_chunks_
 
 /* The sections read at load (all but the blocks and the density), copied
  * with one pread: on a virtual machine each first touch of a mapped page
- * is a fault of 5-9 us, and their checksums touch every page. */
+ * is a costly fault, and their checksums touch every page. */
 typedef struct {
   const guint8 *map;
   guint8 *copy;             /* NULL: everything from the mapping */

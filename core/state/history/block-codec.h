@@ -4,10 +4,9 @@
  * value, then per change a word of its time delta << 1 | "its value is
  * the one two changes before" (delta_at), and its value as a varint
  * unless so), the chunks' sizes, and where a block is. Only bytes and
- * numbers: no history types. Most attributes go
- * back and forth between two values (a thread in and out of system
- * calls): on big-60s, 80 % of the changes; the cache took 69.5 MB with a
- * value each, 55 MB so (with varint deltas). */
+ * numbers: no history types. Most attributes go back and forth between
+ * two values (a thread in and out of system calls), so most changes need
+ * no value of their own (bench/README.md). */
 #pragma once
 
 #include <string.h>
@@ -17,9 +16,8 @@
 /* Chunks grow from 4 changes to 128 and stay there: most attributes
  * (threads that live a moment) change only a few times, and every
  * attribute's last chunk is in memory while the build goes on, half empty
- * on average (big-60s's build: 36 MB of them with chunks of 16 to 256,
- * of fresh pages the kernel zeroes). Smaller chunks make more blocks in
- * the cache: 2 % more bytes. (-D to compare others) */
+ * on average, in fresh pages the kernel zeroes. Smaller chunks make more
+ * blocks, and a slightly bigger cache. (-D to compare others) */
 #ifndef HISTORY_CHUNK_BITS
 #define HISTORY_CHUNK_BITS 7
 #endif
@@ -136,9 +134,8 @@ varint_from (const guint8 **p, const guint8 *end, guint64 *out)
  * before (`again`), as one 4-byte little-endian word, delta << 1 | again;
  * a delta of DELTA_ESCAPE ns (2.1 s) or more as that word with
  * DELTA_ESCAPE, then the delta in 8 bytes. A fixed width rather than a
- * varint (a loop per byte): the builder's thread took 210.9 ms of CPU
- * instead of 225.7 ms on big-60s (10 builds each, in turns), for a cache
- * of 78.1 MB instead of 49.6 MB (0.14 of the trace). */
+ * varint (a loop per byte): less of the builder's CPU for a bigger cache,
+ * still well under the goal of half the trace (bench/README.md). */
 #define DELTA_ESCAPE 0x7fffffffu
 #define DELTA_MAX 12
 

@@ -14,9 +14,8 @@
 
 /* Writes the block at `out` (room for BLOCK_MAX (m)); returns its end.
  * The changes before are kept in locals: the bytes written through `q`
- * may alias the chunk as far as the compiler knows, and it read them
- * again after every byte (small-5s: 44.2 M instructions here, 41.1 M so;
- * the same bytes). */
+ * may alias the chunk as far as the compiler knows, and it would read
+ * them again after every byte. */
 static guint8 *
 encode_at (guint8 *out, const HistoryChange *chunk, guint m)
 {
@@ -115,10 +114,9 @@ store_block (StateBlockStore *bs, LttvAttr attr, guint c, guint m)
 
 /* The last chunks of up to `max` quiet attributes, partly filled, encoded
  * as if final and recycled: most threads of a long trace are gone before
- * its end, and their last chunks were most of the build's memory (big-60s:
- * 5,526 of 5,663 threads freed; 20 MB of chunks). FALSE when none was
- * waiting. After every full chunk noted is encoded: an attribute's blocks
- * come in chunk order. */
+ * its end, and their last chunks would be most of the build's memory.
+ * FALSE when none was waiting. After every full chunk noted is encoded:
+ * an attribute's blocks come in chunk order. */
 static gboolean
 seal_quiet (StateBlockStore *bs, guint max)
 {

@@ -287,7 +287,7 @@ lttv_history_format_value (LttvHistory *h, LttvValue v, char buf[32])
     {
     case LTTV_VALUE_INT:
       {
-        /* (snprintf took a tenth of `lttv state --at=`) */
+        /* (by hand, not snprintf: `lttv state --at=` formats every value) */
         gint64 i = lttv_value_get_int (v);
         guint64 u = i < 0 ? 0 - (guint64) i : (guint64) i;
         char *p = buf + 31;

@@ -4,7 +4,7 @@
  * before its first change (nothing) and from its last (its last value);
  * only the times between are looked up. The answers go into one array
  * sized beforehand: on a virtual machine each fresh 4 KB page costs a
- * fault of ~12 us, growing arrays time by time cost more than the
+ * fault, and growing arrays time by time would cost more than the
  * lookups. */
 #include "config.h"
 
@@ -45,8 +45,7 @@ typedef struct {
 
 /* Beyond this many lookups, two threads share them. Most of their time is
  * the first touch of each block of the cache file (a page fault), and
- * faults on two cores overlap in part: on big-60s, 14,757 lookups took
- * 23.5 ms on two threads against 27 ms on one. */
+ * faults on two cores overlap in part. */
 #define LOOKUPS_TO_SHARE 2000
 
 /* The attributes [first, end) of a finished history, written for each

@@ -148,12 +148,12 @@ HistoryChange *history_chunk_load (const HistoryAttr *a, guint c);
 
 /* --- Recycled chunks (history-recycle.c) ----------------------------------
  * A built chunk that filled up is encoded as its cache block (the cache's
- * format) and its memory given to the chunks that come next (big-60s's
- * build: 472 MB at its peak before, 167 MB). The blocks go to the cache
- * file being made, through one buffer (the spill): kept in memory, they
- * took 61 MB more of fresh pages, and the save wrote them at the end. A
- * recycled chunk's pointer becomes its block's number, tagged by the low
- * bit; the first query that needs it decodes a copy. */
+ * format) and its memory given to the chunks that come next, which cuts
+ * the build's peak memory to a fraction. The blocks go to the cache file
+ * being made, through one buffer (the spill): kept in memory, they would
+ * take as many more fresh pages, and the save would write them at the
+ * end. A recycled chunk's pointer becomes its block's number, tagged by
+ * the low bit; the first query that needs it decodes a copy. */
 
 static inline gboolean
 history_chunk_is_block (const HistoryChange *chunk)

@@ -210,7 +210,7 @@ history_block_add (LttvHistory *h, gsize len, LttvAttr attr)
     {
       g_mutex_lock (&h->decode_lock);
       /* (grown in place, its pages neither copied nor touched twice: one
-       * entry per block, 2.4 MB on a 6.5 M-event trace) */
+       * entry per block, megabytes on a long trace) */
       guint cap = MAX (1024, sp->cap_blocks * 2);
       sp->where = big_array_realloc (sp->where, sp->cap_blocks * sizeof (guint64),
                                      cap * sizeof (guint64));
@@ -244,7 +244,8 @@ history_spill_finish (LttvHistory *h, guint64 *data_len)
     return FALSE;
   /* From now on the blocks are read from a mapping, as from a loaded
    * cache: a row query goes through an attribute's blocks, a full state
-   * through one block of each (a read each took 4 us and more). */
+   * through one block of each (a pread each would be a system call per
+   * block). */
   g_mutex_lock (&h->decode_lock);
   gsize len = (gsize) (sp->data_pos + sp->buf_pos);
   void *map = len > 0 ? mmap (NULL, len, PROT_READ, MAP_SHARED, sp->fd, 0) : MAP_FAILED;
@@ -344,8 +345,8 @@ history_recycled_load (const HistoryAttr *a, guint c)
       guint size = history_chunk_size (c);
       guint m = MIN (size, __atomic_load_n (&a->n, __ATOMIC_ACQUIRE) - history_chunk_base (c));
       /* (from slabs, not malloc'd one by one: a row query over a whole
-       * trace just built decodes thousands; each a malloc, and a fault per
-       * fresh 4 KB page, took two thirds of its time) */
+       * trace just built decodes thousands; a malloc each, and a fault per
+       * fresh 4 KB page, would be most of its time) */
       HistoryChange *out = history_slabs_alloc (&h->decoded, size * sizeof (HistoryChange),
                                                 DECODED_SLAB);
       LttvTime t = a->chunk_first[c];

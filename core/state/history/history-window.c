@@ -2,9 +2,9 @@
 /* Blocks of the cache file read with pread into one reused buffer, for
  * queries that go through many blocks in the file's order (full states
  * at many times). On a virtual machine the first touch of each page of
- * a mapping costs a fault of 5-9 us, and such a query touches thousands
- * of pages for a few hundred bytes each; a pread of 16 KB costs 4 us
- * and copies through the kernel's own mapping. */
+ * a mapping costs a fault, and such a query touches thousands of pages
+ * for a few hundred bytes each; a pread of a few pages costs less than
+ * one such fault and copies through the kernel's own mapping. */
 #include "config.h"
 
 #include <errno.h>
@@ -13,8 +13,7 @@
 #include "history/history-private.h"
 
 /* What one read takes beyond the block asked for: the next blocks a
- * query needs are often a few pages further (on big-60s, 100 times:
- * 1,305 reads of 16 KB against 2,572 of 4 KB or 2,849 pages mapped). */
+ * query needs are often a few pages further, so one read serves several. */
 #define WINDOW_READ (16u << 10)
 
 void

@@ -24,10 +24,10 @@ history_store (LttvHistory *h, HistoryAttr *a, guint k, HistoryChange *c,
 
 
 /* A builder's write. Most change nothing (the value is already there),
- * and most others go after the last change, in its chunk: both inline
- * (a call per change: the builder's thread made 2.3 % more instructions
- * on big-60s, 5.6 % on small-5s); lttv_history_set does the rest (a
- * second write at one time, a new chunk, a sealed attribute). */
+ * and most others go after the last change, in its chunk: both inline,
+ * as a call per change would show in the builder's thread;
+ * lttv_history_set does the rest (a second write at one time, a new
+ * chunk, a sealed attribute). */
 static inline void
 history_set (LttvHistory *h, LttvAttr attr, LttvTime t, LttvValue v)
 {

@@ -23,8 +23,8 @@ next_slot (LttvHistory *h, HistoryAttr *a, guint k, LttvTime t)
     {
       /* A new chunk. Queries see it once a->n (stored with release) goes
        * past its first change, so only moving the arrays that hold it
-       * needs the write lock (taken per new chunk, it was 145,000 of the
-       * 189,000 times a build of big-60s took it, 3 % of the time). */
+       * needs the write lock (taken per new chunk, it would be taken most
+       * of the times a build takes it). */
       guint size = history_chunk_size (a->n_chunks);
       HistoryChange *chunk = history_recycled_take (h, a->n_chunks);
       if (chunk == NULL)

@@ -430,8 +430,8 @@ state_layout_extract (const StateLayout *l, const LttvEvent *ev, StateRec *r,
 }
 
 /* String slot `k` of `r`, interned (recent short ones from the cache,
- * compared and hashed by words: byte by byte, two command names per
- * scheduler switch took 55 instructions each). */
+ * compared and hashed by words rather than bytes: every scheduler switch
+ * has two command names). */
 static LttvValue
 get_string (StateLayout *l, const guint32 *str, const guint8 *arena, guint k)
 {

@@ -18,7 +18,7 @@ state_syscall_entry (StateMachine *m, LttvTime t, int cpu, LttvValue name)
       set (m, th->status, t, m->v_syscall);
     }
   /* (cpu_recompute, without reading back the running status just set:
-   * entries and exits are three quarters of big-60s's events) */
+   * system call entries and exits are most events of a kernel trace) */
   cpu_status_set (m, t, c, name != LTTV_VALUE_NONE ? m->v_syscall : m->v_usermode);
 }
 

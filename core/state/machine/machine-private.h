@@ -45,7 +45,8 @@ struct _StateMachine {
   LttvHistory *h;
   GHashTable *threads;      /* tid -> Thread */
   /* The threads met last, by tid modulo RECENT_THREADS: most events are of
-   * a few threads, and a hash table lookup costs 70 instructions. */
+   * a few threads, and a hash table lookup costs far more than a look
+   * here. */
   struct { int64_t tid; Thread *th; } recent[RECENT_THREADS];
   Cpu **cpus;               /* by number; NULL: not seen */
   guint n_cpus;
