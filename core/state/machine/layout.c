@@ -47,6 +47,7 @@ typedef struct {
   int tid_at;                    /* f[tid_at]: the event's thread, or -1 */
   int pid_at;                    /* f[pid_at]: its process (LTTng's pid), or -1 */
   int name_at;                   /* string slot of its procname, or -1 */
+  gboolean waking;               /* sched_waking: no wakeup for the latencies */
 } Handler;
 
 /* Recent short strings (command names) and their interned values, so that
@@ -95,8 +96,8 @@ static const HandlerFields handler_fields[] = {
   { H_EXEC, { "tid", "filename" } },
   { H_FREE, { "tid" } },
   { H_STATEDUMP, { "tid", "pid", "ppid", "name", "status", "cpu" } },
-  { H_BLOCK_ISSUE, { "dev", "sector" } },
-  { H_BLOCK_COMPLETE, { "dev", "sector" } },
+  { H_BLOCK_ISSUE, { "dev", "sector", "nr_sector", "rwbs" } },
+  { H_BLOCK_COMPLETE, { "dev", "sector", "nr_sector" } },
 };
 
 /* perf names tids "pid" (and has no tgid in these events). */
@@ -232,6 +233,7 @@ state_layout_new (LttvTrace *trace, LttvHistory *h)
       const LttvEventClass *ec = lttv_trace_get_event_class (trace, i);
       Handler *hd = &l->handlers[lttv_event_class_index (ec)];
       hd->kind = classify (l, lttv_event_class_name (ec), &hd->syscall);
+      hd->waking = g_str_has_suffix (lttv_event_class_name (ec), "sched_waking");
       for (guint f = 0; f < MAX_FIELDS; f++)
         hd->f[f] = -1;
       guint n_names = 0;
@@ -530,6 +532,8 @@ state_layout_execute (StateLayout *l, StateMachine *m, const StateRec *r,
       break;
     case H_WAKEUP:
       NEED (0);
+      if (!hd->waking)
+        state_latency_wakeup (m, t, v[0]);
       state_wakeup (m, t, v[0], OPT (1), OPT (2));
       break;
     case H_MIGRATE:
@@ -570,10 +574,12 @@ state_layout_execute (StateLayout *l, StateMachine *m, const StateRec *r,
     case H_BLOCK_ISSUE:
       NEED (0); NEED (1);
       state_block_issue (m, t, v[0], v[1]);
+      state_latency_block_issue (m, t, cpu, v[0], v[1], OPT (2), OPT (3));
       break;
     case H_BLOCK_COMPLETE:
       NEED (0); NEED (1);
       state_block_complete (m, t, v[0], v[1]);
+      state_latency_block_complete (m, t, v[0], v[1], OPT (2));
       break;
     case H_THREAD:
     case H_NONE:
