@@ -93,8 +93,10 @@ print_top (LttvLatency *l, LttvLatencyKind kind, LttvTime t0, LttvTime t1, guint
       lttv_time_format_seconds (x->begin, begin);
       const char *name = lttv_latency_name (l, kind, x->name);
       if (tsv)
-        printf ("top\t%s\t%" G_GUINT64_FORMAT "\t%" G_GUINT64_FORMAT "\t%d\t%d\t%s\t%u\n", kn,
-                x->begin, x->duration, x->tid, x->cpu, name, x->size);
+        printf ("top\t%s\t%" G_GUINT64_FORMAT "\t%" G_GUINT64_FORMAT "\t%d\t%d\t%s\t%u\t%s\n",
+                kn, x->begin, x->duration, x->tid, x->cpu, name, x->size,
+                (x->flags & LTTV_LATENCY_WRITE) ? "write"
+                : (x->flags & LTTV_LATENCY_READ) ? "read" : "-");
       else
         printf ("  %s  %13.3f  tid %-8d cpu %-4d %s\n", begin, x->duration / 1e3, x->tid,
                 x->cpu, name);
@@ -190,7 +192,9 @@ lttv_cmd_latency (int argc, char **argv)
       return 1;
     }
   if (tsv)
-    printf ("range\t%" G_GUINT64_FORMAT "\t%" G_GUINT64_FORMAT "\n", t0, t1 - 1);
+    printf ("range\t%" G_GUINT64_FORMAT "\t%" G_GUINT64_FORMAT "\n",
+            begin != NULL ? t0 : lttv_traceset_begin (ts),
+            end != NULL ? t1 - 1 : lttv_traceset_end (ts));
   for (guint k = 0; k < LTTV_LATENCY_N_KINDS; k++)
     {
       if (kind_arg != NULL && k != kind)

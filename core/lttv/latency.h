@@ -7,9 +7,10 @@
  *
  * Intervals with a duration, found by the state build in the same read of
  * the trace and kept in the state cache: system calls (entry to exit of
- * the same thread), scheduling latencies (the first sched_wakeup or
- * sched_wakeup_new of a thread not on a CPU to the sched_switch that runs
- * it, as lttng-analyses' schedstats counts them), IRQ handlers (entry to
+ * the same thread), scheduling latencies (the first sched_waking,
+ * sched_wakeup or sched_wakeup_new of a thread not on a CPU to the
+ * sched_switch that runs it, as lttng-analyses' schedstats counts them),
+ * IRQ handlers (entry to
  * exit), soft IRQs (raise to entry, and entry to exit) and block requests
  * (issue to completion, per device).
  *

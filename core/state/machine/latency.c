@@ -228,7 +228,8 @@ state_latency_wakeup (StateMachine *m, LttvTime t, int64_t tid)
 {
   LatencyBuilder *b = m->lat;
   /* As lttng-analyses: a thread on a CPU is not woken, and a thread
-   * woken again before it runs keeps its first wakeup. */
+   * woken again before it runs keeps its first wakeup (sched_waking
+   * before sched_wakeup, when the trace has both). */
   if (b == NULL || tid <= 0)
     return;
   Thread *th = machine_thread_get (m, tid, 0);

@@ -47,7 +47,6 @@ typedef struct {
   int tid_at;                    /* f[tid_at]: the event's thread, or -1 */
   int pid_at;                    /* f[pid_at]: its process (LTTng's pid), or -1 */
   int name_at;                   /* string slot of its procname, or -1 */
-  gboolean waking;               /* sched_waking: no wakeup for the latencies */
 } Handler;
 
 /* Recent short strings (command names) and their interned values, so that
@@ -233,7 +232,6 @@ state_layout_new (LttvTrace *trace, LttvHistory *h)
       const LttvEventClass *ec = lttv_trace_get_event_class (trace, i);
       Handler *hd = &l->handlers[lttv_event_class_index (ec)];
       hd->kind = classify (l, lttv_event_class_name (ec), &hd->syscall);
-      hd->waking = g_str_has_suffix (lttv_event_class_name (ec), "sched_waking");
       for (guint f = 0; f < MAX_FIELDS; f++)
         hd->f[f] = -1;
       guint n_names = 0;
@@ -532,8 +530,7 @@ state_layout_execute (StateLayout *l, StateMachine *m, const StateRec *r,
       break;
     case H_WAKEUP:
       NEED (0);
-      if (!hd->waking)
-        state_latency_wakeup (m, t, v[0]);
+      state_latency_wakeup (m, t, v[0]);
       state_wakeup (m, t, v[0], OPT (1), OPT (2));
       break;
     case H_MIGRATE:

@@ -78,7 +78,7 @@ void state_block_complete (StateMachine *m, LttvTime t, int64_t dev, int64_t sec
  * ones in completion order, then those still in flight; the caller's. */
 GArray *state_machine_block_requests (StateMachine *m);
 /* The latency analyses (latency.c) of what the rows above do not see:
- * sched_wakeup and sched_wakeup_new (not sched_waking), a block request's
+ * wakeups (sched_waking, sched_wakeup, sched_wakeup_new), a block request's
  * size (NULL: not in the event) and direction (LTTng's rwbs). */
 void state_latency_wakeup (StateMachine *m, LttvTime t, int64_t tid);
 void state_latency_block_issue (StateMachine *m, LttvTime t, int cpu, int64_t dev,
