@@ -51,8 +51,24 @@ lttv_latency_name (LttvLatency *l, LttvLatencyKind kind, guint32 name)
 static gsize
 lower_bound (const LatencyKind *lk, LttvTime t)
 {
-  const LttvLatencyInterval *iv = (const LttvLatencyInterval *) (gpointer) lk->iv->data;
-  gsize lo = 0, hi = lk->iv->len;
+  const LttvLatencyInterval *iv = lk->iv;
+  gsize lo = 0, hi = lk->n;
+  if (lk->firsts != NULL && hi > LATENCY_FANOUT)
+    {
+      /* the run it is in, from the small array of runs' first begins */
+      gsize a = 0, b = (hi + LATENCY_FANOUT - 1) / LATENCY_FANOUT;
+      while (a < b)
+        {
+          gsize mid = a + (b - a) / 2;
+          if (lk->firsts[mid] < t)
+            a = mid + 1;
+          else
+            b = mid;
+        }
+      /* runs before a begin before t; run a begins at or after it */
+      lo = a > 0 ? (a - 1) * LATENCY_FANOUT : 0;
+      hi = MIN (hi, a * LATENCY_FANOUT);
+    }
   while (lo < hi)
     {
       gsize mid = lo + (hi - lo) / 2;
@@ -79,26 +95,40 @@ lttv_latency_intervals (LttvLatency *l, LttvLatencyKind kind, LttvTime t0, LttvT
   gsize from, to;
   range_of (&l->k[kind], t0, t1, &from, &to);
   *n = to - from;
-  return to > from ? &g_array_index (l->k[kind].iv, LttvLatencyInterval, from) : NULL;
+  return to > from ? l->k[kind].iv + from : NULL;
 }
 
-static inline guint32
-longer (const LttvLatencyInterval *iv, guint32 a, guint32 b)
-{
-  if (a == G_MAXUINT32)
-    return b;
-  if (b == G_MAXUINT32)
-    return a;
-  return iv[b].duration > iv[a].duration ? b : a;
-}
+/* The best so far: an index (G_MAXUINT32: none) and its duration. */
+typedef struct {
+  guint32 at;
+  guint64 d;
+} Best;
 
-/* The item `i` of level `lv` (-1: the intervals themselves). */
-static inline guint32
-item (const LatencyKind *lk, const LttvLatencyInterval *iv, int lv, gsize i)
+/* Item `i` of level `lv` (-1: the intervals themselves) against `b`. */
+static inline void
+consider (const LatencyKind *lk, const LttvLatencyInterval *iv, int lv, gsize i, Best *b)
 {
+  guint32 at;
+  guint64 d;
   if (lv < 0)
-    return (iv[i].flags & LTTV_LATENCY_CUT) ? G_MAXUINT32 : (guint32) i;
-  return lk->max[lv][i];
+    {
+      if (iv[i].flags & LTTV_LATENCY_CUT)
+        return;
+      at = (guint32) i;
+      d = iv[i].duration;
+    }
+  else
+    {
+      at = lk->max[lv][i];
+      d = lk->max_d[lv][i];
+      if (at == G_MAXUINT32)
+        return;
+    }
+  if (b->at == G_MAXUINT32 || d > b->d)
+    {
+      b->at = at;
+      b->d = d;
+    }
 }
 
 gboolean
@@ -107,10 +137,10 @@ lttv_latency_max_in (LttvLatency *l, LttvLatencyKind kind, LttvTime t0, LttvTime
 {
   g_return_val_if_fail (l != NULL && (guint) kind < LTTV_LATENCY_N_KINDS, FALSE);
   const LatencyKind *lk = &l->k[kind];
-  const LttvLatencyInterval *iv = (const LttvLatencyInterval *) (gpointer) lk->iv->data;
+  const LttvLatencyInterval *iv = lk->iv;
   gsize lo, hi;
   range_of (lk, t0, t1, &lo, &hi);
-  guint32 best = G_MAXUINT32;
+  Best best = { G_MAXUINT32, 0 };
   /* Up the levels: the items at the edges of the range one by one, the
    * whole runs between them from the level above. */
   for (int lv = -1; lo < hi; lv++)
@@ -120,20 +150,20 @@ lttv_latency_max_in (LttvLatency *l, LttvLatencyKind kind, LttvTime t0, LttvTime
       if (lv + 1 >= LATENCY_LEVELS || lk->max[lv + 1] == NULL || a >= b)
         {
           for (gsize i = lo; i < hi; i++)
-            best = longer (iv, best, item (lk, iv, lv, i));
+            consider (lk, iv, lv, i, &best);
           break;
         }
       for (gsize i = lo; i < a; i++)
-        best = longer (iv, best, item (lk, iv, lv, i));
+        consider (lk, iv, lv, i, &best);
       for (gsize i = b; i < hi; i++)
-        best = longer (iv, best, item (lk, iv, lv, i));
+        consider (lk, iv, lv, i, &best);
       lo = a / LATENCY_FANOUT;
       hi = b / LATENCY_FANOUT;
     }
-  if (best == G_MAXUINT32)
+  if (best.at == G_MAXUINT32)
     return FALSE;
   if (out != NULL)
-    *out = iv[best];
+    *out = iv[best.at];
   return TRUE;
 }
 
@@ -181,7 +211,7 @@ lttv_latency_stats (LttvLatency *l, LttvLatencyKind kind, LttvTime t0, LttvTime 
 {
   g_return_val_if_fail (l != NULL && (guint) kind < LTTV_LATENCY_N_KINDS, NULL);
   const LatencyKind *lk = &l->k[kind];
-  const LttvLatencyInterval *iv = (const LttvLatencyInterval *) (gpointer) lk->iv->data;
+  const LttvLatencyInterval *iv = lk->iv;
   gsize from, to;
   range_of (lk, t0, t1, &from, &to);
   GHashTable *groups = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL, group_free);
@@ -254,7 +284,7 @@ lttv_latency_top (LttvLatency *l, LttvLatencyKind kind, LttvTime t0, LttvTime t1
 {
   g_return_val_if_fail (l != NULL && (guint) kind < LTTV_LATENCY_N_KINDS, NULL);
   const LatencyKind *lk = &l->k[kind];
-  const LttvLatencyInterval *iv = (const LttvLatencyInterval *) (gpointer) lk->iv->data;
+  const LttvLatencyInterval *iv = lk->iv;
   gsize from, to;
   range_of (lk, t0, t1, &from, &to);
   GArray *out = g_array_new (FALSE, FALSE, sizeof (LttvLatencyInterval));
@@ -293,7 +323,7 @@ lttv_latency_histogram (LttvLatency *l, LttvLatencyKind kind, LttvTime t0, LttvT
   if (n_buckets == 0 || hi <= lo)
     return;
   const LatencyKind *lk = &l->k[kind];
-  const LttvLatencyInterval *iv = (const LttvLatencyInterval *) (gpointer) lk->iv->data;
+  const LttvLatencyInterval *iv = lk->iv;
   gsize from, to;
   range_of (lk, t0, t1, &from, &to);
   double llo = log ((double) MAX (lo, 1)), lspan = log ((double) hi) - llo;

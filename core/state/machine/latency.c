@@ -134,7 +134,7 @@ number_name (LatencyBuilder *b, LttvLatencyKind kind, int64_t n)
 static inline LttvLatencyInterval *
 slot_at (LatencyBuilder *b, LttvLatencyKind kind, guint32 slot)
 {
-  return &g_array_index (b->l->k[kind].iv, LttvLatencyInterval, slot - 1);
+  return &b->l->k[kind].iv[slot - 1];
 }
 
 /* A new open interval: its slot + 1. */
@@ -142,11 +142,9 @@ static guint32
 open_at (LatencyBuilder *b, LttvLatencyKind kind, LttvTime t, int64_t tid, int cpu,
          guint32 name)
 {
-  GArray *iv = b->l->k[kind].iv;
   LttvLatencyInterval x = { t, LATENCY_OPEN, tid >= 0 && tid <= G_MAXINT32 ? (gint32) tid : -1,
                             (gint16) cpu, 0, name, 0 };
-  g_array_append_val (iv, x);
-  return iv->len;
+  return (guint32) latency_store_append (b->l, kind, &x) + 1;
 }
 
 /* Ends the interval of `*slot` at `t` (nothing when it was cut), and
@@ -183,15 +181,15 @@ cut_open (LatencyBuilder *b, guint16 flag)
 {
   for (guint k = 0; k < LTTV_LATENCY_N_KINDS; k++)
     {
-      GArray *a = b->l->k[k].iv;
-      LttvLatencyInterval *iv = (LttvLatencyInterval *) (gpointer) a->data;
-      for (gsize i = b->first_open[k]; i < a->len; i++)
+      LttvLatencyInterval *iv = b->l->k[k].iv;
+      gsize n = b->l->k[k].n;
+      for (gsize i = b->first_open[k]; i < n; i++)
         if (iv[i].duration == LATENCY_OPEN)
           {
             iv[i].duration = 0;
             iv[i].flags |= flag;
           }
-      b->first_open[k] = a->len;
+      b->first_open[k] = n;
     }
 }
 
