@@ -51,9 +51,11 @@ print_stats (LttvLatency *l, LttvLatencyKind kind, LttvTime t0, LttvTime t1,
           n += g_array_index (st, LttvLatencyStats, i).count;
           cut += g_array_index (st, LttvLatencyStats, i).n_cut;
         }
-      printf (_("\n%s: %" G_GUINT64_FORMAT " intervals, %" G_GUINT64_FORMAT
-                " cut (no end in the trace); durations in microseconds, by %s:\n"),
-              kn, n, cut, by_names[by]);
+      char n_text[32], cut_text[32];
+      g_snprintf (n_text, sizeof n_text, "%" G_GUINT64_FORMAT, n);
+      g_snprintf (cut_text, sizeof cut_text, "%" G_GUINT64_FORMAT, cut);
+      printf (_("\n%s: %s intervals, %s cut (no end in the trace); durations in "
+                "microseconds, by %s:\n"), kn, n_text, cut_text, by_names[by]);
       if (st->len > 0)
         printf ("  %-24s %9s %6s %11s %11s %11s %11s %11s %11s %11s %13s\n", by_names[by],
                 "count", "cut", "min", "mean", "max", "stddev", "p50", "p90", "p99", "total");
