@@ -15,5 +15,6 @@ extern const LttvCommand lttv_commands[];
 /* The subcommands' entry points (cli/cmd-<name>.c). */
 int lttv_cmd_dump (int argc, char **argv);
 int lttv_cmd_info (int argc, char **argv);
+int lttv_cmd_latency (int argc, char **argv);
 int lttv_cmd_state (int argc, char **argv);
 int lttv_cmd_stats (int argc, char **argv);

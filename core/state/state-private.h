@@ -5,6 +5,7 @@
 #include <stdatomic.h>
 
 #include <lttv/density.h>
+#include <lttv/latency.h>
 #include <lttv/state.h>
 
 
@@ -27,6 +28,8 @@ struct _LttvState {
   guint64 n_events;
   guint64 anomalies[LTTV_N_ANOMALIES];
   GArray *block_requests;   /* LttvBlockRequest */
+  LttvLatency *latency;     /* NULL: not built, or without the analyses */
+  GPtrArray *retired_latency; /* replaced by a rebuild: valid until freed */
   GArray *checkpoints;      /* LttvCheckpoint */
   /* Event types: names across traces (same name, same type). */
   GPtrArray *type_names;    /* char *, owned */

@@ -12,6 +12,7 @@
 #include "cache/cache.h"
 #include "history/block-store.h"
 #include "history/history-write.h"
+#include "latency-store.h"
 
 LttvState *
 lttv_state_new (LttvTraceset *ts)
@@ -47,6 +48,9 @@ lttv_state_free (LttvState *s)
   state_density_free (s->density);
   g_array_unref (s->checkpoints);
   g_array_unref (s->block_requests);
+  latency_store_free (s->latency);
+  if (s->retired_latency != NULL)
+    g_ptr_array_unref (s->retired_latency);
   g_array_unref (s->counts);
   g_array_unref (s->block_start);
   g_hash_table_destroy (s->type_ids);
@@ -226,6 +230,14 @@ build_from_trace (LttvState *s, gboolean for_cache, LttvCancel cancel, GError **
   memcpy (s->anomalies, state_machine_anomalies (m), sizeof s->anomalies);
   g_array_unref (s->block_requests);
   s->block_requests = state_machine_block_requests (m);
+  if (s->latency != NULL)
+    {
+      /* (someone may hold the old ones: lttv_state_latency's promise) */
+      if (s->retired_latency == NULL)
+        s->retired_latency = g_ptr_array_new_with_free_func ((GDestroyNotify) latency_store_free);
+      g_ptr_array_add (s->retired_latency, s->latency);
+    }
+  s->latency = state_machine_latency_take (m);
   lttv_history_finish (h, MAX (end, last_t));
   state_density_finish (s->density);
   g_atomic_int_set (&s->progress_permille, 1000);
@@ -315,6 +327,8 @@ state_reset (LttvState *s, gboolean retire_history)
   s->n_events = 0;
   memset (s->anomalies, 0, sizeof s->anomalies);
   g_array_set_size (s->block_requests, 0);
+  if (!retire_history)
+    g_clear_pointer (&s->latency, latency_store_free);
   state_density_reset (s->density);
   s->from_cache = FALSE;
 }

@@ -4,7 +4,8 @@
  * Shared with the fuzzing harness, which rewrites the sums. */
 #pragma once
 
-enum { SEC_DATA, SEC_META, SEC_ATTRS, SEC_FIRSTS, SEC_OFFS, SEC_SUMS, SEC_DENSITY, N_SECTIONS };
+enum { SEC_DATA, SEC_META, SEC_ATTRS, SEC_FIRSTS, SEC_OFFS, SEC_SUMS, SEC_DENSITY, SEC_LATENCY,
+       N_SECTIONS };
 #define MAGIC_LEN 16
 #define BYTE_ORDER_MARK 0x01020304u
 /* version (u32) at 16, byte-order mark (u32) at 20, file size (u64) at

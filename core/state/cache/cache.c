@@ -31,7 +31,9 @@
  *   SUMS    u32 per chunk: each block's checksum
  *   DENSITY varints: events per density bucket, a 0 followed by how many
  *           more empty buckets come (density.c writes them); checked at
- *           its first query */
+ *           its first query
+ *   LATENCY varints: the latency analyses' intervals (cache-latency.c),
+ *           read whole at load */
 #include "config.h"
 
 #include <errno.h>
@@ -46,6 +48,7 @@
 #include "cache/cache.h"
 #include "cache/cache-layout.h"
 #include "history/block-store.h"
+#include "latency-store.h"
 #include "state-private.h"
 
 /* --- Writing ---------------------------------------------------------------- */
@@ -298,6 +301,7 @@ state_cache_save (LttvState *s)
   encode_part (&parts[1]);
 
   put_meta (s, &sec[SEC_META], s->cache_key);
+  state_cache_put_latency (&sec[SEC_LATENCY], s->latency);
   g_thread_join (helper);
 
   /* DATA: the blocks written during the build, then each part's. */
@@ -642,6 +646,15 @@ load_sections (LttvState *s, GMappedFile *file, int fd, const char *path, const 
   Reader meta = { meta_at, meta_at + toc[SEC_META][1], FALSE };
   if (!load_meta (s, &meta, key, &limit))
     return FALSE;
+  /* A cache built without the analyses serves only a build without them. */
+  gboolean with_latency;
+  LttvLatency *latency;
+  if (!state_cache_get_latency (section_bytes (&sec, toc[SEC_LATENCY]), toc[SEC_LATENCY][1],
+                                &with_latency, &latency)
+      || (!with_latency && g_getenv ("LTTV_NO_LATENCY") == NULL))
+    return FALSE;
+  latency_store_free (s->latency);
+  s->latency = latency;
   state_density_load_lazy (s->density, file, data + toc[SEC_DENSITY][0], toc[SEC_DENSITY][1],
                            toc[SEC_DENSITY][2], s->n_events, s->decode_at_load);
 

@@ -4,11 +4,12 @@
 #pragma once
 
 #include "state-private.h"
+#include "writer.h"
 
 /* The cache (cache.c): TRUE when `s` was filled from a valid cache file.
  * The history then decodes its blocks lazily (history-lazy.c). */
 #define STATE_CACHE_MAGIC "LTTV-STATE-CACHE"
-#define STATE_CACHE_VERSION 13  /* 4: sections, blocks checked lazily;
+#define STATE_CACHE_VERSION 14  /* 4: sections, blocks checked lazily;
                                    5: runs of empty density buckets;
                                    6: blocks in any order, OFFS with
                                    their lengths;
@@ -23,7 +24,8 @@
                                    as babeltrace2's;
                                    12: losses make CPUs unknown;
                                    13: LTTng's pid and procname
-                                   contexts name re-synced threads */
+                                   contexts name re-synced threads;
+                                   14: the latency analyses */
 gboolean state_cache_load (LttvState *s);
 /* A build for the cache starts its file (a temporary one, in the cache
  * folder): the store its blocks go to as they are encoded. */
@@ -37,4 +39,10 @@ char *state_cache_key (LttvState *s);
 char *state_cache_path (LttvState *s, const char *key);
 /* Removes the other cache files of this traceset (older contents), and
  * the temporary files of its writes that were interrupted. */
+/* The LATENCY section (cache-latency.c): `l` (NULL: built without the
+ * analyses) written to `w`; read back into `*out`, `*present` FALSE when
+ * the file was built without them. FALSE: not a section we wrote. */
+void state_cache_put_latency (Writer *w, const LttvLatency *l);
+gboolean state_cache_get_latency (const guint8 *bytes, gsize len, gboolean *present,
+                                  LttvLatency **out);
 void state_cache_remove_stale (LttvState *s, const char *keep);

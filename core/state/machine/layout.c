@@ -95,8 +95,8 @@ static const HandlerFields handler_fields[] = {
   { H_EXEC, { "tid", "filename" } },
   { H_FREE, { "tid" } },
   { H_STATEDUMP, { "tid", "pid", "ppid", "name", "status", "cpu" } },
-  { H_BLOCK_ISSUE, { "dev", "sector" } },
-  { H_BLOCK_COMPLETE, { "dev", "sector" } },
+  { H_BLOCK_ISSUE, { "dev", "sector", "nr_sector", "rwbs" } },
+  { H_BLOCK_COMPLETE, { "dev", "sector", "nr_sector" } },
 };
 
 /* perf names tids "pid" (and has no tgid in these events). */
@@ -530,6 +530,7 @@ state_layout_execute (StateLayout *l, StateMachine *m, const StateRec *r,
       break;
     case H_WAKEUP:
       NEED (0);
+      state_latency_wakeup (m, t, v[0]);
       state_wakeup (m, t, v[0], OPT (1), OPT (2));
       break;
     case H_MIGRATE:
@@ -570,10 +571,12 @@ state_layout_execute (StateLayout *l, StateMachine *m, const StateRec *r,
     case H_BLOCK_ISSUE:
       NEED (0); NEED (1);
       state_block_issue (m, t, v[0], v[1]);
+      state_latency_block_issue (m, t, cpu, v[0], v[1], OPT (2), OPT (3));
       break;
     case H_BLOCK_COMPLETE:
       NEED (0); NEED (1);
       state_block_complete (m, t, v[0], v[1]);
+      state_latency_block_complete (m, t, v[0], v[1], OPT (2));
       break;
     case H_THREAD:
     case H_NONE:

@@ -3,6 +3,7 @@
  * and block requests (docs/state-model.md). */
 #include "config.h"
 
+#include "machine/latency.h"
 #include "machine/machine-private.h"
 
 /* --- System calls -------------------------------------------------------- */
@@ -12,6 +13,7 @@ state_syscall_entry (StateMachine *m, LttvTime t, int cpu, LttvValue name)
 {
   Cpu *c = cpu_get (m, cpu);
   Thread *th = current_thread (m, c, cpu);
+  latency_syscall_entry (m, t, cpu, th, name);
   if (th != NULL)
     {
       set (m, th->syscall, t, name);
@@ -27,6 +29,7 @@ state_syscall_exit (StateMachine *m, LttvTime t, int cpu)
 {
   Cpu *c = cpu_get (m, cpu);
   Thread *th = current_thread (m, c, cpu);
+  latency_syscall_exit (m, t, th);
   if (th != NULL)
     {
       set (m, th->syscall, t, LTTV_VALUE_NONE);
@@ -41,6 +44,7 @@ void
 state_irq_entry (StateMachine *m, LttvTime t, int cpu, int64_t irq)
 {
   Cpu *c = cpu_get (m, cpu);
+  latency_irq_entry (m, t, cpu, irq);
   gpointer key = GINT_TO_POINTER ((int) irq);
   if (!g_hash_table_contains (c->irq_running, key))
     {
@@ -59,6 +63,7 @@ void
 state_irq_exit (StateMachine *m, LttvTime t, int cpu, int64_t irq)
 {
   Cpu *c = cpu_get (m, cpu);
+  latency_irq_exit (m, t, cpu, irq);
   gpointer key = GINT_TO_POINTER ((int) irq);
   if (!g_hash_table_remove (c->irq_running, key))
     {
@@ -146,6 +151,7 @@ state_softirq_raise (StateMachine *m, LttvTime t, int cpu, int64_t vec)
   if (!vec_ok (m, vec))
     return;
   Cpu *c = cpu_get (m, cpu);
+  latency_softirq_raise (m, t, cpu, (guint) vec);
   soft_update (m, t, c, (guint) vec, c->soft[vec] | SOFT_RAISED);
 }
 
@@ -155,6 +161,7 @@ state_softirq_entry (StateMachine *m, LttvTime t, int cpu, int64_t vec)
   if (!vec_ok (m, vec))
     return;
   Cpu *c = cpu_get (m, cpu);
+  latency_softirq_entry (m, t, cpu, (guint) vec);
   soft_update (m, t, c, (guint) vec, SOFT_RUNNING);
   Thread *th = current_thread (m, c, cpu);
   if (th != NULL)
@@ -168,6 +175,7 @@ state_softirq_exit (StateMachine *m, LttvTime t, int cpu, int64_t vec)
   if (!vec_ok (m, vec))
     return;
   Cpu *c = cpu_get (m, cpu);
+  latency_softirq_exit (m, t, cpu, (guint) vec);
   if (!(c->soft[vec] & SOFT_RUNNING))
     {
       m->anomalies[LTTV_ANOMALY_UNMATCHED_SOFTIRQ_EXIT]++;

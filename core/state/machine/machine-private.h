@@ -18,6 +18,7 @@ enum { SOFT_RAISED = 1, SOFT_RUNNING = 2 };
 typedef struct {
   LttvAttr base, status, exec_name, ppid, pid, prio, syscall, cpu_rq;
   int on_cpu;               /* the CPU whose current thread it is, or -1 */
+  guint32 lat_syscall, lat_wakeup; /* open latencies: slot + 1 (latency.c) */
 } Thread;
 
 /* Thread structures never move or die (a freed tid keeps its attributes
@@ -53,6 +54,7 @@ struct _StateMachine {
   LttvAttr cpus_root, threads_root, irqs_root, softirqs_root;
   GHashTable *irq_attrs;    /* irq -> attr + 1 (IRQs/<irq>) */
   BlockRequests *blocks;
+  struct _LatencyBuilder *lat;  /* NULL: no latency analyses (latency.c) */
   LttvAttr soft_attrs[MAX_SOFTIRQS];
   guint soft_running[MAX_SOFTIRQS]; /* CPUs running it */
   guint soft_raised[MAX_SOFTIRQS];  /* CPUs where it is raised */

@@ -6,6 +6,7 @@
 
 #include <string.h>
 
+#include "machine/latency.h"
 #include "machine/machine-private.h"
 
 
@@ -21,6 +22,7 @@ state_machine_new (LttvHistory *h)
   m->irqs_root = lttv_history_attr (h, "IRQs");
   m->softirqs_root = lttv_history_attr (h, "Soft_IRQs");
   m->blocks = block_requests_new (h, lttv_history_attr (h, "Block"));
+  m->lat = latency_builder_new (h);
   for (guint i = 0; i < MAX_SOFTIRQS; i++)
     m->soft_attrs[i] = LTTV_ATTR_NONE;
 #define V(field, text) m->field = lttv_history_intern (h, text)
@@ -62,6 +64,7 @@ state_machine_free (StateMachine *m)
   g_hash_table_destroy (m->threads);
   g_hash_table_destroy (m->irq_attrs);
   block_requests_free (m->blocks);
+  latency_builder_free (m->lat);
   g_free (m);
 }
 
@@ -93,6 +96,7 @@ thread_new (StateMachine *m, const char *name)
   th->syscall = lttv_history_attr_child (h, th->base, "System_call");
   th->cpu_rq = lttv_history_attr_child (h, th->base, "Current_cpu_rq");
   th->on_cpu = -1;
+  th->lat_syscall = th->lat_wakeup = 0;
   return th;
 }
 
@@ -292,6 +296,7 @@ state_sched_switch (StateMachine *m, LttvTime t, int cpu, int64_t prev_tid,
 
   cpu_take_thread (m, t, c, cpu, next_tid, next);
   cpu_recompute (m, t, c, cpu);
+  latency_switch_in (m, t, cpu, next, next_comm);
 }
 
 void
@@ -301,6 +306,7 @@ state_cpu_lost (StateMachine *m, LttvTime t, int cpu)
     return;
   Cpu *c = cpu_get (m, cpu);
   /* A loss is no anomaly: the tracer said so. */
+  latency_lost (m);
   if (c->cur != NULL)
     displace (m, t, c->cur);
   c->cur = NULL;

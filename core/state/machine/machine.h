@@ -5,6 +5,7 @@
 #pragma once
 
 #include <lttv/history.h>
+#include <lttv/latency.h>
 #include <lttv/state.h>
 
 typedef struct _StateMachine StateMachine;
@@ -76,6 +77,18 @@ void state_block_complete (StateMachine *m, LttvTime t, int64_t dev, int64_t sec
 /* At the end of the build: every request (LttvBlockRequest), completed
  * ones in completion order, then those still in flight; the caller's. */
 GArray *state_machine_block_requests (StateMachine *m);
+/* The latency analyses (latency.c) of what the rows above do not see:
+ * wakeups (sched_waking, sched_wakeup, sched_wakeup_new), a block request's
+ * size (NULL: not in the event) and direction (LTTng's rwbs). */
+void state_latency_wakeup (StateMachine *m, LttvTime t, int64_t tid);
+void state_latency_block_issue (StateMachine *m, LttvTime t, int cpu, int64_t dev,
+                                int64_t sector, const int64_t *nr_sector,
+                                const int64_t *rwbs);
+void state_latency_block_complete (StateMachine *m, LttvTime t, int64_t dev, int64_t sector,
+                                   const int64_t *nr_sector);
+/* At the end of the build: the latencies (open ones cut by the end), the
+ * caller's; NULL without the analyses (LTTV_NO_LATENCY). */
+LttvLatency *state_machine_latency_take (StateMachine *m);
 /* An event of thread `tid` (its tracer's context: perf_tid, LTTng's tid)
  * on `cpu`: when the CPU's current thread is another, the CPU is re-synced
  * to it (docs/state-model.md, "The thread of an event"). */
