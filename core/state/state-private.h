@@ -27,6 +27,7 @@ struct _LttvState {
   guint64 n_events;
   guint64 anomalies[LTTV_N_ANOMALIES];
   GArray *block_requests;   /* LttvBlockRequest */
+  GArray *wakeups;          /* LttvWakeup, in time order */
   GArray *checkpoints;      /* LttvCheckpoint */
   /* Event types: names across traces (same name, same type). */
   GPtrArray *type_names;    /* char *, owned */

@@ -62,6 +62,8 @@ state_machine_free (StateMachine *m)
   g_hash_table_destroy (m->threads);
   g_hash_table_destroy (m->irq_attrs);
   block_requests_free (m->blocks);
+  if (m->wakeups != NULL)
+    g_array_unref (m->wakeups);
   g_free (m);
 }
 
