@@ -17,3 +17,4 @@ int lttv_cmd_dump (int argc, char **argv);
 int lttv_cmd_info (int argc, char **argv);
 int lttv_cmd_state (int argc, char **argv);
 int lttv_cmd_stats (int argc, char **argv);
+int lttv_cmd_critpath (int argc, char **argv);

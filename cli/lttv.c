@@ -20,6 +20,8 @@ const LttvCommand lttv_commands[] = {
     lttv_cmd_info },
   { "state", N_("Print the state of the system at given times"), lttv_cmd_state },
   { "stats", N_("Print statistics of the traceset"), lttv_cmd_stats },
+  { "critical-path", N_("Print why a thread waited: its critical path"),
+    lttv_cmd_critpath },
   { NULL, NULL, NULL },
 };
 

@@ -16,3 +16,4 @@
 #include <lttv/state.h>
 #include <lttv/stats.h>
 #include <lttv/density.h>
+#include <lttv/critpath.h>
