@@ -19,15 +19,15 @@ G_BEGIN_DECLS
 
 /**
  * LttvPathKind:
- * @LTTV_PATH_RUNNING: @tid ran (user mode or a system call)
- * @LTTV_PATH_INTERRUPTED: @tid was on its CPU under an IRQ or a soft IRQ
+ * @LTTV_PATH_RUNNING: @tid was on a CPU (user mode, a system call, or
+ *   under an IRQ or a soft IRQ there)
  * @LTTV_PATH_PREEMPTED: @tid was runnable after being switched out while
- *   running; @other: the thread then current on its run queue's CPU
+ *   running; the thread then current on its run queue's CPU in @other
  * @LTTV_PATH_WAIT_CPU: @tid was runnable after its wakeup (or fork);
- *   @other as for preempted
+ *   the thread on that CPU in @other
  * @LTTV_PATH_BLOCKED_IRQ: @tid was blocked until IRQ @other woke it
- * @LTTV_PATH_BLOCKED_SOFTIRQ: @tid was blocked until soft IRQ vector
- *   @other woke it (3: a network receive, 4: a block device)
+ * @LTTV_PATH_BLOCKED_SOFTIRQ: @tid was blocked until a soft IRQ woke
+ *   it, its vector in @other (3: a network receive, 4: a block device)
  * @LTTV_PATH_BLOCKED_TIMER: @tid was blocked until a timer woke it (a
  *   timer's handler, or the timer soft IRQs 1 and 8)
  * @LTTV_PATH_BLOCKED_IDLE: @tid was blocked until an idle CPU woke it (an
@@ -44,7 +44,6 @@ G_BEGIN_DECLS
  */
 typedef enum {
   LTTV_PATH_RUNNING,
-  LTTV_PATH_INTERRUPTED,
   LTTV_PATH_PREEMPTED,
   LTTV_PATH_WAIT_CPU,
   LTTV_PATH_BLOCKED_IRQ,

@@ -77,35 +77,6 @@ thread_attr (LttvHistory *h, int64_t tid, const char *child)
   return lttv_history_attr_lookup (h, path);
 }
 
-static int64_t
-int_at (LttvHistory *h, LttvAttr a, LttvTime t)
-{
-  LttvInterval iv;
-  if (a == LTTV_ATTR_NONE || !lttv_history_query (h, a, t, &iv)
-      || lttv_value_type (iv.value) != LTTV_VALUE_INT)
-    return -1;
-  return lttv_value_get_int (iv.value);
-}
-
-/* The thread current on the CPU of `tid`'s run queue at `t`. */
-static int64_t
-cpu_holder (Walk *w, int64_t tid, LttvTime t)
-{
-  int64_t cpu = int_at (w->h, thread_attrs (w, tid)->cpu_rq, t);
-  if (cpu < 0 || cpu >= 65536)
-    return -1;
-  if ((guint) cpu >= w->cpu_attrs->len)
-    g_array_set_size (w->cpu_attrs, (guint) cpu + 1);
-  LttvAttr *a = &g_array_index (w->cpu_attrs, LttvAttr, cpu);
-  if (*a == 0)
-    {
-      char path[64];
-      g_snprintf (path, sizeof path, "CPUs/%" G_GINT64_FORMAT "/Current_thread", cpu);
-      *a = lttv_history_attr_lookup (w->h, path) + 1;
-    }
-  return int_at (w->h, *a - 1, t);
-}
-
 static gboolean
 on_cpu (Walk *w, LttvValue v)
 {
@@ -164,63 +135,178 @@ blocked (Walk *w, int64_t tid, LttvTime a, LttvTime b, LttvTime wake,
   push (w, a, b, tid, LTTV_PATH_BLOCKED_UNKNOWN, -1, depth);
 }
 
+static GArray *
+scratch (Walk *w, guint k)
+{
+  while (w->scratch->len <= k)
+    g_ptr_array_add (w->scratch, g_array_new (FALSE, FALSE, sizeof (LttvInterval)));
+  return g_ptr_array_index (w->scratch, k);
+}
+
+/* `tid` waits in a run queue from `t`: after its wakeup (or fork), or
+ * preempted (it ran just before the status interval holding `t`). */
+static LttvPathKind
+waiting_kind (Walk *w, int64_t tid, LttvTime t)
+{
+  LttvAttr attr = thread_attrs (w, tid)->status;
+  LttvInterval st, before;
+  if (!lttv_history_query (w->h, attr, t, &st) || st.value != w->v_wait_cpu
+      || lttv_state_wakeup_at (w->s, tid, st.start) != NULL || st.start == 0)
+    return LTTV_PATH_WAIT_CPU;
+  if (lttv_history_query (w->h, attr, st.start - 1, &before) && on_cpu (w, before.value))
+    return LTTV_PATH_PREEMPTED;
+  return LTTV_PATH_WAIT_CPU;
+}
+
+/* [s, e) of `tid`, in CPU `cpu`'s run queue: running while it is that
+ * CPU's current thread, else waiting (the current one the other). */
+static void
+on_queue (Walk *w, int64_t tid, int64_t cpu, LttvTime s, LttvTime e, guint depth)
+{
+  LttvAttr ct = LTTV_ATTR_NONE;
+  if (cpu >= 0 && cpu < 65536)
+    {
+      if ((guint) cpu >= w->cpu_attrs->len)
+        g_array_set_size (w->cpu_attrs, (guint) cpu + 1);
+      LttvAttr *a = &g_array_index (w->cpu_attrs, LttvAttr, cpu);
+      if (*a == 0)
+        {
+          char path[64];
+          g_snprintf (path, sizeof path, "CPUs/%" G_GINT64_FORMAT "/Current_thread", cpu);
+          *a = lttv_history_attr_lookup (w->h, path) + 1;
+        }
+      ct = *a - 1;
+    }
+  if (ct == LTTV_ATTR_NONE)
+    {
+      push (w, s, e, tid, waiting_kind (w, tid, s), -1, depth);
+      return;
+    }
+  GArray *ivs = scratch (w, 2 * depth + 1);
+  LttvTime t = s;
+  /* (a wait after running here is a preemption, and a wait goes on the
+   * same while other threads take turns: the status is read only for
+   * the first) */
+  int wait = -1;
+  /* The CPU's switches a window at a time, sized to hold a few thousand:
+   * a thread runnable for seconds spans hundreds of thousands of them,
+   * and one array of them all cost more in fresh pages than the walk. */
+  LttvTime span = 1 << 20;
+  while (t < e)
+    {
+      LttvTime hi = e - 1 - t < span ? e - 1 : t + span - 1;
+      lttv_history_intervals_into (w->h, ct, t, hi, ivs);
+      if (ivs->len == 0)
+        break;
+      for (guint i = 0; i < ivs->len; i++)
+        {
+          const LttvInterval *iv = &g_array_index (ivs, LttvInterval, i);
+          LttvTime cs = MAX (iv->start, t);
+          LttvTime ce = iv->end >= hi ? hi + 1 : iv->end + 1;
+          if (ce <= cs)
+            continue;
+          if (cs > t)
+            push (w, t, cs, tid, LTTV_PATH_UNKNOWN, -1, depth);
+          int64_t cur = lttv_value_type (iv->value) == LTTV_VALUE_INT
+                        ? lttv_value_get_int (iv->value) : -1;
+          if (cur == tid)
+            {
+              push (w, cs, ce, tid, LTTV_PATH_RUNNING, -1, depth);
+              wait = LTTV_PATH_PREEMPTED;
+            }
+          else
+            {
+              if (wait < 0)
+                wait = waiting_kind (w, tid, cs);
+              push (w, cs, ce, tid, wait, cur, depth);
+            }
+          t = ce;
+        }
+      if (t <= hi)
+        break;            /* (past the committed end) */
+      if (ivs->len > 4096 && span > 1024)
+        span /= 2;
+      else if (ivs->len < 512 && span < G_MAXUINT64 / 4)
+        span *= 2;
+    }
+  if (t < e)
+    push (w, t, e, tid, LTTV_PATH_UNKNOWN, -1, depth);
+}
+
+/* [s, e) of `tid`, in no run queue (Current_cpu_rq unset) until `last`
+ * (inclusive): blocked, as its status says at `s`, until the wakeup that
+ * put it in one at `last` + 1; or not known. */
+static void
+off_queue (Walk *w, int64_t tid, LttvTime s, LttvTime e, LttvTime last, guint depth)
+{
+  LttvAttr attr = thread_attrs (w, tid)->status;
+  LttvInterval st;
+  if (!lttv_history_query (w->h, attr, s, &st))
+    {
+      push (w, s, e, tid, LTTV_PATH_UNKNOWN, -1, depth);
+      return;
+    }
+  LttvValue v = st.value;
+  if (on_cpu (w, v))          /* (a statedump's thread: no CPU known) */
+    push (w, s, e, tid, LTTV_PATH_RUNNING, -1, depth);
+  else if (v == w->v_wait_cpu || v == w->v_wait_fork)
+    push (w, s, e, tid, LTTV_PATH_WAIT_CPU, -1, depth);
+  else if (v != w->v_blocked && v != w->v_wait_unknown)
+    push (w, s, e, tid, LTTV_PATH_UNKNOWN, -1, depth);
+  else if (last >= lttv_history_committed_end (w->h))
+    blocked (w, tid, s, e, 0, FALSE, depth);    /* (to the end: no wakeup) */
+  else if (lttv_state_wakeup_at (w->s, tid, last + 1) != NULL)
+    blocked (w, tid, s, e, last + 1, TRUE, depth);
+  else
+    {
+      /* A wakeup without a target CPU leaves the run queue unset: its
+       * status says when it came. */
+      LttvInterval end;
+      if (lttv_history_query (w->h, attr, last, &end) && end.value == w->v_wait_cpu
+          && end.start > s && lttv_state_wakeup_at (w->s, tid, end.start) != NULL)
+        {
+          blocked (w, tid, s, MIN (end.start, e), end.start, TRUE, depth);
+          if (end.start < e)
+            push (w, end.start, e, tid, LTTV_PATH_WAIT_CPU, -1, depth);
+        }
+      else
+        blocked (w, tid, s, e, 0, FALSE, depth);
+    }
+  w->stack[depth] = tid;
+}
+
+/* The path of `tid` over [a, b). Its run-queue CPU changes only at
+ * scheduling events, and that CPU's current thread only at switches: the
+ * status row changes at every system call too (2.6 M times for
+ * big-60s's busiest thread), and is read only where these leave a
+ * doubt. */
 static void
 walk (Walk *w, int64_t tid, LttvTime a, LttvTime b, guint depth)
 {
   w->stack[depth] = tid;
-  LttvAttr attr = thread_attrs (w, tid)->status;
-  if (attr == LTTV_ATTR_NONE)
+  const ThreadAttrs *ta = thread_attrs (w, tid);
+  if (ta->status == LTTV_ATTR_NONE || ta->cpu_rq == LTTV_ATTR_NONE)
     {
       push (w, a, b, tid, LTTV_PATH_UNKNOWN, -1, depth);
       return;
     }
-  while (w->scratch->len <= depth)
-    g_ptr_array_add (w->scratch, g_array_new (FALSE, FALSE, sizeof (LttvInterval)));
-  GArray *ivs = g_ptr_array_index (w->scratch, depth);
-  lttv_history_intervals_into (w->h, attr, a, b - 1, ivs);
-  /* (the recursion below reuses deeper arrays only: ivs stays valid) */
+  GArray *ivs = scratch (w, 2 * depth);
+  lttv_history_intervals_into (w->h, ta->cpu_rq, a, b - 1, ivs);
+  /* (deeper walks use other arrays: ivs stays valid) */
   LttvTime t = a;
-  LttvTime hist_end = lttv_history_committed_end (w->h);
   for (guint i = 0; i < ivs->len; i++)
     {
       const LttvInterval *iv = &g_array_index (ivs, LttvInterval, i);
-      LttvTime s = MAX (iv->start, a);
+      LttvTime s = MAX (MAX (iv->start, a), t);
       LttvTime e = iv->end >= b - 1 ? b : iv->end + 1;
-      if (e <= t)
+      if (e <= s)
         continue;
       if (s > t)
         push (w, t, s, tid, LTTV_PATH_UNKNOWN, -1, depth);
-      s = MAX (s, t);
-      LttvValue v = iv->value;
-      if (v == w->v_user || v == w->v_syscall)
-        push (w, s, e, tid, LTTV_PATH_RUNNING, -1, depth);
-      else if (v == w->v_interrupted)
-        push (w, s, e, tid, LTTV_PATH_INTERRUPTED, -1, depth);
-      else if (v == w->v_wait_cpu || v == w->v_wait_fork)
-        {
-          gboolean preempted = FALSE;
-          if (v == w->v_wait_cpu
-              && lttv_state_wakeup_at (w->s, tid, iv->start) == NULL)
-            {
-              LttvInterval before;
-              if (i > 0)
-                preempted = on_cpu (w, g_array_index (ivs, LttvInterval, i - 1).value);
-              else if (iv->start > 0
-                       && lttv_history_query (w->h, attr, iv->start - 1, &before))
-                preempted = on_cpu (w, before.value);
-            }
-          push (w, s, e, tid, preempted ? LTTV_PATH_PREEMPTED : LTTV_PATH_WAIT_CPU,
-                cpu_holder (w, tid, iv->start), depth);
-        }
-      else if (v == w->v_blocked || v == w->v_wait_unknown)
-        {
-          /* (the last interval runs to the history's end: no wakeup) */
-          gboolean has_wake = iv->end < hist_end;
-          blocked (w, tid, s, e, iv->end + 1, has_wake, depth);
-          w->stack[depth] = tid;
-        }
+      if (lttv_value_type (iv->value) == LTTV_VALUE_INT)
+        on_queue (w, tid, lttv_value_get_int (iv->value), s, e, depth);
       else
-        push (w, s, e, tid, LTTV_PATH_UNKNOWN, -1, depth);
+        off_queue (w, tid, s, e, iv->end, depth);
       t = e;
     }
   if (t < b)
@@ -307,7 +393,6 @@ lttv_path_kind_name (LttvPathKind kind)
   switch (kind)
     {
     case LTTV_PATH_RUNNING: return "running";
-    case LTTV_PATH_INTERRUPTED: return "interrupted";
     case LTTV_PATH_PREEMPTED: return "preempted";
     case LTTV_PATH_WAIT_CPU: return "wait-cpu";
     case LTTV_PATH_BLOCKED_IRQ: return "blocked-irq";
@@ -358,8 +443,6 @@ lttv_path_describe (LttvState *s, LttvPathKind kind, int64_t tid,
     {
     case LTTV_PATH_RUNNING:
       return g_strdup_printf ("running %s", who);
-    case LTTV_PATH_INTERRUPTED:
-      return g_strdup_printf ("%s interrupted", who);
     case LTTV_PATH_PREEMPTED:
     case LTTV_PATH_WAIT_CPU:
       {
