@@ -36,8 +36,9 @@ for i in $(seq "${BENCH_PAIRS:-5}"); do
   fi
   pairs="$pairs ${o% *}/${r% *}/${o#* }/${r#* }"
 done
-echo "$pairs" | tr ' ' '\n' | awk -F/ 'NF == 4 { c[++n] = $1 / $2; w[n] = $3 / $4; s = s sprintf(" %.3f/%.3f", $1, $2) }
+echo "$pairs" | tr ' ' '\n' | awk -F/ 'NF == 4 { c[++n] = $1 / $2; w[n] = $3 / $4; s = s sprintf(" %.3f/%.3f", $1, $2)
+    if (n == 1 || $1 < bo) bo = $1; if (n == 1 || $2 < bb) bb = $2 }
   function med(a, n,   i, j, t) { for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
     return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2 }
-  END { printf "state build with wakeup edges / without, %d pairs in turns (CPU s, ours/base):%s; CPU ratio median %.3f, wall ratio median %.3f\n",
-               n, s, med(c, n), med(w, n) }'
+  END { printf "state build with wakeup edges / without, %d pairs in turns (CPU s, ours/base):%s; CPU ratio median %.3f, wall ratio median %.3f; best CPU of each %.3f / %.3f s, ratio %.3f\n",
+               n, s, med(c, n), med(w, n), bo, bb, bo / bb }'
