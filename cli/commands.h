@@ -18,3 +18,4 @@ int lttv_cmd_info (int argc, char **argv);
 int lttv_cmd_latency (int argc, char **argv);
 int lttv_cmd_state (int argc, char **argv);
 int lttv_cmd_stats (int argc, char **argv);
+int lttv_cmd_critpath (int argc, char **argv);

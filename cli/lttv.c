@@ -22,6 +22,8 @@ const LttvCommand lttv_commands[] = {
   { "stats", N_("Print statistics of the traceset"), lttv_cmd_stats },
   { "latency", N_("Print the latencies of system calls, scheduling, interrupts, block I/O"),
     lttv_cmd_latency },
+  { "critical-path", N_("Print why a thread waited: its critical path"),
+    lttv_cmd_critpath },
   { NULL, NULL, NULL },
 };
 

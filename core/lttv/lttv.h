@@ -17,3 +17,4 @@
 #include <lttv/stats.h>
 #include <lttv/density.h>
 #include <lttv/latency.h>
+#include <lttv/critpath.h>

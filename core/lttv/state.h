@@ -239,6 +239,74 @@ typedef struct {
  */
 const GArray *lttv_state_block_requests (LttvState *s);
 
+/**
+ * LttvWakerKind:
+ * @LTTV_WAKER_THREAD: the thread current on the waker's CPU (@waker; 0 is
+ *   that CPU's idle thread)
+ * @LTTV_WAKER_IRQ: the IRQ handler running there (@id: the IRQ)
+ * @LTTV_WAKER_SOFTIRQ: the soft IRQ running there (@id: its vector: 1
+ *   timer, 3 network receive, 4 block, 8 high-resolution timer ...)
+ * @LTTV_WAKER_TIMER: a timer's handler (timer_expire_entry,
+ *   hrtimer_expire_entry or local_timer_entry to its exit)
+ * @LTTV_WAKER_UNKNOWN: nothing known runs there (before the CPU's first
+ *   switch, after a loss)
+ *
+ * What woke a thread: what ran on the CPU of the wakeup event, the
+ * innermost first (IRQ, timer, soft IRQ, then the thread).
+ */
+typedef enum {
+  LTTV_WAKER_THREAD,
+  LTTV_WAKER_IRQ,
+  LTTV_WAKER_SOFTIRQ,
+  LTTV_WAKER_TIMER,
+  LTTV_WAKER_UNKNOWN,
+} LttvWakerKind;
+
+/**
+ * LttvWakeup:
+ * @time: the time of the wakeup event
+ * @wakee: the thread woken
+ * @waker: the thread current on @cpu then (also under an IRQ, a timer or
+ *   a soft IRQ: the one they interrupted), -1 when unknown
+ * @cpu: the CPU the wakeup event came from (the waker's)
+ * @kind: an #LttvWakerKind
+ * @id: the IRQ or soft IRQ vector for those kinds, else -1
+ *
+ * A wakeup edge (docs/state-model.md, Wakeups): one per wakeup of a
+ * thread not on a CPU (not running nor interrupted).
+ */
+typedef struct {
+  LttvTime time;
+  int64_t wakee;
+  int64_t waker;
+  gint32 cpu;
+  gint32 kind;
+  gint32 id;
+} LttvWakeup;
+
+/**
+ * lttv_state_wakeups:
+ * @s: a state
+ *
+ * Every wakeup edge of the traceset (#LttvWakeup), in time order.
+ *
+ * Returns: (transfer none) (element-type LttvWakeup): owned by @s
+ */
+const GArray *lttv_state_wakeups (LttvState *s);
+
+/**
+ * lttv_state_wakeup_at:
+ * @s: a state
+ * @tid: the wakee
+ * @t: a time
+ *
+ * The wakeup edge of @tid at exactly @t (the time its status left
+ * blocked), found by binary search.
+ *
+ * Returns: (transfer none) (nullable): owned by @s, or %NULL when none
+ */
+const LttvWakeup *lttv_state_wakeup_at (LttvState *s, int64_t tid, LttvTime t);
+
 /* --- Event positions ----------------------------------------------------
  * A checkpoint every LTTV_STATE_CHECKPOINT_EVENTS events: its rank (events
  * before it), its time, and how many events at that same time come before

@@ -30,6 +30,7 @@ struct _LttvState {
   GArray *block_requests;   /* LttvBlockRequest */
   LttvLatency *latency;     /* NULL: not built, or without the analyses */
   GPtrArray *retired_latency; /* replaced by a rebuild: valid until freed */
+  GArray *wakeups;          /* LttvWakeup, in time order */
   GArray *checkpoints;      /* LttvCheckpoint */
   /* Event types: names across traces (same name, same type). */
   GPtrArray *type_names;    /* char *, owned */

@@ -135,6 +135,11 @@ static const CwFieldDesc lt26_rq_issue[] = {
 static const CwFieldDesc lt_page_fault[] = {
   XLONG ("address"), XLONG ("ip"), { "error_code", CW_FT_INT, 8, 0, 16 },
 };
+/* lttng-modules' hrtimer expiry (timer_hrtimer_expire_entry / _exit). */
+static const CwFieldDesc lt_hrtimer_entry[] = {
+  XLONG ("hrtimer"), I64 ("now"), XLONG ("function"),
+};
+static const CwFieldDesc lt_hrtimer_exit[] = { XLONG ("hrtimer") };
 static const CwFieldDesc lt26_rq_complete[] = {
   U32 ("dev"), U64 ("sector"), U32 ("nr_sector"), I32 ("error"), U32 ("rwbs"),
 };
@@ -159,6 +164,8 @@ static const TableEntry lttng26_table[] = {
   EV0 ("lttng_statedump_end", 19),
   EV ("x86_exceptions_page_fault_user", 20, lt_page_fault),
   EV ("x86_exceptions_page_fault_kernel", 21, lt_page_fault),
+  EV ("timer_hrtimer_expire_entry", 22, lt_hrtimer_entry),
+  EV ("timer_hrtimer_expire_exit", 23, lt_hrtimer_exit),
 };
 
 /* ---- System calls (LTTng); other names get no arguments ---- */

@@ -13,6 +13,7 @@
 #include "history/block-store.h"
 #include "history/history-write.h"
 #include "latency-store.h"
+#include "machine/wakeups.h"
 
 LttvState *
 lttv_state_new (LttvTraceset *ts)
@@ -23,6 +24,7 @@ lttv_state_new (LttvTraceset *ts)
   s->history = lttv_history_new ();
   s->checkpoints = g_array_new (FALSE, FALSE, sizeof (LttvCheckpoint));
   s->block_requests = g_array_new (FALSE, FALSE, sizeof (LttvBlockRequest));
+  s->wakeups = g_array_new (FALSE, FALSE, sizeof (LttvWakeup));
   s->counts = g_array_new (FALSE, FALSE, sizeof (StateCount));
   s->block_start = g_array_new (FALSE, FALSE, sizeof (guint64));
   s->type_names = g_ptr_array_new_with_free_func (g_free);
@@ -51,6 +53,7 @@ lttv_state_free (LttvState *s)
   latency_store_free (s->latency);
   if (s->retired_latency != NULL)
     g_ptr_array_unref (s->retired_latency);
+  g_array_unref (s->wakeups);
   g_array_unref (s->counts);
   g_array_unref (s->block_start);
   g_hash_table_destroy (s->type_ids);
@@ -238,6 +241,8 @@ build_from_trace (LttvState *s, gboolean for_cache, LttvCancel cancel, GError **
       g_ptr_array_add (s->retired_latency, s->latency);
     }
   s->latency = state_machine_latency_take (m);
+  g_array_unref (s->wakeups);
+  s->wakeups = state_machine_wakeups (m);
   lttv_history_finish (h, MAX (end, last_t));
   state_density_finish (s->density);
   g_atomic_int_set (&s->progress_permille, 1000);
@@ -329,6 +334,7 @@ state_reset (LttvState *s, gboolean retire_history)
   g_array_set_size (s->block_requests, 0);
   if (!retire_history)
     g_clear_pointer (&s->latency, latency_store_free);
+  g_array_set_size (s->wakeups, 0);
   state_density_reset (s->density);
   s->from_cache = FALSE;
 }
@@ -402,6 +408,31 @@ const GArray *
 lttv_state_block_requests (LttvState *s)
 {
   return s->block_requests;
+}
+
+const GArray *
+lttv_state_wakeups (LttvState *s)
+{
+  return s->wakeups;
+}
+
+const LttvWakeup *
+lttv_state_wakeup_at (LttvState *s, int64_t tid, LttvTime t)
+{
+  const GArray *a = s->wakeups;
+  guint lo = 0, hi = a->len;
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+      if (g_array_index (a, LttvWakeup, mid).time < t)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  for (guint i = lo; i < a->len && g_array_index (a, LttvWakeup, i).time == t; i++)
+    if (g_array_index (a, LttvWakeup, i).wakee == tid)
+      return &g_array_index (a, LttvWakeup, i);
+  return NULL;
 }
 
 const char *

@@ -20,7 +20,8 @@
  *           value as two changes before" (4 bytes, or 12 for a delta of
  *           2.1 s and more), and its value unless so (history/block-codec.h)
  *   META    varints: key, counts, checkpoints, the density's layout,
- *           strings, block requests (times + 1)
+ *           strings, block requests (times + 1), wakeup edges (time
+ *           deltas)
  *   ATTRS   varints: per attribute parent + 1, name, number of changes,
  *           and when it has some: last start - first start, last value
  *   FIRSTS  u64 per chunk: its first time (the history's sparse index,
@@ -117,6 +118,21 @@ put_meta (LttvState *s, Writer *b, const char *key)
       put_varint (b, r->sector);
       put_varint (b, r->issue + 1);
       put_varint (b, r->complete + 1);
+    }
+
+  /* wakeups: time deltas; tids, CPU and id + 1 (-1 is possible) */
+  put_varint (b, s->wakeups->len);
+  LttvTime prev = 0;
+  for (guint i = 0; i < s->wakeups->len; i++)
+    {
+      LttvWakeup *w = &g_array_index (s->wakeups, LttvWakeup, i);
+      put_varint (b, w->time - prev);
+      prev = w->time;
+      put_varint (b, (guint64) w->wakee);
+      put_varint (b, (guint64) (w->waker + 1));
+      put_varint (b, (guint64) w->cpu);
+      put_varint (b, (guint64) w->kind);
+      put_varint (b, (guint64) (w->id + 1));
     }
 }
 
@@ -503,6 +519,21 @@ load_meta (LttvState *s, Reader *r, const char *key, LttvTime *limit)
       q.issue = get_varint (r) - 1;
       q.complete = get_varint (r) - 1;
       g_array_append_val (s->block_requests, q);
+    }
+  guint64 n_wakeups = get_count (r);
+  LttvTime prev = 0;
+  for (guint64 i = 0; i < n_wakeups && !r->bad; i++)
+    {
+      LttvWakeup w;
+      w.time = prev += get_varint (r);
+      w.wakee = (int64_t) get_varint (r);
+      w.waker = (int64_t) get_varint (r) - 1;
+      w.cpu = (gint32) get_varint (r);
+      w.kind = (gint32) get_varint (r);
+      w.id = (gint32) get_varint (r) - 1;
+      if (w.kind < 0 || w.kind > LTTV_WAKER_UNKNOWN || w.cpu < 0)
+        return FALSE;
+      g_array_append_val (s->wakeups, w);
     }
   return !r->bad && r->p == r->end && *limit > 0;
 }

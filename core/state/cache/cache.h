@@ -9,7 +9,7 @@
 /* The cache (cache.c): TRUE when `s` was filled from a valid cache file.
  * The history then decodes its blocks lazily (history-lazy.c). */
 #define STATE_CACHE_MAGIC "LTTV-STATE-CACHE"
-#define STATE_CACHE_VERSION 14  /* 4: sections, blocks checked lazily;
+#define STATE_CACHE_VERSION 15  /* 4: sections, blocks checked lazily;
                                    5: runs of empty density buckets;
                                    6: blocks in any order, OFFS with
                                    their lengths;
@@ -25,7 +25,8 @@
                                    12: losses make CPUs unknown;
                                    13: LTTng's pid and procname
                                    contexts name re-synced threads;
-                                   14: the latency analyses */
+                                   14: the latency analyses
+                                   15: wakeup edges */
 gboolean state_cache_load (LttvState *s);
 /* A build for the cache starts its file (a temporary one, in the cache
  * folder): the store its blocks go to as they are encoded. */

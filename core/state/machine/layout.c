@@ -10,6 +10,7 @@
 
 #include "machine/layout.h"
 #include "machine/syscalls.h"
+#include "machine/wakeups.h"
 
 typedef enum {
   H_NONE,
@@ -23,6 +24,9 @@ typedef enum {
   H_SOFT_ENTRY,
   H_SOFT_EXIT,
   H_WAKEUP,
+  H_WAKEUP_EDGE,       /* a wakeup that is also an edge (Wakeups) */
+  H_TIMER_ENTRY,
+  H_TIMER_EXIT,
   H_MIGRATE,
   H_SETPRIO,
   H_FORK,
@@ -63,6 +67,7 @@ typedef struct {
 
 struct _StateLayout {
   gboolean perf;
+  gboolean has_waking;        /* the trace has sched_waking (Wakeups) */
   StatePrevEncoding prev_encoding;
   LttvHistory *h;
   Handler *handlers;
@@ -89,6 +94,7 @@ static const HandlerFields handler_fields[] = {
   { H_SOFT_ENTRY, { "vec" } },
   { H_SOFT_EXIT, { "vec" } },
   { H_WAKEUP, { "tid", "prio", "target_cpu" } },
+  { H_WAKEUP_EDGE, { "tid", "prio", "target_cpu" } },
   { H_MIGRATE, { "tid", "dest_cpu" } },
   { H_SETPRIO, { "tid", "newprio" } },
   { H_FORK, { "parent_tid", "child_tid", "child_pid", "child_comm" } },
@@ -164,16 +170,28 @@ classify (StateLayout *l, const char *name, LttvValue *syscall)
   /* From LTTng 2.7 soft IRQs are irq_softirq_*. */
   if (has_prefix (name, "irq_softirq_", &rest))
     name = rest - strlen ("softirq_");
-  static const struct { const char *name; HandlerKind kind; } names[] = {
+  const struct { const char *name; HandlerKind kind; } names[] = {
     { "sched_switch", H_SWITCH },
     { "irq_handler_entry", H_IRQ_ENTRY },
     { "irq_handler_exit", H_IRQ_EXIT },
     { "softirq_raise", H_SOFT_RAISE },
     { "softirq_entry", H_SOFT_ENTRY },
     { "softirq_exit", H_SOFT_EXIT },
-    { "sched_waking", H_WAKEUP },
-    { "sched_wakeup", H_WAKEUP },
-    { "sched_wakeup_new", H_WAKEUP },
+    /* (edges from sched_waking, in the waker's context, when the trace
+     * has it; else from sched_wakeup: docs/state-model.md, Wakeups) */
+    { "sched_waking", H_WAKEUP_EDGE },
+    { "sched_wakeup", l->has_waking ? H_WAKEUP : H_WAKEUP_EDGE },
+    { "sched_wakeup_new", H_WAKEUP_EDGE },
+    { "hrtimer_expire_entry", H_TIMER_ENTRY },
+    { "hrtimer_expire_exit", H_TIMER_EXIT },
+    { "timer_hrtimer_expire_entry", H_TIMER_ENTRY },
+    { "timer_hrtimer_expire_exit", H_TIMER_EXIT },
+    { "timer_expire_entry", H_TIMER_ENTRY },
+    { "timer_expire_exit", H_TIMER_EXIT },
+    { "local_timer_entry", H_TIMER_ENTRY },
+    { "local_timer_exit", H_TIMER_EXIT },
+    { "x86_irq_vectors_local_timer_entry", H_TIMER_ENTRY },
+    { "x86_irq_vectors_local_timer_exit", H_TIMER_EXIT },
     { "sched_migrate_task", H_MIGRATE },
     { "sched_pi_setprio", H_SETPRIO },
     { "sched_process_fork", H_FORK },
@@ -227,6 +245,13 @@ state_layout_new (LttvTrace *trace, LttvHistory *h)
   l->h = h;
   l->n_handlers = lttv_trace_n_event_classes (trace);
   l->handlers = g_new0 (Handler, MAX (1, l->n_handlers));
+  for (guint i = 0; i < l->n_handlers; i++)
+    {
+      const char *name = lttv_event_class_name (lttv_trace_get_event_class (trace, i));
+      const char *colon = strchr (name, ':');
+      if (strcmp (colon != NULL ? colon + 1 : name, "sched_waking") == 0)
+        l->has_waking = TRUE;
+    }
   for (guint i = 0; i < l->n_handlers; i++)
     {
       const LttvEventClass *ec = lttv_trace_get_event_class (trace, i);
@@ -528,10 +553,20 @@ state_layout_execute (StateLayout *l, StateMachine *m, const StateRec *r,
       NEED (0);
       state_softirq_exit (m, t, cpu, v[0]);
       break;
+    case H_WAKEUP_EDGE:
+      NEED (0);
+      state_wakeup_edge (m, t, cpu, v[0]);
+      /* fall through */
     case H_WAKEUP:
       NEED (0);
       state_latency_wakeup (m, t, v[0]);
       state_wakeup (m, t, v[0], OPT (1), OPT (2));
+      break;
+    case H_TIMER_ENTRY:
+      state_timer_entry (m, cpu);
+      break;
+    case H_TIMER_EXIT:
+      state_timer_exit (m, cpu);
       break;
     case H_MIGRATE:
       NEED (0); NEED (1);

@@ -31,6 +31,7 @@ typedef struct {
   Thread *cur;              /* the thread of cur_tid, NULL when unknown */
   guint n_irqs;             /* IRQ handlers running here */
   guint n_softirqs;         /* soft IRQs running here */
+  guint n_timers;           /* timer handlers running here (wakeups.c) */
   GHashTable *irq_attrs;    /* irq -> attr + 1 */
   GHashTable *irq_running;  /* irq set */
   guint8 soft[MAX_SOFTIRQS];
@@ -55,6 +56,7 @@ struct _StateMachine {
   GHashTable *irq_attrs;    /* irq -> attr + 1 (IRQs/<irq>) */
   BlockRequests *blocks;
   struct _LatencyBuilder *lat;  /* NULL: no latency analyses (latency.c) */
+  GArray *wakeups;          /* LttvWakeup (wakeups.c), made on first use */
   LttvAttr soft_attrs[MAX_SOFTIRQS];
   guint soft_running[MAX_SOFTIRQS]; /* CPUs running it */
   guint soft_raised[MAX_SOFTIRQS];  /* CPUs where it is raised */

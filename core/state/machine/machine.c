@@ -65,6 +65,8 @@ state_machine_free (StateMachine *m)
   g_hash_table_destroy (m->irq_attrs);
   block_requests_free (m->blocks);
   latency_builder_free (m->lat);
+  if (m->wakeups != NULL)
+    g_array_unref (m->wakeups);
   g_free (m);
 }
 
