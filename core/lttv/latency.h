@@ -131,6 +131,8 @@ const char *lttv_latency_kind_name (LttvLatencyKind kind);
  * @name: a kind's name (lttv_latency_kind_name())
  * @kind: (out): the kind
  *
+ * The kind a name on the command line names.
+ *
  * Returns: %FALSE when @name names no kind
  */
 gboolean lttv_latency_kind_parse (const char *name, LttvLatencyKind *kind);
