@@ -1,0 +1,71 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
+# fake-relayd.py PORTFILE MODE: a relay daemon that misbehaves, for
+# test-live-faults.sh. Listens on 127.0.0.1 (a free port, written to
+# PORTFILE), serves one viewer, then exits. MODE:
+#   huge-list   a session count of 2^32-1
+#   short-list  one session announced, half of its record sent, then closed
+#   silent      the handshake answered, then nothing (the viewer times out)
+#   version     a version 3.0 handshake
+#   bad-status  attach answered with status 77
+import socket
+import struct
+import sys
+
+portfile, mode = sys.argv[1], sys.argv[2]
+srv = socket.socket()
+srv.bind(("127.0.0.1", 0))
+srv.listen(1)
+with open(portfile + ".tmp", "w") as f:
+    f.write(str(srv.getsockname()[1]))
+import os
+os.rename(portfile + ".tmp", portfile)
+srv.settimeout(30)
+conn, _ = srv.accept()
+conn.settimeout(30)
+
+
+def recv_exact(n):
+    b = b""
+    while len(b) < n:
+        c = conn.recv(n - len(b))
+        if not c:
+            sys.exit(0)
+        b += c
+    return b
+
+
+def command():
+    size, cmd, _ = struct.unpack(">QII", recv_exact(16))
+    recv_exact(size)
+    return cmd
+
+
+SESSION = struct.pack(">QIII", 1, 100000, 0, 3) + b"host".ljust(64, b"\0") \
+    + b"s1".ljust(255, b"\0")
+
+while True:
+    cmd = command()
+    if cmd == 1:                                   # connect
+        major = 3 if mode == "version" else 2
+        conn.sendall(struct.pack(">QIII", 7, major, 0 if major == 3 else 4, 1))
+    elif cmd == 8:                                 # create viewer session
+        conn.sendall(struct.pack(">I", 1))
+        if mode == "silent":
+            command()
+            conn.recv(1)                           # never answers
+            sys.exit(0)
+    elif cmd == 2:                                 # list sessions
+        if mode == "huge-list":
+            conn.sendall(struct.pack(">I", 0xFFFFFFFF))
+        elif mode == "short-list":
+            conn.sendall(struct.pack(">I", 1) + SESSION[:100])
+            conn.close()
+            sys.exit(0)
+        else:
+            conn.sendall(struct.pack(">I", 1) + SESSION)
+    elif cmd == 3:                                 # attach
+        conn.sendall(struct.pack(">II", 77, 0))
+    else:
+        conn.close()
+        sys.exit(0)
