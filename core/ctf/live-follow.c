@@ -9,7 +9,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -330,8 +329,8 @@ lttv_live_attach (const char *url, GError **error)
   if (u.session == NULL)
     {
       g_set_error (error, LTTV_ERROR, LTTV_ERROR_NOT_FOUND,
-                   _("%s: no session in the URL "
-                     "(net://HOST[:PORT]/host/HOSTNAME/SESSION)"), url);
+                   "%s: no session in the URL "
+                     "(net://HOST[:PORT]/host/HOSTNAME/SESSION)", url);
       live_url_clear (&u);
       return NULL;
     }
@@ -358,7 +357,7 @@ lttv_live_attach (const char *url, GError **error)
   if (found == NULL)
     {
       g_set_error (error, LTTV_ERROR, LTTV_ERROR_NOT_FOUND,
-                   _("%s: the relay daemon has no session %s of host %s"),
+                   "%s: the relay daemon has no session %s of host %s",
                    url, u.session, u.target_host);
       goto err;
     }

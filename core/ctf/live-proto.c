@@ -8,7 +8,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <glib/gi18n-lib.h>
 #include <netdb.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -130,8 +129,8 @@ live_url_parse (const char *url, LiveUrl *out, GError **error)
 bad:
   live_url_clear (out);
   g_set_error (error, LTTV_ERROR, LTTV_ERROR_NOT_FOUND,
-               _("%s: not a relay daemon URL "
-                 "(net://HOST[:PORT][/host/HOSTNAME/SESSION])"), url);
+               "%s: not a relay daemon URL "
+                 "(net://HOST[:PORT][/host/HOSTNAME/SESSION])", url);
   return FALSE;
 }
 
@@ -155,7 +154,7 @@ wait_fd (const LiveConn *c, short events, gint64 deadline, const char *what,
       gint64 left = (deadline - g_get_monotonic_time ()) / 1000;
       if (left <= 0)
         {
-          fail (c, error, _("no answer to %s within %g s"), what,
+          fail (c, error, "no answer to %s within %g s", what,
                 c->timeout_ms / 1000.0);
           return FALSE;
         }
@@ -185,8 +184,10 @@ send_all (LiveConn *c, const guint8 *buf, gsize len, guint32 cmd,
         continue;
       if (n < 0)
         {
-          fail (c, error, _("sending %s: %s"), cmd_name (cmd),
-                g_strerror (errno));
+          fail (c, error, "%s%s: %s",
+                errno == ECONNRESET || errno == EPIPE
+                ? "connection closed by the relay daemon: sending "
+                : "sending ", cmd_name (cmd), g_strerror (errno));
           return FALSE;
         }
       buf += n;
@@ -211,14 +212,15 @@ recv_all (LiveConn *c, guint8 *buf, gsize len, guint32 cmd, GError **error)
         continue;
       if (n < 0)
         {
-          fail (c, error, _("reading the reply to %s: %s"), cmd_name (cmd),
-                g_strerror (errno));
+          fail (c, error, "%s%s: %s", errno == ECONNRESET
+                ? "connection closed by the relay daemon: reading the reply to "
+                : "reading the reply to ", cmd_name (cmd), g_strerror (errno));
           return FALSE;
         }
       if (n == 0)
         {
-          fail (c, error, _("connection closed by the relay daemon "
-                            "(reply to %s: %zu of %zu bytes)"),
+          fail (c, error, "connection closed by the relay daemon "
+                            "(reply to %s: %zu of %zu bytes)",
                 cmd_name (cmd), got, len);
           return FALSE;
         }
@@ -299,7 +301,7 @@ live_conn_open (const char *url, const LiveUrl *u, GError **error)
   int r = getaddrinfo (u->host, port, &hints, &ai);
   if (r != 0)
     {
-      fail (c, error, _("cannot resolve %s: %s"), u->host, gai_strerror (r));
+      fail (c, error, "cannot resolve %s: %s", u->host, gai_strerror (r));
       goto err;
     }
   int last_errno = 0;
@@ -333,7 +335,7 @@ live_conn_open (const char *url, const LiveUrl *u, GError **error)
   freeaddrinfo (ai);
   if (c->fd < 0)
     {
-      fail (c, error, _("cannot connect to the relay daemon: %s"),
+      fail (c, error, "cannot connect to the relay daemon: %s",
             g_strerror (last_errno));
       goto err;
     }
@@ -351,15 +353,15 @@ live_conn_open (const char *url, const LiveUrl *u, GError **error)
   guint32 major = get32 (rep + 8);
   if (major != PROTO_MAJOR)
     {
-      fail (c, error, _("the relay daemon speaks version %u.%u of the live "
-                        "protocol, not %u.x"), major, get32 (rep + 12),
+      fail (c, error, "the relay daemon speaks version %u.%u of the live "
+                        "protocol, not %u.x", major, get32 (rep + 12),
             PROTO_MAJOR);
       goto err;
     }
   if (get32 (rep + 12) < PROTO_MINOR)
     {
-      fail (c, error, _("the relay daemon speaks version 2.%u of the live "
-                        "protocol: 2.%u or later needed"), get32 (rep + 12),
+      fail (c, error, "the relay daemon speaks version 2.%u of the live "
+                        "protocol: 2.%u or later needed", get32 (rep + 12),
             PROTO_MINOR);
       goto err;
     }
@@ -369,8 +371,8 @@ live_conn_open (const char *url, const LiveUrl *u, GError **error)
     goto err;
   if (get32 (status) != 1)
     {
-      fail (c, error, _("the relay daemon refused a viewer session "
-                        "(status %u)"), get32 (status));
+      fail (c, error, "the relay daemon refused a viewer session "
+                        "(status %u)", get32 (status));
       goto err;
     }
   return c;
@@ -400,7 +402,7 @@ live_list_sessions (LiveConn *c, GError **error)
   guint32 n = get32 (head);
   if (n > MAX_COUNT)
     {
-      fail (c, error, _("malformed reply to %s: %u sessions"),
+      fail (c, error, "malformed reply to %s: %u sessions",
             cmd_name (CMD_LIST_SESSIONS), n);
       return NULL;
     }
@@ -432,7 +434,7 @@ recv_streams (LiveConn *c, guint32 cmd, guint32 n, GArray *streams,
 {
   if (n > MAX_COUNT)
     {
-      fail (c, error, _("malformed reply to %s: %u streams"), cmd_name (cmd),
+      fail (c, error, "malformed reply to %s: %u streams", cmd_name (cmd),
             n);
       return FALSE;
     }
@@ -447,7 +449,7 @@ recv_streams (LiveConn *c, guint32 cmd, guint32 n, GArray *streams,
       guint32 flag = get32 (rec + 16);
       if (flag > 1)
         {
-          fail (c, error, _("malformed reply to %s: metadata flag %u"),
+          fail (c, error, "malformed reply to %s: metadata flag %u",
                 cmd_name (cmd), flag);
           return FALSE;
         }
@@ -471,16 +473,16 @@ live_attach (LiveConn *c, guint64 session, GArray *streams, GError **error)
     return FALSE;
   guint32 status = get32 (rep), n = get32 (rep + 4);
   static const char *const why[] = {
-    NULL, NULL, N_("another viewer is attached to the session"),
-    N_("unknown session"), N_("the session is not a live session"),
-    N_("seek error"), N_("no viewer session"),
+    NULL, NULL, "another viewer is attached to the session",
+    "unknown session", "the session is not a live session",
+    "seek error", "no viewer session",
   };
   if (status != 1)
     {
       if (status < G_N_ELEMENTS (why) && why[status] != NULL)
-        fail (c, error, _("cannot attach: %s"), _(why[status]));
+        fail (c, error, "cannot attach: %s", why[status]);
       else
-        fail (c, error, _("malformed reply to %s: status %u"),
+        fail (c, error, "malformed reply to %s: status %u",
               cmd_name (CMD_ATTACH), status);
       return FALSE;
     }
@@ -506,10 +508,10 @@ live_get_new_streams (LiveConn *c, guint64 session, GArray *streams,
     case LIVE_NEW_STREAMS_HUP:
       return (int) status;
     case 3:
-      fail (c, error, _("the relay daemon failed to list new streams"));
+      fail (c, error, "the relay daemon failed to list new streams");
       return 0;
     default:
-      fail (c, error, _("malformed reply to %s: status %u"),
+      fail (c, error, "malformed reply to %s: status %u",
             cmd_name (CMD_GET_NEW_STREAMS), status);
       return 0;
     }
@@ -531,7 +533,7 @@ live_get_metadata (LiveConn *c, guint64 stream, GByteArray *data,
     case LIVE_METADATA_OK:
       if (len == 0 || len > MAX_METADATA_CHUNK)
         {
-          fail (c, error, _("malformed reply to %s: %" G_GUINT64_FORMAT
+          fail (c, error, ("malformed reply to %s: %" G_GUINT64_FORMAT
                             " bytes"), cmd_name (CMD_GET_METADATA), len);
           return 0;
         }
@@ -546,7 +548,7 @@ live_get_metadata (LiveConn *c, guint64 stream, GByteArray *data,
       /* the stream is gone (its session destroyed): closed, not a fault */
       return LIVE_METADATA_ERR;
     default:
-      fail (c, error, _("malformed reply to %s: status %u"),
+      fail (c, error, "malformed reply to %s: status %u",
             cmd_name (CMD_GET_METADATA), status);
       return 0;
     }
@@ -577,7 +579,7 @@ live_get_next_index (LiveConn *c, guint64 stream, LiveIndex *idx,
           || idx->content_size > idx->packet_size
           || idx->ts_end < idx->ts_begin)
         {
-          fail (c, error, _("malformed reply to %s: packet of %"
+          fail (c, error, ("malformed reply to %s: packet of %"
                             G_GUINT64_FORMAT " bits (%" G_GUINT64_FORMAT
                             " of content), time %" G_GUINT64_FORMAT " to %"
                             G_GUINT64_FORMAT), cmd_name (CMD_GET_NEXT_INDEX),
@@ -592,11 +594,11 @@ live_get_next_index (LiveConn *c, guint64 stream, LiveIndex *idx,
     case LIVE_INDEX_EOF:
       return TRUE;
     case 4:
-      fail (c, error, _("the relay daemon failed to give the next index of "
+      fail (c, error, ("the relay daemon failed to give the next index of "
                         "stream %" G_GUINT64_FORMAT), stream);
       return FALSE;
     default:
-      fail (c, error, _("malformed reply to %s: status %u"),
+      fail (c, error, "malformed reply to %s: status %u",
             cmd_name (CMD_GET_NEXT_INDEX), idx->status);
       return FALSE;
     }
@@ -620,7 +622,7 @@ live_get_packet (LiveConn *c, guint64 stream, guint64 offset, guint32 len,
     case LIVE_PACKET_OK:
       if (got != len)
         {
-          fail (c, error, _("malformed reply to %s: %u bytes, %u asked"),
+          fail (c, error, "malformed reply to %s: %u bytes, %u asked",
                 cmd_name (CMD_GET_PACKET), got, len);
           return 0;
         }
@@ -634,11 +636,11 @@ live_get_packet (LiveConn *c, guint64 stream, guint64 offset, guint32 len,
     case LIVE_PACKET_ERR:
       if (*flags & (LIVE_FLAG_NEW_METADATA | LIVE_FLAG_NEW_STREAM))
         return LIVE_PACKET_ERR;
-      fail (c, error, _("the relay daemon failed to send a packet of stream "
+      fail (c, error, ("the relay daemon failed to send a packet of stream "
                         "%" G_GUINT64_FORMAT), stream);
       return 0;
     default:
-      fail (c, error, _("malformed reply to %s: status %u"),
+      fail (c, error, "malformed reply to %s: status %u",
             cmd_name (CMD_GET_PACKET), status);
       return 0;
     }
