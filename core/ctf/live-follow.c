@@ -2,7 +2,7 @@
 /* live-follow.c: lttv/live.h. An attached session is mirrored into a
  * folder the ordinary reader opens: packets are appended whole, so the
  * folder is a valid trace between polls, and the reader needs no live
- * mode of its own (docs/live.md says why). */
+ * mode of its own (docs/architecture.md, Live sessions). */
 #include "config.h"
 
 #define G_LOG_DOMAIN "lttv-live"
