@@ -30,6 +30,8 @@ import sys, time
 d = []
 last = 0.0
 for line in sys.stdin:
+    if not line.startswith("["):
+        continue
     now = time.time()
     last = now
     h, m, s = line[1:19].split(":")

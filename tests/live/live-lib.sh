@@ -27,7 +27,10 @@ live_cleanup () {
 trap live_cleanup EXIT
 trap 'exit 1' INT TERM
 
-port_open () { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+# port_open PORT: something listens there (python3: /dev/tcp is bash's).
+port_open () {
+  python3 -c 'import socket, sys; socket.create_connection(("127.0.0.1", int(sys.argv[1])), 1)' "$1" 2>/dev/null
+}
 
 # lttng with a deadline: a stuck daemon fails the test, never hangs it.
 lt () { timeout 30 lttng "$@" >>"$T/lttng.log" 2>&1; }
@@ -44,11 +47,12 @@ start_relayd () {
 # With LIVE_SOFT set, a reason to skip goes to $LIVE_SKIP and live_setup
 # returns 1 (the test skips its live points only).
 live_skip () {
-  if [ -n "$LIVE_SOFT" ]; then LIVE_SKIP=$1; return 1; fi
+  if [ -n "${LIVE_SOFT:-}" ]; then LIVE_SKIP=$1; return 1; fi
   skip_all "$1"
 }
 
 live_setup () {
+  command -v python3 >/dev/null || { live_skip "python3 is not installed"; return 1; }
   [ "$(id -u)" = 0 ] || { live_skip "needs root (a session daemon with its own ports and folders)"; return 1; }
   command -v lttng-sessiond >/dev/null && command -v lttng-relayd >/dev/null \
     && command -v lttng >/dev/null || { live_skip "lttng-tools is not installed"; return 1; }
