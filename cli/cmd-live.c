@@ -110,6 +110,11 @@ poll_interval_us (void)
 int
 lttv_cli_live_dump (const char *url)
 {
+  /* G_MESSAGES_DEBUG=lttv-live traces the protocol: on stderr, not
+   * among the events */
+#if GLIB_CHECK_VERSION(2, 68, 0)
+  g_log_writer_default_set_use_stderr (TRUE);
+#endif
   g_autoptr (GError) error = NULL;
   g_autoptr (LttvLive) live = lttv_live_attach (url, &error);
   if (live == NULL)
