@@ -8,6 +8,9 @@
 #   silent      the handshake answered, then nothing (the viewer times out)
 #   version     a version 3.0 handshake
 #   bad-status  attach answered with status 77
+#   bad-index   attached (a metadata and a data stream), then an index of
+#               a packet of 1001 bits
+#   bad-packet  then a packet of 10 bytes where 4096 were asked
 import socket
 import struct
 import sys
@@ -41,6 +44,12 @@ def command():
     return cmd
 
 
+def stream(sid, metadata):
+    return struct.pack(">QQI", sid, 1, 1 if metadata else 0) \
+        + b"host/s1/ust/uid/0/64-bit".ljust(4096, b"\0") \
+        + (b"metadata" if metadata else b"channel0_0").ljust(255, b"\0")
+
+
 SESSION = struct.pack(">QIII", 1, 100000, 0, 3) + b"host".ljust(64, b"\0") \
     + b"s1".ljust(255, b"\0")
 
@@ -65,7 +74,20 @@ while True:
         else:
             conn.sendall(struct.pack(">I", 1) + SESSION)
     elif cmd == 3:                                 # attach
-        conn.sendall(struct.pack(">II", 77, 0))
+        if mode == "bad-status":
+            conn.sendall(struct.pack(">II", 77, 0))
+        else:
+            conn.sendall(struct.pack(">II", 1, 2) + stream(1, True)
+                         + stream(2, False))
+    elif cmd == 7:                                 # new streams: none
+        conn.sendall(struct.pack(">II", 2, 0))
+    elif cmd == 6:                                 # metadata: none new
+        conn.sendall(struct.pack(">QI", 0, 2))
+    elif cmd == 4:                                 # next index
+        bits = 1001 if mode == "bad-index" else 4096 * 8
+        conn.sendall(struct.pack(">QQQQQQQII", 0, bits, bits, 1, 2, 0, 0, 1, 0))
+    elif cmd == 5:                                 # packet
+        conn.sendall(struct.pack(">III", 1, 10, 0) + b"x" * 10)
     else:
         conn.close()
         sys.exit(0)

@@ -7,7 +7,7 @@
 . "$LTTV_SRCDIR/tests/lib/tap.sh"
 command -v python3 >/dev/null || skip_all "python3 is not installed"
 . "$LTTV_SRCDIR/tests/live/live-lib.sh"
-plan 12
+plan 14
 
 # fake MODE ARGS...: lttv ARGS against fake-relayd.py, @URL@ replaced by
 # its URL; sets $rc, $FURL, $T/fake.err.
@@ -48,6 +48,14 @@ fake bad-status dump @URL@/host/host/s1
 FURL=$FURL/host/host/s1
 expect "an unknown attach status: malformed reply" \
   "malformed reply to attach session: status 77"
+fake bad-index dump @URL@/host/host/s1
+FURL=$FURL/host/host/s1
+expect "an index of a packet not made of bytes: malformed reply" \
+  "malformed reply to get next index: packet of 1001 bits (1001 of content), time 1 to 2"
+fake bad-packet dump @URL@/host/host/s1
+FURL=$FURL/host/host/s1
+expect "a packet shorter than asked: malformed reply" \
+  "malformed reply to get packet: 10 bytes, 4096 asked"
 port=$(cat "$T/port")
 timeout 20 "$LTTV" info "net://127.0.0.1:$port" >/dev/null 2>"$T/fake.err"
 rc=$?
