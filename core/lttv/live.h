@@ -126,6 +126,8 @@ LttvLiveStatus lttv_live_poll (LttvLive *live, GError **error);
  * lttv_live_folder:
  * @live: an attached session
  *
+ * The folder the session is mirrored into, for lttv_traceset_open().
+ *
  * Returns: (transfer none): the mirror folder
  */
 const char *lttv_live_folder (const LttvLive *live);
@@ -133,6 +135,8 @@ const char *lttv_live_folder (const LttvLive *live);
 /**
  * lttv_live_n_packets:
  * @live: an attached session
+ *
+ * How many data packets the polls received.
  *
  * Returns: the number of data packets received so far (0: the folder holds
  * no trace to open yet)
