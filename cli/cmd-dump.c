@@ -83,6 +83,18 @@ lttv_cmd_dump (int argc, char **argv)
   int usage = lttv_cli_parse (ctx, "dump", &argc, &argv, &traces);
   if (usage != 0)
     return usage;
+  if (lttv_cli_is_live_url (traces[0]))
+    {
+      if (traces[1] != NULL || count || begin != NULL || end != NULL
+          || filter != NULL)
+        {
+          fprintf (stderr, _("lttv dump: a relay daemon's session is "
+                             "dumped alone and whole (no other trace, no "
+                             "option)\n"));
+          return 2;
+        }
+      return lttv_cli_live_dump (traces[0]);
+    }
   g_autoptr (LttvCliTraceset) ts = lttv_cli_open_traceset (traces);
   if (ts == NULL)
     return 1;

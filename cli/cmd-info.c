@@ -71,6 +71,20 @@ lttv_cmd_info (int argc, char **argv)
   int usage = lttv_cli_parse (ctx, "info", &argc, &argv, &traces);
   if (usage != 0)
     return usage;
+  if (lttv_cli_is_live_url (traces[0]))
+    {
+      int status = 0;
+      for (char **u = traces; *u != NULL; u++)
+        if (!lttv_cli_is_live_url (*u))
+          {
+            fprintf (stderr, _("lttv info: %s: relay daemon URLs and trace "
+                               "folders cannot be mixed\n"), *u);
+            return 2;
+          }
+        else if (lttv_cli_live_info (*u) != 0)
+          status = 1;
+      return status;
+    }
   g_autoptr (LttvCliTraceset) ts = lttv_cli_open_traceset (traces);
   if (ts == NULL)
     return 1;

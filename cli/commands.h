@@ -19,3 +19,9 @@ int lttv_cmd_latency (int argc, char **argv);
 int lttv_cmd_state (int argc, char **argv);
 int lttv_cmd_stats (int argc, char **argv);
 int lttv_cmd_critpath (int argc, char **argv);
+
+/* cmd-live.c: relay daemon URLs (net://...) given to info and dump. */
+#include <glib.h>
+gboolean lttv_cli_is_live_url (const char *arg);
+int lttv_cli_live_info (const char *url);
+int lttv_cli_live_dump (const char *url);

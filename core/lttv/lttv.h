@@ -13,6 +13,7 @@
 #include <lttv/traceset.h>
 #include <lttv/event-format.h>
 #include <lttv/history.h>
+#include <lttv/live.h>
 #include <lttv/state.h>
 #include <lttv/stats.h>
 #include <lttv/density.h>
