@@ -670,6 +670,7 @@ test_accelerators (void)
   static const struct { const char *action; const char *accel; } expected[] = {
     { "win.show-help-overlay", "<Primary>question" },
     { "win.goto-time", "<Control>g" },
+    { "win.maximise-viewer", "<Control><Shift>m" },
     { "win.open", "<Control>o" },
     { "win.new-tab", "<Control>t" },
     { "win.close-tab", "<Control>w" },
