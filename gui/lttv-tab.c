@@ -17,7 +17,7 @@
 
 /* The dock's first height, when not remembered: ten events of the event
  * list with its filter bar, its header and the dock's tabs. */
-#define LTTV_TAB_DOCK_HEIGHT 330
+#define LTTV_TAB_DOCK_HEIGHT 360
 
 typedef struct
 {
@@ -47,6 +47,8 @@ struct _LttvTab
   GtkWidget *empty_label;
   gpointer maximised;   /* Viewer*, or NULL */
   gboolean dock_placed; /* the split's position was set */
+  gboolean placing;     /* by us, now */
+  gboolean dock_moved;  /* by the user */
   guint save_idle;
 
   LttvTimeContext *time_context;
@@ -124,6 +126,15 @@ follow_chain (LttvTab *self)
       g_array_index (shares, double, i) = MAX (h[i], 1);
   lttv_pane_split_follow (self->chain, lttv_pane_chain_top (self->chain),
                           (double *) shares->data, shares->len);
+  /* (a handle dragged: the heights are kept once the user moved one) */
+  for (GtkWidget *w = lttv_pane_chain_top (self->chain); GTK_IS_PANED (w);
+       w = gtk_paned_get_child2 (GTK_PANED (w)))
+    if (g_object_get_data (G_OBJECT (w), "lttv-tab-saves") == NULL)
+      {
+        g_object_set_data (G_OBJECT (w), "lttv-tab-saves", self);
+        g_signal_connect_object (w, "notify::position", G_CALLBACK (save_layout_soon), self,
+                                 G_CONNECT_SWAPPED);
+      }
 }
 
 /* What shows: the dock when it has pages, the upper area when it has
@@ -475,6 +486,8 @@ save_layout (gpointer data)
   g_ptr_array_add (docked, NULL);
   g_settings_set_strv (settings, "timeline-viewers", (const char *const *) upper->pdata);
   g_settings_set_strv (settings, "dock-viewers", (const char *const *) docked->pdata);
+  if (self->dock_moved && self->maximised == NULL && gtk_widget_get_visible (self->upper))
+    g_settings_set_int (settings, "dock-height", gtk_widget_get_allocated_height (self->dock));
   if (lttv_pane_split_user_moved (self->chain) && self->maximised == NULL)
     g_settings_set_value (settings, "timeline-heights",
                           g_variant_new_fixed_array (G_VARIANT_TYPE_INT32, heights->data,
@@ -489,17 +502,16 @@ save_layout_soon (LttvTab *self)
     self->save_idle = g_timeout_add (300, save_layout, self);
 }
 
-/* The user moved the dock's handle or a timeline's: kept for new tabs. */
-static gboolean
-handle_released (GtkWidget *paned, GdkEventButton *event, LttvTab *self)
+/* The dock's handle moved, by the user unless we placed it: its height is
+ * kept for new tabs. */
+static void
+split_moved (GtkWidget *split, GParamSpec *pspec, LttvTab *self)
 {
-  GSettings *settings = lttv_layout_settings ();
-
-  if (paned == self->split && settings != NULL && gtk_widget_get_visible (self->dock)
-      && gtk_widget_get_visible (self->upper))
-    g_settings_set_int (settings, "dock-height", gtk_widget_get_allocated_height (self->dock));
-  save_layout_soon (self);
-  return FALSE;
+  if (self->dock_placed && !self->placing)
+    {
+      self->dock_moved = TRUE;
+      save_layout_soon (self);
+    }
 }
 
 /* The dock's first height: as the user left it, else what shows ten
@@ -522,7 +534,12 @@ split_allocated (GtkWidget *split, GdkRectangle *allocation, LttvTab *self)
     height = MAX (allocation->height / 3, LTTV_TAB_DOCK_HEIGHT);
   height = MAX (MIN (height, allocation->height - upper_min - 8), 120);
   height = MIN (height, allocation->height - 60);
-  gtk_paned_set_position (GTK_PANED (split), MAX (allocation->height - height, 0));
+  /* (the handle's pixels: what the children were not given) */
+  int handle = allocation->height - gtk_widget_get_allocated_height (self->upper)
+               - gtk_widget_get_allocated_height (self->dock);
+  self->placing = TRUE;
+  gtk_paned_set_position (GTK_PANED (split), MAX (allocation->height - height - MAX (handle, 0), 0));
+  self->placing = FALSE;
 }
 
 static void
@@ -589,8 +606,7 @@ build_layout (LttvTab *self)
   gtk_paned_pack1 (GTK_PANED (self->split), self->upper, TRUE, FALSE);
   gtk_paned_pack2 (GTK_PANED (self->split), self->dock, FALSE, FALSE);
   g_signal_connect (self->split, "size-allocate", G_CALLBACK (split_allocated), self);
-  g_signal_connect (self->split, "button-release-event", G_CALLBACK (handle_released), self);
-  g_signal_connect (self->chain, "button-release-event", G_CALLBACK (handle_released), self);
+  g_signal_connect (self->split, "notify::position", G_CALLBACK (split_moved), self);
   g_signal_connect_swapped (self->dock, "page-reordered", G_CALLBACK (save_layout_soon), self);
 
   gtk_box_pack_start (GTK_BOX (self->viewer_area), self->split, TRUE, TRUE, 0);
