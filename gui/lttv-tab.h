@@ -49,6 +49,10 @@ int lttv_tab_get_maximised (LttvTab *self);
  * the keyboard focus, the dock's current one or the first; -1 for none. */
 int lttv_tab_get_focus_viewer (LttvTab *self);
 
+/* Takes the tab out of its window and stops its work at once, then
+ * destroys its viewers one a main-loop turn, then the tab. */
+void lttv_tab_close (LttvTab *self);
+
 guint lttv_tab_get_n_viewers (LttvTab *self);
 const char *lttv_tab_get_viewer_id (LttvTab *self, guint index);
 LttvViewerContext *lttv_tab_get_viewer_context (LttvTab *self, guint index);

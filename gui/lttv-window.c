@@ -143,7 +143,7 @@ tab_opened_cb (LttvTab *tab, LttvWindow *self)
 static void
 close_tab_clicked_cb (GtkButton *button, LttvTab *tab)
 {
-  gtk_widget_destroy (GTK_WIDGET (tab));
+  lttv_tab_close (tab);
 }
 
 LttvTab *
@@ -283,7 +283,7 @@ close_tab_activated (GSimpleAction *a, GVariant *p, gpointer self)
 {
   LttvTab *tab = lttv_window_get_current_tab (self);
   if (tab != NULL)
-    gtk_widget_destroy (GTK_WIDGET (tab));
+    lttv_tab_close (tab);
 }
 
 static LttvTimeContext *
