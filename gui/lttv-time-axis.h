@@ -14,7 +14,7 @@ G_BEGIN_DECLS
 
 /* The smallest and default chart start, in pixels. */
 #define LTTV_TIME_AXIS_MIN_START 60
-#define LTTV_TIME_AXIS_DEFAULT_START 240
+#define LTTV_TIME_AXIS_DEFAULT_START 280
 
 #define LTTV_TYPE_TIME_AXIS (lttv_time_axis_get_type ())
 G_DECLARE_FINAL_TYPE (LttvTimeAxis, lttv_time_axis, LTTV, TIME_AXIS, GObject)

@@ -403,7 +403,7 @@ gboolean lttv_viewer_context_get_state_colour (LttvViewerContext *ctx,
  * left edge (names or a tree go left of it) to @end_margin pixels before
  * its right edge (a scrollbar's width). Map times in the chart with
  * lttv_viewer_context_time_to_x(); redraw on "axis-changed". Without a
- * tab (headless export) @start is 240 and @end_margin 0.
+ * tab (headless export) @start is 280 and @end_margin 0.
  */
 void lttv_viewer_context_get_axis (LttvViewerContext *ctx, int *start,
                                    int *end_margin);

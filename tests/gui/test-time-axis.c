@@ -5,11 +5,10 @@
  * are the current-time lines. In the tab's ruler, the control flow's and
  * the resource view's charts and the histogram's window strip, the line of
  * one instant must be at the same x, to the pixel; dragging the name
- * column's edge of one timeline moves them all alike. Only public and
- * shell calls a user's clicks stand for: the test compiles against older
- * trees; with the tab's panes of before, one instant was at x = 719, 927,
- * 825 and 720 (ruler, control flow, resources, histogram) in a 1600-px
- * window. */
+ * column's edge of one timeline moves them all alike. Built against the
+ * tree before the tab's time axis (without the dock's setting), it found
+ * one instant at x = 719, 927, 825 and 720 (ruler, control flow,
+ * resources, histogram) in a 1600-px window. */
 #include "config.h"
 
 #include <string.h>
@@ -17,6 +16,7 @@
 #include <lttv/lttv.h>
 
 #include "gui/lttv-application.h"
+#include "gui/lttv-layout-settings.h"
 #include "gui/lttv-module-host.h"
 #include "gui/lttv-tab.h"
 #include "gui/lttv-time-ruler.h"
@@ -183,6 +183,9 @@ test_one_axis (void)
   LttvTab *tab;
   int xs[4], moved[4];
 
+  /* (a low dock: every timeline shows whole in the upper area) */
+  if (lttv_layout_settings () != NULL)
+    g_settings_set_int (lttv_layout_settings (), "dock-height", 150);
   gtk_widget_show (GTK_WIDGET (w));
   gtk_window_move (GTK_WINDOW (w), 0, 0);
   gtk_window_resize (GTK_WINDOW (w), 1600, 1000);
