@@ -21,7 +21,7 @@ LttvTab *lttv_tab_new (void);
  * job. Emits "opened" when it is done, whatever the outcome. */
 void lttv_tab_add_traces (LttvTab *self, GFile **files, int n_files);
 /* The timelines (control flow, resource view, histogram) above and the
- * event list, statistics and trace information in the dock, or the sets
+ * event list in the dock, or the sets
  * the user left (GSettings org.lttv.Lttv.Layout); those installed, else
  * the trace information. They are built one a main-loop
  * turn, after this returns: "viewers-changed" is emitted as each comes,

@@ -840,7 +840,7 @@ test_default_split_favours_the_timelines (void)
   /* (measured with the viewers' data in: what they show can change their
    * smallest heights, and the state's load time varies with the machine) */
   g_assert_true (iterate_until (tab_state_done, tab, 20000));
-  g_assert_cmpuint (lttv_tab_get_n_viewers (tab), ==, 6);
+  g_assert_cmpuint (lttv_tab_get_n_viewers (tab), ==, 4);
   g_assert_cmpstr (lttv_tab_get_viewer_id (tab, 0), ==, "controlflow");
   g_assert_cmpstr (lttv_tab_get_viewer_id (tab, 2), ==, "histogram");
   g_assert_false (lttv_tab_viewer_is_docked (tab, 2));
