@@ -15,9 +15,10 @@
 #include "lttv-time-ruler.h"
 #include "lttv-viewer-context-private.h"
 
-/* The dock's first height, when not remembered: ten events of the event
- * list with its filter bar, its header and the dock's tabs. */
-#define LTTV_TAB_DOCK_HEIGHT 360
+/* The dock's first height, when not remembered, at the least: six events
+ * of the event list with its filter bar, its header and the dock's tabs
+ * (the timelines above need their room more). */
+#define LTTV_TAB_DOCK_HEIGHT 220
 
 typedef struct
 {
@@ -515,8 +516,8 @@ split_moved (GtkWidget *split, GParamSpec *pspec, LttvTab *self)
     }
 }
 
-/* The dock's first height: as the user left it, else what shows ten
- * events or more at a laptop's size and a third of a taller tab. */
+/* The dock's first height: as the user left it, else a quarter of the
+ * tab, and LTTV_TAB_DOCK_HEIGHT at the least. */
 static void
 split_allocated (GtkWidget *split, GdkRectangle *allocation, LttvTab *self)
 {
@@ -532,7 +533,7 @@ split_allocated (GtkWidget *split, GdkRectangle *allocation, LttvTab *self)
   int upper_min = 0;
   gtk_widget_get_preferred_height (self->upper, &upper_min, NULL);
   if (height < 0)
-    height = MAX (allocation->height / 3, LTTV_TAB_DOCK_HEIGHT);
+    height = MAX (allocation->height / 4, LTTV_TAB_DOCK_HEIGHT);
   height = MAX (MIN (height, allocation->height - upper_min - 8), 120);
   height = MIN (height, allocation->height - 60);
   /* (the handle's pixels: what the children were not given) */
