@@ -174,6 +174,7 @@ static const struct { const char *action; const char *accels[4]; } accels[] = {
   { "win.back", { "<Alt>Left" } },
   { "win.forward", { "<Alt>Right" } },
   { "win.goto-time", { "<Control>g" } },
+  { "win.maximise-viewer", { "<Control><Shift>m" } },
 };
 
 static void

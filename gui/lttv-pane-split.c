@@ -200,33 +200,46 @@ area_allocated (GtkWidget *area, GdkRectangle *allocation, gpointer data)
     s->idle_id = g_idle_add_full (G_PRIORITY_HIGH_IDLE, split_idle, s, NULL);
 }
 
+/* The panes' handlers hold the area, not the split: a pane may outlive
+ * the split it was connected for (an earlier version freed the split
+ * under them). */
 static gboolean
-handle_pressed (GtkWidget *paned, GdkEventButton *event, gpointer data)
+handle_pressed (GtkWidget *paned, GdkEventButton *event, gpointer area)
 {
-  Split *s = data;
+  Split *s = g_object_get_data (area, SPLIT_KEY);
 
-  if (event->window == gtk_paned_get_handle_window (GTK_PANED (paned)))
+  if (s != NULL && event->window == gtk_paned_get_handle_window (GTK_PANED (paned)))
     hand_over_to_user (s);
   return FALSE;
 }
 
 static gboolean
-handle_moved (GtkPaned *paned, GtkScrollType scroll, gpointer data)
+handle_moved (GtkPaned *paned, GtkScrollType scroll, gpointer area)
 {
-  Split *s = data;
+  Split *s = g_object_get_data (area, SPLIT_KEY);
 
-  hand_over_to_user (s);
+  if (s != NULL)
+    hand_over_to_user (s);
   return FALSE;
+}
+
+gboolean
+lttv_pane_split_user_moved (GtkWidget *area)
+{
+  Split *s = g_object_get_data (G_OBJECT (area), SPLIT_KEY);
+  return s != NULL && s->user_moved;
 }
 
 void
 lttv_pane_split_follow (GtkWidget *area, GtkWidget *top, const double *shares,
                         guint n_viewers)
 {
-  Split *s;
+  Split *s = g_object_get_data (G_OBJECT (area), SPLIT_KEY);
+  gboolean user_moved = s != NULL && s->user_moved;
 
   g_return_if_fail (GTK_IS_WIDGET (area));
-  /* Replacing the data frees the old split and disconnects it. */
+  /* Replacing the data frees the old split and disconnects it; what the
+   * user did stays done. */
   g_object_set_data (G_OBJECT (area), SPLIT_KEY, NULL);
   if (n_viewers < 2)
     return;
@@ -237,6 +250,7 @@ lttv_pane_split_follow (GtkWidget *area, GtkWidget *top, const double *shares,
   s->n_viewers = n_viewers;
   s->last_height = -1;
   s->last_mins = g_new0 (int, n_viewers);
+  s->user_moved = user_moved;
   for (GtkWidget *w = top; GTK_IS_PANED (w); w = gtk_paned_get_child2 (GTK_PANED (w)))
     {
       /* A pane whose first child resizes scales its position with its
@@ -244,11 +258,141 @@ lttv_pane_split_follow (GtkWidget *area, GtkWidget *top, const double *shares,
        * one is set: until the user moves a handle, the split alone sizes
        * the viewers. */
       gtk_container_child_set (GTK_CONTAINER (w), gtk_paned_get_child1 (GTK_PANED (w)),
-                               "resize", FALSE, NULL);
-      /* The panes die with the chain, before or with the split. */
-      g_signal_connect (w, "button-press-event", G_CALLBACK (handle_pressed), s);
-      g_signal_connect (w, "move-handle", G_CALLBACK (handle_moved), s);
+                               "resize", user_moved, NULL);
+      if (g_object_get_data (G_OBJECT (w), SPLIT_KEY) == NULL)
+        {
+          g_object_set_data (G_OBJECT (w), SPLIT_KEY, area);
+          g_signal_connect (w, "button-press-event", G_CALLBACK (handle_pressed), area);
+          g_signal_connect (w, "move-handle", G_CALLBACK (handle_moved), area);
+        }
     }
   s->allocate_id = g_signal_connect_after (area, "size-allocate", G_CALLBACK (area_allocated), s);
   g_object_set_data_full (G_OBJECT (area), SPLIT_KEY, s, split_free);
+  gtk_widget_queue_resize (area);
+}
+
+/* --- Editing the chain in place ------------------------------------------ */
+
+/* Where `w` sits: in a pane (1 or 2) or alone in the area (0). */
+static GtkWidget *
+slot_of (GtkWidget *w, int *which)
+{
+  GtkWidget *parent = gtk_widget_get_parent (w);
+
+  *which = 0;
+  if (GTK_IS_PANED (parent))
+    *which = gtk_paned_get_child1 (GTK_PANED (parent)) == w ? 1 : 2;
+  return parent;
+}
+
+static void
+put (GtkWidget *parent, int which, GtkWidget *w)
+{
+  if (which == 1)
+    gtk_paned_pack1 (GTK_PANED (parent), w, TRUE, FALSE);
+  else if (which == 2)
+    gtk_paned_pack2 (GTK_PANED (parent), w, TRUE, FALSE);
+  else
+    gtk_container_add (GTK_CONTAINER (parent), w);
+}
+
+static GtkWidget *
+new_pane (GtkWidget *one, GtkWidget *two)
+{
+  GtkWidget *paned = gtk_paned_new (GTK_ORIENTATION_VERTICAL);
+
+  gtk_paned_set_wide_handle (GTK_PANED (paned), TRUE);
+  gtk_paned_pack1 (GTK_PANED (paned), one, TRUE, FALSE);
+  gtk_paned_pack2 (GTK_PANED (paned), two, TRUE, FALSE);
+  gtk_widget_set_vexpand (paned, TRUE);
+  gtk_widget_show (paned);
+  return paned;
+}
+
+GtkWidget *
+lttv_pane_chain_top (GtkWidget *area)
+{
+  g_autoptr (GList) children = gtk_container_get_children (GTK_CONTAINER (area));
+  return children != NULL ? children->data : NULL;
+}
+
+void
+lttv_pane_chain_append (GtkWidget *area, GtkWidget *viewer)
+{
+  GtkWidget *last = lttv_pane_chain_top (area), *parent;
+  int which;
+
+  gtk_widget_set_vexpand (viewer, TRUE);
+  if (last == NULL)
+    {
+      gtk_container_add (GTK_CONTAINER (area), viewer);
+      return;
+    }
+  while (GTK_IS_PANED (last))
+    last = gtk_paned_get_child2 (GTK_PANED (last));
+  /* The last viewer and the new one share a new pane in its place. */
+  parent = slot_of (last, &which);
+  g_object_ref (last);
+  gtk_container_remove (GTK_CONTAINER (parent), last);
+  put (parent, which, new_pane (last, viewer));
+  g_object_unref (last);
+}
+
+void
+lttv_pane_chain_remove (GtkWidget *area, GtkWidget *viewer)
+{
+  int which;
+  GtkWidget *parent = slot_of (viewer, &which);
+
+  if (parent == NULL)
+    return;
+  gtk_container_remove (GTK_CONTAINER (parent), viewer);
+  if (which == 0)
+    return;
+  /* Its pane goes; the other side takes the pane's place. */
+  GtkWidget *other = which == 1 ? gtk_paned_get_child2 (GTK_PANED (parent))
+                                : gtk_paned_get_child1 (GTK_PANED (parent));
+  int pane_which;
+  GtkWidget *grand = slot_of (parent, &pane_which);
+  g_object_ref (other);
+  gtk_container_remove (GTK_CONTAINER (parent), other);
+  gtk_container_remove (GTK_CONTAINER (grand), parent);
+  put (grand, pane_which, other);
+  g_object_unref (other);
+}
+
+void
+lttv_pane_chain_swap (GtkWidget *a, GtkWidget *b)
+{
+  int wa, wb;
+  GtkWidget *pa = slot_of (a, &wa), *pb = slot_of (b, &wb);
+
+  g_object_ref (a);
+  g_object_ref (b);
+  gtk_container_remove (GTK_CONTAINER (pa), a);
+  gtk_container_remove (GTK_CONTAINER (pb), b);
+  put (pa, wa, b);
+  put (pb, wb, a);
+  g_object_unref (a);
+  g_object_unref (b);
+}
+
+/* A pane shows when a viewer under it does (a maximised viewer hides the
+ * others: their panes must go too, or they keep their share). */
+static gboolean
+sync_visible (GtkWidget *w)
+{
+  if (!GTK_IS_PANED (w))
+    return gtk_widget_get_visible (w);
+  gboolean one = sync_visible (gtk_paned_get_child1 (GTK_PANED (w)));
+  gboolean two = sync_visible (gtk_paned_get_child2 (GTK_PANED (w)));
+  gtk_widget_set_visible (w, one || two);
+  return one || two;
+}
+
+gboolean
+lttv_pane_chain_sync_visible (GtkWidget *area)
+{
+  GtkWidget *top = lttv_pane_chain_top (area);
+  return top != NULL && sync_visible (top);
 }

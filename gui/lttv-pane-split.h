@@ -22,5 +22,19 @@ double lttv_pane_split_share_of (const char *viewer_id);
  * Replaces what an earlier call set up on `area`. */
 void lttv_pane_split_follow (GtkWidget *area, GtkWidget *top,
                              const double *shares, guint n_viewers);
+/* TRUE once the user moved a handle of `area`'s chain. */
+gboolean lttv_pane_split_user_moved (GtkWidget *area);
+
+/* The chain is edited in place: a viewer added, removed or moved touches
+ * its pane only, never the other viewers' (rebuilding every pane for each
+ * viewer added blocked the main loop while a tab opened). `area` is a
+ * container holding the chain (or a lone viewer, or nothing). */
+GtkWidget *lttv_pane_chain_top (GtkWidget *area);
+void lttv_pane_chain_append (GtkWidget *area, GtkWidget *viewer);
+void lttv_pane_chain_remove (GtkWidget *area, GtkWidget *viewer);
+/* Swaps two viewers of the chain. */
+void lttv_pane_chain_swap (GtkWidget *a, GtkWidget *b);
+/* Hides the panes whose viewers are all hidden; FALSE when none shows. */
+gboolean lttv_pane_chain_sync_visible (GtkWidget *area);
 
 G_END_DECLS

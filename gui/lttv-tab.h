@@ -20,17 +20,38 @@ LttvTab *lttv_tab_new (void);
 /* Adds `files` to the tab's traces and opens the whole set again in a
  * job. Emits "opened" when it is done, whatever the outcome. */
 void lttv_tab_add_traces (LttvTab *self, GFile **files, int n_files);
-/* Control flow, resource view, event list and histogram, those that are
- * installed; else the trace information. They are built one a main-loop
+/* The timelines (control flow, resource view, histogram) above and the
+ * event list in the dock, or the sets
+ * the user left (GSettings org.lttv.Lttv.Layout); those installed, else
+ * the trace information. They are built one a main-loop
  * turn, after this returns: "viewers-changed" is emitted as each comes,
  * and once more when they are all there (lttv_tab_viewers_ready). */
 void lttv_tab_add_default_viewers (LttvTab *self);
 /* FALSE while default viewers are still to be built. */
 gboolean lttv_tab_viewers_ready (LttvTab *self);
+/* Timelines (viewers on the tab's time axis) go to the upper area, the
+ * others to the dock (a GtkNotebook below). Adding, removing or moving a
+ * viewer leaves the others' widgets in place. */
 gboolean lttv_tab_add_viewer (LttvTab *self, const char *id);
 void lttv_tab_remove_viewer (LttvTab *self, guint index);
-/* Moves viewer `index` by `delta` places (-1 up, +1 down). */
+/* Swaps viewer `index` with its neighbour in its area (-1 up or left, +1
+ * down or right); nothing when it is the first or last there. */
 void lttv_tab_move_viewer (LttvTab *self, guint index, int delta);
+/* Moves viewer `index` to the dock (TRUE) or the upper area. */
+void lttv_tab_dock_viewer (LttvTab *self, guint index, gboolean docked);
+gboolean lttv_tab_viewer_is_docked (LttvTab *self, guint index);
+/* Maximises viewer `index` in the tab (the others hide), or restores them
+ * when it is maximised. */
+void lttv_tab_toggle_maximised (LttvTab *self, guint index);
+/* The maximised viewer, -1 for none. */
+int lttv_tab_get_maximised (LttvTab *self);
+/* The viewer the maximise key acts on: the maximised one, the one with
+ * the keyboard focus, the dock's current one or the first; -1 for none. */
+int lttv_tab_get_focus_viewer (LttvTab *self);
+
+/* Takes the tab out of its window and stops its work at once, then
+ * destroys its viewers one a main-loop turn, then the tab. */
+void lttv_tab_close (LttvTab *self);
 
 guint lttv_tab_get_n_viewers (LttvTab *self);
 const char *lttv_tab_get_viewer_id (LttvTab *self, guint index);

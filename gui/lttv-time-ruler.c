@@ -14,6 +14,7 @@ struct _LttvTimeRuler
   gboolean pressed;
   double press_x;
   gboolean selecting;
+  gboolean on_axis;   /* spans the tab: the chart part only is the ruler */
 };
 
 G_DEFINE_TYPE (LttvTimeRuler, lttv_time_ruler, GTK_TYPE_DRAWING_AREA)
@@ -77,24 +78,32 @@ lttv_time_ruler_render (cairo_t *cr, int width, int height, LttvTime start,
   g_object_unref (layout);
 }
 
+/* Where the ticks go: the whole widget, or on the tab's axis the part
+ * above the timelines' charts. */
+static void
+chart_of (LttvTimeRuler *self, int *x0, int *width)
+{
+  int all = gtk_widget_get_allocated_width (GTK_WIDGET (self)), start = 0, end_margin = 0;
+
+  if (self->on_axis && self->ctx != NULL)
+    lttv_viewer_context_get_axis (self->ctx, &start, &end_margin);
+  *x0 = MIN (start, all);
+  *width = MAX (all - start - end_margin, 1);
+}
+
 static double
 x_of (LttvTimeRuler *self, LttvTime t, int width)
 {
-  LttvTime start, end;
-  lttv_viewer_context_get_window (self->ctx, &start, &end);
-  if (end <= start)
-    return 0;
-  return ((double) t - (double) start) * width / (double) (end - start);
+  return lttv_viewer_context_time_to_x (self->ctx, t, width);
 }
 
 static LttvTime
 time_at (LttvTimeRuler *self, double x)
 {
-  LttvTime start, end;
-  int width = gtk_widget_get_allocated_width (GTK_WIDGET (self));
-  lttv_viewer_context_get_window (self->ctx, &start, &end);
-  x = CLAMP (x, 0, width);
-  return start + (LttvTime) ((double) (end - start) * x / MAX (width, 1));
+  int x0, width;
+
+  chart_of (self, &x0, &width);
+  return lttv_viewer_context_x_to_time (self->ctx, x - x0, width);
 }
 
 static gboolean
@@ -102,14 +111,18 @@ lttv_time_ruler_draw (GtkWidget *widget, cairo_t *cr)
 {
   LttvTimeRuler *self = LTTV_TIME_RULER (widget);
   GtkStyleContext *style = gtk_widget_get_style_context (widget);
-  int width = gtk_widget_get_allocated_width (widget);
+  int width, x0;
   int height = gtk_widget_get_allocated_height (widget);
   LttvTime start, end, begin, sel_start, sel_end;
   GdkRGBA fg;
 
-  gtk_render_background (style, cr, 0, 0, width, height);
+  gtk_render_background (style, cr, 0, 0, gtk_widget_get_allocated_width (widget), height);
   if (self->ctx == NULL)
     return FALSE;
+  chart_of (self, &x0, &width);
+  cairo_translate (cr, x0, 0);
+  cairo_rectangle (cr, 0, 0, width, height);
+  cairo_clip (cr);
   lttv_viewer_context_get_window (self->ctx, &start, &end);
   lttv_viewer_context_get_bounds (self->ctx, &begin, NULL);
   if (lttv_viewer_context_get_selection (self->ctx, &sel_start, &sel_end))
@@ -207,6 +220,14 @@ lttv_time_ruler_scroll (GtkWidget *widget, GdkEventScroll *event)
   return TRUE;
 }
 
+void
+lttv_time_ruler_set_on_axis (LttvTimeRuler *self, gboolean on_axis)
+{
+  g_return_if_fail (LTTV_IS_TIME_RULER (self));
+  self->on_axis = on_axis;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
 static void
 redraw_cb (LttvViewerContext *ctx, GtkWidget *widget)
 {
@@ -254,6 +275,7 @@ lttv_time_ruler_new (LttvViewerContext *ctx)
   LttvTimeRuler *self = g_object_new (LTTV_TYPE_TIME_RULER, NULL);
   static const char *signals[] = {
     "window-changed", "current-time-changed", "selection-changed", "traceset-changed",
+    "axis-changed",
   };
 
   self->ctx = g_object_ref (ctx);

@@ -15,6 +15,10 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (LttvTimeRuler, lttv_time_ruler, LTTV, TIME_RULER, GtkDrawingArea)
 
 GtkWidget *lttv_time_ruler_new (LttvViewerContext *ctx);
+/* TRUE: the ruler spans the tab's timeline area and draws the time axis
+ * above their charts only (lttv_viewer_context_get_axis); FALSE (the
+ * default): over its whole width. */
+void lttv_time_ruler_set_on_axis (LttvTimeRuler *self, gboolean on_axis);
 
 /* Draws a ruler for [start, end] into `cr` (for render functions of
  * headless export); tick labels are seconds from `origin`. */

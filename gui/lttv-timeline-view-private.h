@@ -37,6 +37,7 @@ struct _LttvTimelineView
   GtkWidget *names;
   GtkWidget *canvas;
   GtkWidget *legend;
+  GtkWidget *scrollbar, *corner;
   GtkAdjustment *vadj;
 
   cairo_surface_t *cache;
@@ -50,6 +51,9 @@ struct _LttvTimelineView
   double hover_x;         /* -1: pointer away */
   gboolean pressed, dragging;
   double press_x;
+  gboolean handle_dragging; /* the names column's edge */
+  double handle_press_x;
+  int handle_press_start;
 };
 
 

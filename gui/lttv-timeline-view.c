@@ -4,6 +4,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "lttv-time-axis.h"
 #include "lttv-time-ruler.h"
 #include "lttv-timeline-losses.h"
 #include "lttv-timeline-view-private.h"
@@ -37,11 +38,7 @@ lttv_timeline_view_time_at (LttvTimelineView *self, double x)
 static double
 x_of (LttvTimelineView *self, LttvTime t)
 {
-  int width = gtk_widget_get_allocated_width (self->canvas);
-  LttvTime t0, t1;
-
-  lttv_timeline_view_window_of (self, &t0, &t1);
-  return ((double) t - (double) t0) * width / (double) (t1 - t0);
+  return lttv_viewer_context_time_to_x (self->ctx, t, gtk_widget_get_allocated_width (self->canvas));
 }
 
 guint
@@ -81,16 +78,19 @@ lttv_timeline_view_update_adjustment (LttvTimelineView *self)
                             MAX (page - LTTV_TIMELINE_ROW_HEIGHT, LTTV_TIMELINE_ROW_HEIGHT), page);
 }
 
+/* The names column ends where the tab's axis puts the charts (less the
+ * handle that drags it); the scrollbar fills the axis' end margin. */
 static void
 update_names_width (LttvTimelineView *self)
 {
-  int w = self->model != NULL ? lttv_timeline_model_names_width (self->model) : 120;
-  int total = gtk_widget_get_allocated_width (GTK_WIDGET (self));
+  int start, end_margin;
 
-  if (total > 200)
-    w = MIN (w, total * 2 / 5);
-  gtk_widget_set_size_request (self->names, w, -1);
-  gtk_widget_set_size_request (self->header, w, LTTV_TIMELINE_HEADER_HEIGHT);
+  lttv_viewer_context_get_axis (self->ctx, &start, &end_margin);
+  gtk_widget_set_size_request (self->names, MAX (start - LTTV_TIMELINE_HANDLE_WIDTH, 1), -1);
+  gtk_widget_set_size_request (self->header, MAX (start - LTTV_TIMELINE_HANDLE_WIDTH, 1),
+                               LTTV_TIMELINE_HEADER_HEIGHT);
+  gtk_widget_set_size_request (self->scrollbar, end_margin, -1);
+  gtk_widget_set_size_request (self->corner, end_margin, -1);
 }
 
 /* --- Drawing -------------------------------------------------------------- */
@@ -473,6 +473,68 @@ size_changed (GtkWidget *widget, GdkRectangle *alloc, LttvTimelineView *self)
   lttv_timeline_view_update_adjustment (self);
 }
 
+/* --- The names column's handle ------------------------------------------ */
+
+static gboolean
+handle_draw (GtkWidget *widget, cairo_t *cr, LttvTimelineView *self)
+{
+  GtkStyleContext *style = gtk_widget_get_style_context (widget);
+  int w = gtk_widget_get_allocated_width (widget), h = gtk_widget_get_allocated_height (widget);
+
+  gtk_render_background (style, cr, 0, 0, w, h);
+  cairo_set_source_rgba (cr, 0.5, 0.5, 0.5, 0.6);
+  cairo_rectangle (cr, w / 2, 0, 1, h);
+  cairo_fill (cr);
+  return FALSE;
+}
+
+static gboolean
+handle_press (GtkWidget *widget, GdkEventButton *event, LttvTimelineView *self)
+{
+  if (event->button != GDK_BUTTON_PRIMARY)
+    return FALSE;
+  self->handle_dragging = TRUE;
+  self->handle_press_x = event->x_root;
+  lttv_viewer_context_get_axis (self->ctx, &self->handle_press_start, NULL);
+  return TRUE;
+}
+
+static gboolean
+handle_motion (GtkWidget *widget, GdkEventMotion *event, LttvTimelineView *self)
+{
+  int total = gtk_widget_get_allocated_width (GTK_WIDGET (self));
+
+  if (!self->handle_dragging)
+    return FALSE;
+  /* (the chart keeps a third of the width) */
+  lttv_viewer_context_set_axis_start (self->ctx,
+                                      MIN (self->handle_press_start
+                                           + (int) (event->x_root - self->handle_press_x),
+                                           MAX (total * 2 / 3, LTTV_TIME_AXIS_MIN_START)));
+  return TRUE;
+}
+
+static gboolean
+handle_release (GtkWidget *widget, GdkEventButton *event, LttvTimelineView *self)
+{
+  self->handle_dragging = FALSE;
+  return FALSE;
+}
+
+static void
+handle_realize (GtkWidget *widget, gpointer unused)
+{
+  g_autoptr (GdkCursor) cursor = gdk_cursor_new_from_name (gtk_widget_get_display (widget), "col-resize");
+  gdk_window_set_cursor (gtk_widget_get_window (widget), cursor);
+}
+
+static void
+axis_changed (LttvViewerContext *ctx, LttvTimelineView *self)
+{
+  update_names_width (self);
+  gtk_widget_queue_resize (GTK_WIDGET (self));
+}
+
 /* --- Construction --------------------------------------------------------- */
 
 static void
@@ -523,7 +585,7 @@ lttv_timeline_view_new (LttvViewerContext *ctx)
 {
   LttvTimelineView *self = g_object_new (LTTV_TYPE_TIMELINE_VIEW, NULL);
   static const char *redraws[] = { "window-changed", "current-time-changed", "selection-changed" };
-  GtkWidget *ruler, *scrollbar, *corner;
+  GtkWidget *ruler, *handle;
 
   self->ctx = g_object_ref (ctx);
   self->vadj = gtk_adjustment_new (0, 0, 1, LTTV_TIMELINE_ROW_HEIGHT, 100, 1);
@@ -551,20 +613,32 @@ lttv_timeline_view_new (LttvViewerContext *ctx)
   gtk_widget_set_has_tooltip (self->canvas, TRUE);
   g_signal_connect (self->canvas, "size-allocate", G_CALLBACK (size_changed), self);
 
-  scrollbar = gtk_scrollbar_new (GTK_ORIENTATION_VERTICAL, self->vadj);
-  corner = gtk_drawing_area_new ();
+  self->scrollbar = gtk_scrollbar_new (GTK_ORIENTATION_VERTICAL, self->vadj);
+  self->corner = gtk_drawing_area_new ();
+  /* An event box of its own, so that its cursor shows. */
+  handle = area (self, G_CALLBACK (handle_draw), GDK_BUTTON_PRESS_MASK | GDK_BUTTON_RELEASE_MASK
+                                                 | GDK_POINTER_MOTION_MASK);
+  gtk_widget_set_size_request (handle, LTTV_TIMELINE_HANDLE_WIDTH, -1);
+  gtk_widget_set_tooltip_text (handle, _("Drag to widen the name columns of every timeline"));
+  g_signal_connect (handle, "button-press-event", G_CALLBACK (handle_press), self);
+  g_signal_connect (handle, "motion-notify-event", G_CALLBACK (handle_motion), self);
+  g_signal_connect (handle, "button-release-event", G_CALLBACK (handle_release), self);
+  g_signal_connect (handle, "realize", G_CALLBACK (handle_realize), NULL);
   self->legend = area (self, G_CALLBACK (legend_draw), 0);
   gtk_widget_set_size_request (self->legend, -1, LTTV_TIMELINE_LEGEND_HEIGHT);
   gtk_widget_set_tooltip_text (self->legend, _("Colours of the states (the same in every view)"));
 
+  /* Columns: names | handle | chart | scrollbar, the chart where the
+   * tab's axis puts it (no spacing: the axis counts every pixel). */
   gtk_grid_attach (GTK_GRID (self), self->header, 0, 0, 1, 1);
-  gtk_grid_attach (GTK_GRID (self), ruler, 1, 0, 1, 1);
-  gtk_grid_attach (GTK_GRID (self), corner, 2, 0, 1, 1);
+  gtk_grid_attach (GTK_GRID (self), handle, 1, 0, 1, 2);
+  gtk_grid_attach (GTK_GRID (self), ruler, 2, 0, 1, 1);
+  gtk_grid_attach (GTK_GRID (self), self->corner, 3, 0, 1, 1);
   gtk_grid_attach (GTK_GRID (self), self->names, 0, 1, 1, 1);
-  gtk_grid_attach (GTK_GRID (self), self->canvas, 1, 1, 1, 1);
-  gtk_grid_attach (GTK_GRID (self), scrollbar, 2, 1, 1, 1);
-  gtk_grid_attach (GTK_GRID (self), self->legend, 0, 2, 3, 1);
-  gtk_grid_set_column_spacing (GTK_GRID (self), 1);
+  gtk_grid_attach (GTK_GRID (self), self->canvas, 2, 1, 1, 1);
+  gtk_grid_attach (GTK_GRID (self), self->scrollbar, 3, 1, 1, 1);
+  gtk_grid_attach (GTK_GRID (self), self->legend, 0, 2, 4, 1);
+  g_signal_connect (ctx, "axis-changed", G_CALLBACK (axis_changed), self);
 
   for (guint i = 0; i < G_N_ELEMENTS (redraws); i++)
     g_signal_connect (ctx, redraws[i], G_CALLBACK (ctx_changed), self);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "lttv-module.h"
+#include "lttv-time-axis.h"
 #include "lttv-time-context.h"
 #include "lttv-trace-data.h"
 
@@ -34,6 +35,12 @@ void lttv_viewer_context_history_grew (LttvViewerContext *ctx);
 /* The tab's selected thread changed (lttv-thread-selection.c): emits
  * "thread-selected". */
 void lttv_viewer_context_thread_selected (LttvViewerContext *ctx);
+/* The tab's time axis (a reference is taken; NULL: none, as headless);
+ * emits "axis-changed". */
+void lttv_viewer_context_set_axis (LttvViewerContext *ctx, LttvTimeAxis *axis);
+/* TRUE once the viewer asked for the axis (lttv_viewer_context_get_axis):
+ * a timeline, which the tab puts in its upper area. */
+gboolean lttv_viewer_context_uses_axis (LttvViewerContext *ctx);
 /* Cancels the viewer's jobs and stops forwarding signals. */
 void lttv_viewer_context_detach (LttvViewerContext *ctx);
 

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "lttv-job-bar.h"
+#include "lttv-time-axis.h"
 #include "lttv-time-text.h"
 #include "lttv-trace-data.h"
 #include "lttv-viewer-context-private.h"
@@ -17,6 +18,8 @@ struct _LttvViewerContext
   LttvTraceData *data;         /* keeps the traceset and state alive */
   char *open_error;            /* why the traces could not be opened */
   GPtrArray *jobs;
+  LttvTimeAxis *axis;          /* the tab's, or NULL (headless) */
+  gboolean uses_axis;          /* the viewer asked for it: a timeline */
 };
 
 enum {
@@ -27,6 +30,7 @@ enum {
   FILTER_CHANGED,
   HISTORY_CHANGED,
   THREAD_SELECTED,
+  AXIS_CHANGED,
   N_SIGNALS
 };
 static guint signals[N_SIGNALS];
@@ -67,6 +71,69 @@ static void window_cb (LttvTimeContext *tc, LttvViewerContext *self) { forward (
 static void current_cb (LttvTimeContext *tc, LttvViewerContext *self) { forward (self, CURRENT_TIME_CHANGED); }
 static void selection_cb (LttvTimeContext *tc, LttvViewerContext *self) { forward (self, SELECTION_CHANGED); }
 static void filter_cb (LttvTimeContext *tc, LttvViewerContext *self) { forward (self, FILTER_CHANGED); }
+static void axis_cb (LttvTimeAxis *axis, LttvViewerContext *self) { forward (self, AXIS_CHANGED); }
+
+void
+lttv_viewer_context_set_axis (LttvViewerContext *self, LttvTimeAxis *axis)
+{
+  g_return_if_fail (LTTV_IS_VIEWER_CONTEXT (self));
+  if (self->axis != NULL)
+    g_signal_handlers_disconnect_by_data (self->axis, self);
+  g_set_object (&self->axis, axis);
+  if (axis != NULL)
+    g_signal_connect (axis, "changed", G_CALLBACK (axis_cb), self);
+  forward (self, AXIS_CHANGED);
+}
+
+gboolean
+lttv_viewer_context_uses_axis (LttvViewerContext *self)
+{
+  return self->uses_axis;
+}
+
+void
+lttv_viewer_context_get_axis (LttvViewerContext *self, int *start, int *end_margin)
+{
+  g_return_if_fail (LTTV_IS_VIEWER_CONTEXT (self));
+  self->uses_axis = TRUE;
+  if (start != NULL)
+    *start = self->axis != NULL ? lttv_time_axis_get_start (self->axis) : LTTV_TIME_AXIS_DEFAULT_START;
+  if (end_margin != NULL)
+    *end_margin = self->axis != NULL ? lttv_time_axis_get_end_margin (self->axis) : 0;
+}
+
+void
+lttv_viewer_context_set_axis_start (LttvViewerContext *self, int start)
+{
+  g_return_if_fail (LTTV_IS_VIEWER_CONTEXT (self));
+  if (self->axis != NULL)
+    lttv_time_axis_set_start (self->axis, start);
+}
+
+double
+lttv_viewer_context_time_to_x (LttvViewerContext *self, LttvTime t, int chart_width)
+{
+  LttvTime start, end;
+
+  g_return_val_if_fail (LTTV_IS_VIEWER_CONTEXT (self), 0);
+  lttv_time_context_get_window (self->time_context, &start, &end);
+  if (end <= start)
+    end = start + 1;
+  return ((double) t - (double) start) * chart_width / (double) (end - start);
+}
+
+LttvTime
+lttv_viewer_context_x_to_time (LttvViewerContext *self, double x, int chart_width)
+{
+  LttvTime start, end;
+
+  g_return_val_if_fail (LTTV_IS_VIEWER_CONTEXT (self), 0);
+  lttv_time_context_get_window (self->time_context, &start, &end);
+  if (end <= start)
+    end = start + 1;
+  x = CLAMP (x, 0, MAX (chart_width, 1));
+  return start + (LttvTime) ((double) (end - start) * x / MAX (chart_width, 1));
+}
 
 LttvViewerContext *
 lttv_viewer_context_new (LttvTimeContext *time_context, GtkWidget *job_bar)
@@ -127,6 +194,8 @@ lttv_viewer_context_detach (LttvViewerContext *self)
     lttv_job_cancel (self->jobs->pdata[i]);
   if (self->time_context != NULL)
     g_signal_handlers_disconnect_by_data (self->time_context, self);
+  if (self->axis != NULL)
+    g_signal_handlers_disconnect_by_data (self->axis, self);
   if (self->job_bar != NULL)
     g_object_remove_weak_pointer (G_OBJECT (self->job_bar), (gpointer *) &self->job_bar);
   self->job_bar = NULL;
@@ -327,6 +396,9 @@ lttv_viewer_context_dispose (GObject *object)
   for (guint i = 0; i < self->jobs->len; i++)
     g_signal_handlers_disconnect_by_data (self->jobs->pdata[i], self);
   g_ptr_array_set_size (self->jobs, 0);
+  if (self->axis != NULL)
+    g_signal_handlers_disconnect_by_data (self->axis, self);
+  g_clear_object (&self->axis);
   g_clear_object (&self->time_context);
   G_OBJECT_CLASS (lttv_viewer_context_parent_class)->dispose (object);
 }
@@ -349,7 +421,7 @@ lttv_viewer_context_class_init (LttvViewerContextClass *klass)
   static const char *names[N_SIGNALS] = {
     "traceset-changed", "window-changed", "current-time-changed",
     "selection-changed", "filter-changed", "history-changed",
-    "thread-selected",
+    "thread-selected", "axis-changed",
   };
 
   object_class->dispose = lttv_viewer_context_dispose;

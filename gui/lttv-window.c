@@ -78,7 +78,8 @@ update_actions (LttvWindow *self)
   enable (self, "zoom-selection", tc != NULL && lttv_time_context_get_selection (tc, NULL, NULL));
   for (const char *const *n = (const char *const[]) { "zoom-in", "zoom-out", "zoom-fit", "goto-time",
                                                       "set-window", "set-current-time",
-                                                      "set-selection", "add-viewer", "export-view", NULL };
+                                                      "set-selection", "add-viewer", "export-view",
+                                                      "maximise-viewer", NULL };
        *n != NULL; n++)
     enable (self, *n, has_tab);
 
@@ -142,7 +143,7 @@ tab_opened_cb (LttvTab *tab, LttvWindow *self)
 static void
 close_tab_clicked_cb (GtkButton *button, LttvTab *tab)
 {
-  gtk_widget_destroy (GTK_WIDGET (tab));
+  lttv_tab_close (tab);
 }
 
 LttvTab *
@@ -282,7 +283,7 @@ close_tab_activated (GSimpleAction *a, GVariant *p, gpointer self)
 {
   LttvTab *tab = lttv_window_get_current_tab (self);
   if (tab != NULL)
-    gtk_widget_destroy (GTK_WIDGET (tab));
+    lttv_tab_close (tab);
 }
 
 static LttvTimeContext *
@@ -431,6 +432,18 @@ export_view_activated (GSimpleAction *a, GVariant *p, gpointer self)
     g_printerr ("lttv-gui: %s\n", error->message);
 }
 
+/* Maximises the viewer with the focus (else the dock's current one), or
+ * restores the tab's others. */
+static void
+maximise_viewer_activated (GSimpleAction *a, GVariant *p, gpointer self)
+{
+  LttvTab *tab = lttv_window_get_current_tab (self);
+  int index = tab != NULL ? lttv_tab_get_focus_viewer (tab) : -1;
+
+  if (index >= 0)
+    lttv_tab_toggle_maximised (tab, (guint) index);
+}
+
 static const GActionEntry win_actions[] = {
   { "open", open_activated, NULL, NULL, NULL, { 0 } },
   { "add-trace", add_trace_activated, NULL, NULL, NULL, { 0 } },
@@ -448,6 +461,7 @@ static const GActionEntry win_actions[] = {
   { "set-current-time", set_current_time_activated, "s", NULL, NULL, { 0 } },
   { "set-selection", set_selection_activated, "s", NULL, NULL, { 0 } },
   { "add-viewer", add_viewer_activated, "s", NULL, NULL, { 0 } },
+  { "maximise-viewer", maximise_viewer_activated, NULL, NULL, NULL, { 0 } },
   { "export-view", export_view_activated, "(ssii)", NULL, NULL, { 0 } },
 };
 

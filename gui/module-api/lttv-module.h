@@ -210,6 +210,8 @@ G_DECLARE_FINAL_TYPE (LttvViewerContext, lttv_viewer_context, LTTV,
  *                           someone drags it)
  *   "current-time-changed", "selection-changed", "filter-changed"
  *   "history-changed"       more of the state history is built
+ *   "axis-changed"          the tab's time axis moved (the name column
+ *                           was dragged): see lttv_viewer_context_get_axis
  * Setting a value to what it already is emits nothing, so a viewer may set
  * from its own handlers without loops. */
 
@@ -385,6 +387,61 @@ char *lttv_viewer_context_format_time (LttvViewerContext *ctx, LttvTime t);
 gboolean lttv_viewer_context_get_state_colour (LttvViewerContext *ctx,
                                                const char *state,
                                                GdkRGBA *colour);
+
+/* --- The tab's time axis ----------------------------------------------- */
+
+/**
+ * lttv_viewer_context_get_axis:
+ * @ctx: the viewer's context
+ * @start: (out) (optional): return location for the chart's first x
+ * @end_margin: (out) (optional): return location for the pixels right of
+ *   the chart
+ *
+ * Where a timeline draws its chart so that every timeline of the tab, and
+ * the tab's ruler, draw a given time at the same x. A viewer is as wide as
+ * the tab's timeline area: its chart spans from @start pixels after its
+ * left edge (names or a tree go left of it) to @end_margin pixels before
+ * its right edge (a scrollbar's width). Map times in the chart with
+ * lttv_viewer_context_time_to_x(); redraw on "axis-changed". Without a
+ * tab (headless export) @start is 280 and @end_margin 0.
+ */
+void lttv_viewer_context_get_axis (LttvViewerContext *ctx, int *start,
+                                   int *end_margin);
+/**
+ * lttv_viewer_context_set_axis_start:
+ * @ctx: the viewer's context
+ * @start: the chart's first x, in pixels
+ *
+ * The user dragged the edge of a name column: moves the charts of every
+ * timeline of the tab (at least 60 pixels); emits "axis-changed".
+ */
+void lttv_viewer_context_set_axis_start (LttvViewerContext *ctx, int start);
+/**
+ * lttv_viewer_context_time_to_x:
+ * @ctx: the viewer's context
+ * @t: a time
+ * @chart_width: the chart's width in pixels
+ *
+ * The x of @t in a chart @chart_width wide showing the tab's window (it
+ * may be outside [0, chart_width]).
+ *
+ * Returns: an x, from the chart's left edge
+ */
+double lttv_viewer_context_time_to_x (LttvViewerContext *ctx, LttvTime t,
+                                      int chart_width);
+/**
+ * lttv_viewer_context_x_to_time:
+ * @ctx: the viewer's context
+ * @x: an x from the chart's left edge
+ * @chart_width: the chart's width in pixels
+ *
+ * The time at @x (clamped to the chart) in a chart showing the tab's
+ * window.
+ *
+ * Returns: a time
+ */
+LttvTime lttv_viewer_context_x_to_time (LttvViewerContext *ctx, double x,
+                                        int chart_width);
 
 /* --- Background jobs ---------------------------------------------------- */
 

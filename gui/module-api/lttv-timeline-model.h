@@ -47,6 +47,13 @@ G_BEGIN_DECLS
  * The height of the legend, in pixels.
  */
 #define LTTV_TIMELINE_LEGEND_HEIGHT 24
+/**
+ * LTTV_TIMELINE_HANDLE_WIDTH:
+ *
+ * The width of the handle between a timeline's names and its chart (it
+ * drags the tab's time axis).
+ */
+#define LTTV_TIMELINE_HANDLE_WIDTH 5
 
 /**
  * LttvTimelineRow:

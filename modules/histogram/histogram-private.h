@@ -11,7 +11,7 @@
 #define LABEL_HEIGHT 18
 /* On screen the plots may shrink to this, so that the default viewers fit
  * a laptop screen; the pane gives them more when there is room. */
-#define OVERVIEW_MIN_HEIGHT 56
+#define OVERVIEW_MIN_HEIGHT 44
 #define EDGE_GRAB 5         /* pixels around the window's edges that resize it */
 /* Read the events of a window exactly when its bars are finer than this
  * many density buckets and it holds at most EXACT_MAX_EVENTS events. */
@@ -32,6 +32,7 @@ typedef struct {
   gboolean dead;
   LttvViewerContext *ctx;
   GtkWidget *top, *overview, *detail, *log_button, *status;
+  GtkWidget *names[2], *margins[2]; /* left and right of the plots */
   GSimpleActionGroup *actions;
   gboolean log_scale;
   DragKind drag;

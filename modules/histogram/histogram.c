@@ -76,7 +76,9 @@ plot_fill (LttvViewerContext *ctx, LttvState *s, guint which, guint n,
   if (t1 <= t0)
     t1 = t0 + 1;
   LttvTime step = histogram_plot_step (t0, t1, n);
-  *p = (HistogramPlot) { .t0 = t0, .t1 = t0 + step * n, .n = n, .density = samples,
+  /* The window's plot spans the window exactly, on the tab's time axis
+   * (its n bars of `step` may end up to n ns later: under a pixel). */
+  *p = (HistogramPlot) { .t0 = t0, .t1 = which == 1 ? t1 : t0 + step * n, .n = n, .density = samples,
                          .log_scale = log_scale, .window0 = LTTV_TIME_NONE,
                          .window1 = LTTV_TIME_NONE, .sel0 = LTTV_TIME_NONE,
                          .sel1 = LTTV_TIME_NONE };
@@ -423,6 +425,21 @@ new_area (Histogram *self, const char *tooltip_name)
   return area;
 }
 
+/* The names column as wide as the timelines' (the label's 6 px margin
+ * included), the right margin as their scrollbars. */
+static void
+axis_changed_cb (LttvViewerContext *ctx, Histogram *self)
+{
+  int start, end_margin;
+
+  lttv_viewer_context_get_axis (ctx, &start, &end_margin);
+  for (guint i = 0; i < 2; i++)
+    {
+      gtk_widget_set_size_request (self->names[i], MAX (start - 6, 1), -1);
+      gtk_widget_set_size_request (self->margins[i], end_margin, -1);
+    }
+}
+
 static GtkWidget *
 histogram_create (LttvViewerContext *ctx)
 {
@@ -431,8 +448,9 @@ histogram_create (LttvViewerContext *ctx)
   self->ctx = g_object_ref (ctx);
 
   self->top = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
-  g_object_set (self->top, "margin", 4, NULL);
+  g_object_set (self->top, "margin-top", 2, "margin-bottom", 2, NULL);
   GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  g_object_set (bar, "margin-start", 4, "margin-end", 4, NULL);
   self->log_button = gtk_check_button_new_with_mnemonic (_("_Log scale"));
   gtk_widget_set_tooltip_text (self->log_button,
                                _("Bar heights on a logarithmic scale, to see sparse "
@@ -457,9 +475,30 @@ histogram_create (LttvViewerContext *ctx)
   gtk_widget_set_vexpand (self->detail, TRUE);
 
   histogram_connect_input (self);
+  /* The plots sit on the tab's time axis, as the timelines' charts: their
+   * names left, a margin right (lttv_viewer_context_get_axis). */
+  GtkWidget *grid = gtk_grid_new ();
+  gtk_grid_set_row_spacing (GTK_GRID (grid), 4);
+  gtk_widget_set_hexpand (self->overview, TRUE);
+  for (guint i = 0; i < 2; i++)
+    {
+      self->names[i] = gtk_label_new (i == 0 ? _("Whole traceset") : _("Window"));
+      gtk_label_set_xalign (GTK_LABEL (self->names[i]), 0);
+      gtk_label_set_yalign (GTK_LABEL (self->names[i]), 0);
+      gtk_label_set_ellipsize (GTK_LABEL (self->names[i]), PANGO_ELLIPSIZE_END);
+      /* (no wider than the axis gives it, whatever its text) */
+      gtk_label_set_max_width_chars (GTK_LABEL (self->names[i]), 1);
+      gtk_style_context_add_class (gtk_widget_get_style_context (self->names[i]), "dim-label");
+      g_object_set (self->names[i], "margin-start", 6, NULL);
+      self->margins[i] = gtk_drawing_area_new ();
+      gtk_grid_attach (GTK_GRID (grid), self->names[i], 0, (int) i, 1, 1);
+      gtk_grid_attach (GTK_GRID (grid), i == 0 ? self->overview : self->detail, 1, (int) i, 1, 1);
+      gtk_grid_attach (GTK_GRID (grid), self->margins[i], 2, (int) i, 1, 1);
+    }
+  axis_changed_cb (ctx, self);
+  g_signal_connect (ctx, "axis-changed", G_CALLBACK (axis_changed_cb), self);
   gtk_box_pack_start (GTK_BOX (self->top), bar, FALSE, FALSE, 0);
-  gtk_box_pack_start (GTK_BOX (self->top), self->overview, FALSE, FALSE, 0);
-  gtk_box_pack_start (GTK_BOX (self->top), self->detail, TRUE, TRUE, 0);
+  gtk_box_pack_start (GTK_BOX (self->top), grid, TRUE, TRUE, 0);
 
   self->actions = g_simple_action_group_new ();
   g_action_map_add_action_entries (G_ACTION_MAP (self->actions), histogram_actions,
