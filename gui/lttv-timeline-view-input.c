@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "lttv-marks.h"
 #include "lttv-timeline-view-private.h"
 
 static gboolean
@@ -58,7 +59,9 @@ canvas_button_release (GtkWidget *widget, GdkEventButton *event, LttvTimelineVie
   if (!self->pressed || event->button != GDK_BUTTON_PRIMARY)
     return FALSE;
   self->pressed = FALSE;
-  if (!self->dragging)
+  if (!self->dragging && (event->state & GDK_SHIFT_MASK))
+    lttv_marks_extend_selection (self->ctx, lttv_timeline_view_time_at (self, event->x));
+  else if (!self->dragging)
     {
       LttvTime t = lttv_timeline_view_time_at (self, event->x);
       int row = lttv_timeline_view_row_at (self, event->y);

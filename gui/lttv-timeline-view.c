@@ -4,6 +4,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "lttv-marks.h"
 #include "lttv-time-ruler.h"
 #include "lttv-timeline-losses.h"
 #include "lttv-timeline-view-private.h"
@@ -32,16 +33,6 @@ lttv_timeline_view_time_at (LttvTimelineView *self, double x)
   lttv_timeline_view_window_of (self, &t0, &t1);
   x = CLAMP (x, 0, width);
   return t0 + (LttvTime) ((double) (t1 - t0) * x / width);
-}
-
-static double
-x_of (LttvTimelineView *self, LttvTime t)
-{
-  int width = gtk_widget_get_allocated_width (self->canvas);
-  LttvTime t0, t1;
-
-  lttv_timeline_view_window_of (self, &t0, &t1);
-  return ((double) t - (double) t0) * width / (double) (t1 - t0);
 }
 
 guint
@@ -100,7 +91,7 @@ canvas_draw (GtkWidget *widget, cairo_t *cr, LttvTimelineView *self)
 {
   int width = gtk_widget_get_allocated_width (widget);
   int height = gtk_widget_get_allocated_height (widget);
-  LttvTime t0, t1, sel0, sel1, now;
+  LttvTime t0, t1;
   CacheKey key;
   int offset;
 
@@ -151,24 +142,12 @@ canvas_draw (GtkWidget *widget, cairo_t *cr, LttvTimelineView *self)
           cairo_fill (cr);
         }
     }
-  if (lttv_viewer_context_get_selection (self->ctx, &sel0, &sel1))
-    {
-      double x0 = x_of (self, sel0), x1 = x_of (self, sel1);
-      cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, 0.2);
-      cairo_rectangle (cr, x0, 0, MAX (x1 - x0, 1), height);
-      cairo_fill (cr);
-      cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, 0.8);
-      cairo_rectangle (cr, floor (x0), 0, 1, height);
-      cairo_rectangle (cr, floor (x1), 0, 1, height);
-      cairo_fill (cr);
-    }
-  now = lttv_viewer_context_get_current_time (self->ctx);
-  if (now >= t0 && now <= t1)
-    {
-      cairo_set_source_rgb (cr, 0.88, 0.11, 0.14);
-      cairo_rectangle (cr, floor (x_of (self, now)), 0, 1, height);
-      cairo_fill (cr);
-    }
+  {
+    LttvMarks marks;
+    lttv_marks_get (self->ctx, &marks);
+    lttv_marks_draw (&marks, cr, width, height, t0, t1, LTTV_MARKS_LINES | LTTV_MARKS_DURATION);
+    lttv_marks_clear (&marks);
+  }
   if (self->hover_x >= 0)
     {
       static const double dash[] = { 3, 3 };
@@ -484,7 +463,10 @@ lttv_timeline_view_dispose (GObject *object)
     g_cancellable_cancel (self->pending);
   g_clear_object (&self->pending);
   if (self->ctx != NULL)
-    g_signal_handlers_disconnect_by_data (self->ctx, self);
+    {
+      g_signal_handlers_disconnect_by_data (self->ctx, self);
+      g_signal_handlers_disconnect_by_data (lttv_viewer_context_get_bookmarks (self->ctx), self);
+    }
   g_clear_object (&self->ctx);
   g_clear_pointer (&self->model, lttv_timeline_model_unref);
   g_clear_pointer (&self->cache, cairo_surface_destroy);
@@ -568,6 +550,7 @@ lttv_timeline_view_new (LttvViewerContext *ctx)
 
   for (guint i = 0; i < G_N_ELEMENTS (redraws); i++)
     g_signal_connect (ctx, redraws[i], G_CALLBACK (ctx_changed), self);
+  g_signal_connect (lttv_viewer_context_get_bookmarks (ctx), "changed", G_CALLBACK (ctx_changed), self);
   lttv_timeline_view_connect_input (self);
   update_names_width (self);
   return GTK_WIDGET (self);

@@ -3,6 +3,7 @@
  * one context per viewer instance, bound to its tab's time context. */
 #pragma once
 
+#include "lttv-marks.h"
 #include "lttv-module.h"
 #include "lttv-time-context.h"
 #include "lttv-trace-data.h"
@@ -34,6 +35,11 @@ void lttv_viewer_context_history_grew (LttvViewerContext *ctx);
 /* The tab's selected thread changed (lttv-thread-selection.c): emits
  * "thread-selected". */
 void lttv_viewer_context_thread_selected (LttvViewerContext *ctx);
+/* The tab's bookmarks (a reference is taken): what
+ * lttv_viewer_context_get_bookmarks gives. */
+void lttv_viewer_context_set_bookmarks (LttvViewerContext *ctx, LttvBookmarks *bookmarks);
+/* The i-th of the shared state colours ("#rrggbb"); FALSE past the last. */
+gboolean lttv_viewer_context_nth_state_colour (guint i, const char **state, const char **colour);
 /* Cancels the viewer's jobs and stops forwarding signals. */
 void lttv_viewer_context_detach (LttvViewerContext *ctx);
 
