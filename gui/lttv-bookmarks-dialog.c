@@ -88,6 +88,13 @@ add_response_cb (GtkDialog *dialog, int response, AddData *d)
   gtk_widget_destroy (GTK_WIDGET (dialog));
 }
 
+/* Return in a field adds the bookmark. */
+static void
+entry_activate_cb (GtkDialog *dialog)
+{
+  gtk_dialog_response (dialog, GTK_RESPONSE_OK);
+}
+
 static GtkWidget *
 grid_row (GtkGrid *grid, int row, const char *label, GtkWidget *field)
 {
@@ -140,9 +147,9 @@ lttv_bookmarks_dialog_add (GtkWindow *parent, LttvTab *tab)
   d->name = grid_row (GTK_GRID (grid), 1, _("_Name"), gtk_entry_new ());
   placeholder = g_strdup_printf (_("Bookmark %u"), lttv_bookmarks_n (store) + 1);
   gtk_entry_set_placeholder_text (GTK_ENTRY (d->name), placeholder);
-  gtk_entry_set_activates_default (GTK_ENTRY (d->name), TRUE);
+  g_signal_connect_swapped (d->name, "activate", G_CALLBACK (entry_activate_cb), dialog);
   d->note = grid_row (GTK_GRID (grid), 2, _("N_ote"), gtk_entry_new ());
-  gtk_entry_set_activates_default (GTK_ENTRY (d->note), TRUE);
+  g_signal_connect_swapped (d->note, "activate", G_CALLBACK (entry_activate_cb), dialog);
   d->colour = grid_row (GTK_GRID (grid), 3, _("_Colour"), gtk_color_button_new_with_rgba (&colour));
   gtk_widget_set_hexpand (d->colour, FALSE);
   gtk_widget_set_halign (d->colour, GTK_ALIGN_START);
@@ -233,6 +240,17 @@ row_activated_cb (GtkTreeView *view, GtkTreePath *path, GtkTreeViewColumn *col, 
   lttv_bookmarks_go_to (d->tab, gtk_tree_path_get_indices (path)[0]);
 }
 
+/* The Delete key deletes the selected bookmark. */
+static gboolean
+view_key_cb (GtkWidget *view, GdkEventKey *event, ListData *d)
+{
+  int i = selected_index (d);
+  if (event->keyval != GDK_KEY_Delete || i < 0)
+    return FALSE;
+  lttv_bookmarks_remove (lttv_tab_get_bookmarks (d->tab), i);
+  return TRUE;
+}
+
 static void
 list_response_cb (GtkDialog *dialog, int response, ListData *d)
 {
@@ -289,7 +307,8 @@ lttv_bookmarks_dialog_list (GtkWindow *parent, LttvTab *tab)
   column (d, _("Time"), COL_TIME, NULL);
   column (d, _("Note"), COL_NOTE, G_CALLBACK (note_edited_cb));
   gtk_widget_set_tooltip_text (GTK_WIDGET (d->view), _("Double-click a bookmark to go to it; "
-                                                       "click its name or note to change it"));
+                                                       "click its name or note to change it; "
+                                                       "Delete deletes it"));
   d->go = gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Go To"), 1);
   d->delete = gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Delete"), 2);
   gtk_style_context_add_class (gtk_widget_get_style_context (d->delete), "destructive-action");
@@ -304,6 +323,7 @@ lttv_bookmarks_dialog_list (GtkWindow *parent, LttvTab *tab)
   d->changed_id = g_signal_connect (lttv_tab_get_bookmarks (tab), "changed", G_CALLBACK (store_changed_cb), d);
   g_signal_connect (gtk_tree_view_get_selection (d->view), "changed", G_CALLBACK (selection_changed_cb), d);
   g_signal_connect (d->view, "row-activated", G_CALLBACK (row_activated_cb), d);
+  g_signal_connect (d->view, "key-press-event", G_CALLBACK (view_key_cb), d);
   g_signal_connect_data (dialog, "response", G_CALLBACK (list_response_cb), d, list_data_free, 0);
   selection_changed_cb (NULL, d);
   gtk_widget_show_all (dialog);

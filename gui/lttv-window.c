@@ -480,6 +480,12 @@ remove_trace_response_cb (GtkDialog *dialog, int response, LttvTab *tab)
   gtk_widget_destroy (GTK_WIDGET (dialog));
 }
 
+static void
+remove_trace_row_activated_cb (GtkListBox *list, GtkListBoxRow *row, GtkDialog *dialog)
+{
+  gtk_dialog_response (dialog, GTK_RESPONSE_OK);
+}
+
 /* Asks which of the tab's traces to take out of it. */
 static void
 remove_trace_activated (GSimpleAction *a, GVariant *p, gpointer self)
@@ -513,6 +519,7 @@ remove_trace_activated (GSimpleAction *a, GVariant *p, gpointer self)
     gtk_dialog_get_widget_for_response (GTK_DIALOG (dialog), GTK_RESPONSE_OK)), "destructive-action");
   gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_OK);
   g_object_set_data (G_OBJECT (dialog), "lttv-list", list);
+  g_signal_connect (list, "row-activated", G_CALLBACK (remove_trace_row_activated_cb), dialog);
   g_signal_connect_object (dialog, "response", G_CALLBACK (remove_trace_response_cb), tab, 0);
   gtk_widget_show_all (dialog);
   gtk_widget_grab_focus (gtk_list_box_get_selected_row (GTK_LIST_BOX (list)) != NULL
