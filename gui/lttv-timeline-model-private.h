@@ -52,7 +52,14 @@ struct _LttvTimelineModel
   GArray *position;          /* int per row */
   guint8 *has_children;      /* per row */
   gboolean widths_valid;
+  /* Rows it refuses are hidden too (the view's "rows with matches only"). */
+  gboolean (*row_filter) (const LttvTimelineRow *row, gpointer data);
+  gpointer row_filter_data;
 };
+
+void lttv_timeline_model_set_row_filter (LttvTimelineModel *m,
+                                         gboolean (*filter) (const LttvTimelineRow *, gpointer),
+                                         gpointer data);
 
 /* A copy of `m` that no other thread changes (rows, order, widths,
  * colours): what an export job draws. */

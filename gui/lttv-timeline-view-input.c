@@ -288,7 +288,15 @@ act_zoom_selection (GSimpleAction *a, GVariant *p, gpointer data)
     lttv_viewer_context_set_window (self->ctx, s0, s1);
 }
 
+static void
+act_matches_only (GSimpleAction *a, GVariant *state, gpointer self)
+{
+  g_simple_action_set_state (a, state);
+  lttv_timeline_view_set_matches_only (self, g_variant_get_boolean (state));
+}
+
 static const GActionEntry timeline_actions[] = {
+  { "matches-only", NULL, NULL, "false", act_matches_only, { 0 } },
   { "zoom-in", act_zoom_in, NULL, NULL, NULL, { 0 } },
   { "zoom-out", act_zoom_out, NULL, NULL, NULL, { 0 } },
   { "pan-left", act_pan_left, NULL, NULL, NULL, { 0 } },

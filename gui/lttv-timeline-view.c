@@ -99,6 +99,7 @@ canvas_draw (GtkWidget *widget, cairo_t *cr, LttvTimelineView *self)
   cairo_paint (cr);
   if (self->model == NULL)
     return FALSE;
+  lttv_timeline_view_update_matches (self);
   key = lttv_timeline_view_current_key (self);
   lttv_timeline_view_first_position (self, &offset);
   lttv_timeline_view_refresh_cache (self, &key);
@@ -131,6 +132,7 @@ canvas_draw (GtkWidget *widget, cairo_t *cr, LttvTimelineView *self)
     }
   lttv_timeline_losses_draw (lttv_timeline_model_get_losses (self->model), self->model, cr,
                              width, height, -gtk_adjustment_get_value (self->vadj), t0, t1);
+  lttv_timeline_view_draw_matches (self, cr, width, height);
   if (self->selected >= 0)
     {
       int pos = lttv_timeline_model_row_position (self->model, self->selected);
@@ -230,6 +232,7 @@ lttv_timeline_view_set_model (LttvTimelineView *self, LttvTimelineModel *model)
   g_clear_object (&self->pending);
   g_clear_pointer (&self->cache, cairo_surface_destroy);
   self->last_draw_ms = -1;
+  lttv_timeline_view_clear_matches (self);
   lttv_timeline_view_refilter (self);
 }
 
@@ -462,6 +465,7 @@ lttv_timeline_view_dispose (GObject *object)
   if (self->pending != NULL)
     g_cancellable_cancel (self->pending);
   g_clear_object (&self->pending);
+  lttv_timeline_view_clear_matches (self);
   if (self->ctx != NULL)
     {
       g_signal_handlers_disconnect_by_data (self->ctx, self);
@@ -504,7 +508,8 @@ GtkWidget *
 lttv_timeline_view_new (LttvViewerContext *ctx)
 {
   LttvTimelineView *self = g_object_new (LTTV_TYPE_TIMELINE_VIEW, NULL);
-  static const char *redraws[] = { "window-changed", "current-time-changed", "selection-changed" };
+  static const char *redraws[] = { "window-changed", "current-time-changed", "selection-changed",
+                                   "filter-changed" };
   GtkWidget *ruler, *scrollbar, *corner;
 
   self->ctx = g_object_ref (ctx);

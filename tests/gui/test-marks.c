@@ -508,6 +508,91 @@ test_corrupt_bookmark_file_is_reported (void)
 }
 
 static gboolean
+matches_ready (gpointer view)
+{
+  return lttv_timeline_view_is_drawn (view) && lttv_timeline_view_matches_ready (view);
+}
+
+static gboolean
+shown (LttvTimelineView *view, int row)
+{
+  return lttv_timeline_model_row_position (lttv_timeline_view_get_model (view), row) >= 0;
+}
+
+/* The tab's filter on the timelines: the one sched_waking (7000, cpu1,
+ * from beta, tid 200) is marked on beta's row and on CPU 1's, not on
+ * alpha's or CPU 0's; the "rows with matches only" button, clicked with
+ * the mouse, hides the others. */
+static void
+test_filter_marks_rows_with_matches (void)
+{
+  LttvWindow *w;
+  LttvTab *tab = open_trace (&w);
+  LttvTimeContext *tc = lttv_tab_get_time_context (tab);
+  LttvTimelineView *cf = viewer (tab, "controlflow"), *rv = viewer (tab, "resourceview");
+  int x;
+
+  lttv_time_context_set_filter (tc, "name == \"sched_waking\"");
+  gtk_widget_queue_draw (lttv_timeline_view_get_canvas (cf));
+  gtk_widget_queue_draw (lttv_timeline_view_get_canvas (rv));
+  iterate_for (300);   /* drawn: the search starts */
+  g_assert_true (iterate_until (matches_ready, cf, 10000));
+  g_assert_true (iterate_until (matches_ready, rv, 10000));
+  int beta = row_of (cf, 200), alpha = row_of (cf, 100), cpu1 = row_of (rv, 1), cpu0 = row_of (rv, 0);
+  g_test_message ("cpu1 %d cpu0 %d beta %d alpha %d", lttv_timeline_view_row_has_match (rv, cpu1, NULL),
+                  lttv_timeline_view_row_has_match (rv, cpu0, NULL), lttv_timeline_view_row_has_match (cf, beta, NULL),
+                  lttv_timeline_view_row_has_match (cf, alpha, NULL));
+  g_assert_true (lttv_timeline_view_row_has_match (cf, beta, &x));
+  g_assert_cmpfloat (fabs (x - x_of (cf, tc, 7000)), <=, 1);
+  g_assert_false (lttv_timeline_view_row_has_match (cf, alpha, NULL));
+  g_assert_true (lttv_timeline_view_row_has_match (rv, cpu1, NULL));
+  g_assert_false (lttv_timeline_view_row_has_match (rv, cpu0, NULL));
+  /* Drawn: a black tick at the bottom of beta's row. */
+  lttv_timeline_view_select_row (cf, beta);
+  lttv_timeline_view_select_row (cf, -1);
+  iterate_for (100);
+  cairo_surface_t *s = snapshot (cf);
+  GdkRGBA tick = pixel (s, x, (int) (lttv_timeline_view_row_y (cf, beta) + LTTV_TIMELINE_ROW_HEIGHT / 2.0 - 2));
+  g_assert_cmpfloat (tick.red + tick.green + tick.blue, <, 0.1);
+  cairo_surface_destroy (s);
+
+  /* The control flow's toggle, by its tooltip: clicked with the mouse. */
+  g_assert_true (shown (cf, alpha));
+  GtkWidget *top = gtk_widget_get_parent (gtk_widget_get_parent (GTK_WIDGET (cf)));
+  GtkWidget *button = NULL;
+  while (top != NULL && button == NULL)
+    {
+      g_autoptr (GList) kids = GTK_IS_CONTAINER (top) ? gtk_container_get_children (GTK_CONTAINER (top)) : NULL;
+      for (GList *l = kids; l != NULL && button == NULL; l = l->next)
+        if (GTK_IS_BOX (l->data))
+          {
+            g_autoptr (GList) items = gtk_container_get_children (GTK_CONTAINER (l->data));
+            for (GList *i = items; i != NULL; i = i->next)
+              if (GTK_IS_TOGGLE_BUTTON (i->data)
+                  && g_str_has_prefix (gtk_widget_get_tooltip_text (i->data) ? gtk_widget_get_tooltip_text (i->data) : "", "Rows with matches only"))
+                button = i->data;
+          }
+      top = gtk_widget_get_parent (top);
+    }
+  g_assert_nonnull (button);
+  int ox, oy;
+  GtkAllocation a;
+  gdk_window_get_origin (gtk_widget_get_window (button), &ox, &oy);
+  gtk_widget_get_allocation (button, &a);
+  xdotool ("mousemove --sync %d %d click 1", ox + a.x + a.width / 2, oy + a.y + a.height / 2);
+  iterate_for (300);
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (button)));
+  g_assert_true (shown (cf, beta));
+  g_assert_false (shown (cf, alpha));
+  /* No filter: every row again. */
+  lttv_time_context_set_filter (tc, "");
+  gtk_widget_queue_draw (lttv_timeline_view_get_canvas (cf));
+  iterate_for (300);
+  g_assert_true (shown (cf, alpha));
+  gtk_widget_destroy (GTK_WIDGET (w));
+}
+
+static gboolean
 one_trace_open (gpointer tab)
 {
   return tab_ready (tab) && lttv_traceset_n_traces (lttv_tab_get_traceset (tab)) == 1;
@@ -570,6 +655,7 @@ main (int argc, char **argv)
   g_test_add_func ("/marks/keys-step-through-bookmarks", test_keys_step_through_bookmarks);
   g_test_add_func ("/marks/bookmarks-list-goes-to-and-deletes", test_bookmarks_list_goes_to_and_deletes);
   g_test_add_func ("/marks/shift-click-extends-and-status-measures", test_shift_click_extends_and_status_measures);
+  g_test_add_func ("/marks/filter-marks-rows-with-matches", test_filter_marks_rows_with_matches);
   g_test_add_func ("/marks/corrupt-bookmark-file-is-reported", test_corrupt_bookmark_file_is_reported);
   g_test_add_func ("/marks/remove-a-trace-from-the-tab", test_remove_a_trace_from_the_tab);
   int ret = g_test_run ();
