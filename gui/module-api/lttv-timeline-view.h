@@ -17,6 +17,7 @@
  *   wheel                 scroll the rows
  *   + / -                 zoom around the current time
  *   drag                  select a range; Z zooms to it
+ *   Shift+click           extend the selection to the time clicked
  *   click                 set the current time, select the row
  *   Left / Right          previous / next state change of the selected row
  *   Up / Down             select the row above / below
