@@ -175,6 +175,10 @@ static const struct { const char *action; const char *accels[4]; } accels[] = {
   { "win.forward", { "<Alt>Right" } },
   { "win.goto-time", { "<Control>g" } },
   { "win.maximise-viewer", { "<Control><Shift>m" } },
+  { "win.add-bookmark", { "<Control>d" } },
+  { "win.bookmarks", { "<Control>b" } },
+  { "win.next-bookmark", { "<Alt>Page_Down" } },
+  { "win.previous-bookmark", { "<Alt>Page_Up" } },
 };
 
 static void

@@ -6,8 +6,10 @@
 #include <lttv/lttv.h>
 
 #include "lttv-layout-settings.h"
+#include "lttv-marks-private.h"
 #include "lttv-module-host.h"
 #include "lttv-pane-split.h"
+#include "lttv-selection-status.h"
 #include "lttv-stall-meter.h"
 #include "lttv-tab.h"
 #include "lttv-trace-data.h"
@@ -55,6 +57,8 @@ struct _LttvTab
 
   LttvTimeContext *time_context;
   LttvTimeAxis *axis;
+  LttvBookmarks *bookmarks; /* the traceset's, shared by the viewers */
+  GtkWidget *status;    /* the selection's measure */
   LttvViewerContext *ruler_context;
   GPtrArray *paths;     /* char*: every trace the tab was asked to open */
   LttvTraceData *data;  /* the traceset and its state */
@@ -352,6 +356,7 @@ add_viewer_at (LttvTab *self, const char *id, int where)
   v->info = info;
   v->ctx = lttv_viewer_context_new (self->time_context, self->job_bar);
   lttv_viewer_context_set_axis (v->ctx, self->axis);
+  lttv_viewer_context_set_bookmarks (v->ctx, self->bookmarks);
   lttv_viewer_context_set_traceset (v->ctx, self->traceset);
   lttv_viewer_context_set_open_error (v->ctx, self->open_error);
   lttv_viewer_context_hold (v->ctx, self->data);
@@ -578,6 +583,7 @@ build_layout (LttvTab *self)
   g_signal_connect (self->axis, "changed", G_CALLBACK (axis_changed_cb), self);
   self->ruler_context = lttv_viewer_context_new (self->time_context, NULL);
   lttv_viewer_context_set_axis (self->ruler_context, self->axis);
+  lttv_viewer_context_set_bookmarks (self->ruler_context, self->bookmarks);
   self->ruler = lttv_time_ruler_new (self->ruler_context);
   lttv_time_ruler_set_on_axis (LTTV_TIME_RULER (self->ruler), TRUE);
 
@@ -963,12 +969,23 @@ open_done (GObject *source, GAsyncResult *result, gpointer user_data)
       note_open_error (self, NULL);
       const GPtrArray *problems = lttv_traceset_get_problems (self->traceset);
       g_autoptr (GString) text = g_string_new (d->note);
+      g_autoptr (GError) bookmarks_error = NULL;
+      g_autofree char *bookmarks_file = lttv_bookmarks_file_for (self->traceset);
+      g_autoptr (GPtrArray) abs = g_ptr_array_new_with_free_func (g_free);
+
+      for (guint i = 0; i < self->paths->len; i++)
+        g_ptr_array_add (abs, g_canonicalize_filename (self->paths->pdata[i], NULL));
+      g_ptr_array_add (abs, NULL);
+      lttv_bookmarks_set_traces (self->bookmarks, (const char *const *) abs->pdata);
+      if (!lttv_bookmarks_set_file (self->bookmarks, bookmarks_file, &bookmarks_error))
+        g_string_append_printf (text, "%s%s", text->len > 0 ? "\n" : "", bookmarks_error->message);
       for (guint i = 0; problems != NULL && i < problems->len; i++)
         g_string_append_printf (text, "%s%s", text->len > 0 ? "\n" : "", ((GError *) problems->pdata[i])->message);
       show_problems (self, text->len > 0 ? text->str : NULL);
       lttv_time_context_set_bounds (self->time_context, lttv_traceset_begin (self->traceset),
                                     lttv_traceset_end (self->traceset));
       start_build (self);
+      lttv_selection_status_set_data (LTTV_SELECTION_STATUS (self->status), self->data);
     }
   lttv_stall_meter_watch_opened_paint (GTK_WIDGET (self));
   g_signal_emit (self, signals[OPENED], 0);
@@ -1014,6 +1031,24 @@ lttv_tab_add_traces (LttvTab *self, GFile **files, int n_files)
   open_paths (self, d);
 }
 
+void
+lttv_tab_remove_trace (LttvTab *self, guint index)
+{
+  g_return_if_fail (LTTV_IS_TAB (self));
+  g_return_if_fail (index < self->paths->len);
+  g_ptr_array_remove_index (self->paths, index);
+  open_paths (self, g_new0 (OpenData, 1));
+}
+
+guint lttv_tab_get_n_traces (LttvTab *self) { return self->paths->len; }
+
+const char *
+lttv_tab_get_trace_path (LttvTab *self, guint index)
+{
+  g_return_val_if_fail (index < self->paths->len, NULL);
+  return self->paths->pdata[index];
+}
+
 /* Opens the tab's paths again, replacing its traceset and state. */
 static void
 open_paths (LttvTab *self, OpenData *d)
@@ -1035,6 +1070,8 @@ open_paths (LttvTab *self, OpenData *d)
 /* --- Accessors ----------------------------------------------------------- */
 
 LttvTimeContext *lttv_tab_get_time_context (LttvTab *self) { return self->time_context; }
+LttvBookmarks *lttv_tab_get_bookmarks (LttvTab *self) { return self->bookmarks; }
+const char *lttv_tab_get_status (LttvTab *self) { return lttv_selection_status_get_text (LTTV_SELECTION_STATUS (self->status)); }
 LttvTraceset *lttv_tab_get_traceset (LttvTab *self) { return self->traceset; }
 LttvState *lttv_tab_get_state (LttvTab *self) { return self->data != NULL ? lttv_trace_data_get_state (self->data) : NULL; }
 LttvJobBar *lttv_tab_get_job_bar (LttvTab *self) { return LTTV_JOB_BAR (self->job_bar); }
@@ -1155,6 +1192,7 @@ lttv_tab_finalize (GObject *object)
   self->traceset = NULL;
   g_clear_pointer (&self->data, lttv_trace_data_unref);
   g_clear_object (&self->time_context);
+  g_clear_object (&self->bookmarks);
   g_ptr_array_unref (self->paths);
   g_free (self->open_error);
   g_free (self->title);
@@ -1191,6 +1229,7 @@ lttv_tab_init (LttvTab *self)
   self->paths = g_ptr_array_new_with_free_func (g_free);
   self->viewers = g_ptr_array_new_with_free_func (viewer_free);
   self->time_context = lttv_time_context_new ();
+  self->bookmarks = lttv_bookmarks_new ();
 
   self->time_bar = lttv_time_bar_new (self->time_context);
   self->job_bar = lttv_job_bar_new ();
@@ -1205,6 +1244,8 @@ lttv_tab_init (LttvTab *self)
   gtk_widget_show_all (self->time_bar);
   gtk_widget_show (self->job_bar);
   build_layout (self);
+  self->status = lttv_selection_status_new (self->time_context);
+  gtk_box_pack_end (GTK_BOX (self), self->status, FALSE, FALSE, 0);
 }
 
 LttvTab *

@@ -7,6 +7,7 @@
 #include <gtk/gtk.h>
 
 #include "lttv-job-bar.h"
+#include "lttv-marks.h"
 #include "lttv-module.h"
 #include "lttv-time-bar.h"
 #include "lttv-time-context.h"
@@ -20,6 +21,11 @@ LttvTab *lttv_tab_new (void);
 /* Adds `files` to the tab's traces and opens the whole set again in a
  * job. Emits "opened" when it is done, whatever the outcome. */
 void lttv_tab_add_traces (LttvTab *self, GFile **files, int n_files);
+/* Takes trace `index` (of the paths asked for) out of the tab and opens
+ * the others again; the viewers follow as on any open. */
+void lttv_tab_remove_trace (LttvTab *self, guint index);
+guint lttv_tab_get_n_traces (LttvTab *self);
+const char *lttv_tab_get_trace_path (LttvTab *self, guint index);
 /* The timelines (control flow, resource view, histogram) above and the
  * event list in the dock, or the sets
  * the user left (GSettings org.lttv.Lttv.Layout); those installed, else
@@ -59,6 +65,10 @@ LttvViewerContext *lttv_tab_get_viewer_context (LttvTab *self, guint index);
 GtkWidget *lttv_tab_get_viewer_widget (LttvTab *self, guint index);
 
 LttvTimeContext *lttv_tab_get_time_context (LttvTab *self);
+/* The traceset's bookmarks (the same object for the tab's life). */
+LttvBookmarks *lttv_tab_get_bookmarks (LttvTab *self);
+/* The status line's text: the selection's measure. */
+const char *lttv_tab_get_status (LttvTab *self);
 LttvTraceset *lttv_tab_get_traceset (LttvTab *self);
 /* The traceset's state, building or built; NULL before it opens. */
 LttvState *lttv_tab_get_state (LttvTab *self);

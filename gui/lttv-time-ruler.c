@@ -4,6 +4,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "lttv-marks.h"
 #include "lttv-time-ruler.h"
 
 struct _LttvTimeRuler
@@ -91,12 +92,6 @@ chart_of (LttvTimeRuler *self, int *x0, int *width)
   *width = MAX (all - start - end_margin, 1);
 }
 
-static double
-x_of (LttvTimeRuler *self, LttvTime t, int width)
-{
-  return lttv_viewer_context_time_to_x (self->ctx, t, width);
-}
-
 static LttvTime
 time_at (LttvTimeRuler *self, double x)
 {
@@ -113,7 +108,7 @@ lttv_time_ruler_draw (GtkWidget *widget, cairo_t *cr)
   GtkStyleContext *style = gtk_widget_get_style_context (widget);
   int width, x0;
   int height = gtk_widget_get_allocated_height (widget);
-  LttvTime start, end, begin, sel_start, sel_end;
+  LttvTime start, end, begin;
   GdkRGBA fg;
 
   gtk_render_background (style, cr, 0, 0, gtk_widget_get_allocated_width (widget), height);
@@ -125,24 +120,15 @@ lttv_time_ruler_draw (GtkWidget *widget, cairo_t *cr)
   cairo_clip (cr);
   lttv_viewer_context_get_window (self->ctx, &start, &end);
   lttv_viewer_context_get_bounds (self->ctx, &begin, NULL);
-  if (lttv_viewer_context_get_selection (self->ctx, &sel_start, &sel_end))
-    {
-      double x0 = x_of (self, sel_start, width), x1 = x_of (self, sel_end, width);
-      cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, 0.25);
-      cairo_rectangle (cr, x0, 0, MAX (x1 - x0, 1), height);
-      cairo_fill (cr);
-    }
   gtk_style_context_get_color (style, gtk_widget_get_state_flags (widget), &fg);
   gdk_cairo_set_source_rgba (cr, &fg);
   lttv_time_ruler_render (cr, width, height, start, end, begin);
-  double xc = x_of (self, lttv_viewer_context_get_current_time (self->ctx), width);
-  if (xc >= 0 && xc <= width)
-    {
-      cairo_set_source_rgb (cr, 0.88, 0.11, 0.14);
-      cairo_move_to (cr, floor (xc) + 0.5, 0);
-      cairo_line_to (cr, floor (xc) + 0.5, height);
-      cairo_stroke (cr);
-    }
+  {
+    LttvMarks marks;
+    lttv_marks_get (self->ctx, &marks);
+    lttv_marks_draw (&marks, cr, width, height, start, end, LTTV_MARKS_LINES | LTTV_MARKS_LABELS);
+    lttv_marks_clear (&marks);
+  }
   return FALSE;
 }
 
@@ -181,7 +167,9 @@ lttv_time_ruler_button_release (GtkWidget *widget, GdkEventButton *event)
   if (!self->pressed)
     return FALSE;
   self->pressed = FALSE;
-  if (!self->selecting)
+  if (!self->selecting && (event->state & GDK_SHIFT_MASK))
+    lttv_marks_extend_selection (self->ctx, time_at (self, event->x));
+  else if (!self->selecting)
     lttv_viewer_context_set_current_time (self->ctx, time_at (self, event->x));
   return TRUE;
 }
@@ -240,7 +228,10 @@ lttv_time_ruler_dispose (GObject *object)
   LttvTimeRuler *self = LTTV_TIME_RULER (object);
 
   if (self->ctx != NULL)
-    g_signal_handlers_disconnect_by_data (self->ctx, self);
+    {
+      g_signal_handlers_disconnect_by_data (self->ctx, self);
+      g_signal_handlers_disconnect_by_data (lttv_viewer_context_get_bookmarks (self->ctx), self);
+    }
   g_clear_object (&self->ctx);
   G_OBJECT_CLASS (lttv_time_ruler_parent_class)->dispose (object);
 }
@@ -266,6 +257,7 @@ lttv_time_ruler_init (LttvTimeRuler *self)
   gtk_widget_set_size_request (GTK_WIDGET (self), -1, 28);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self),
                                _("Click to set the current time, drag to select, "
+                                 "Shift+click to extend the selection, "
                                  "scroll to move, Ctrl+scroll to zoom"));
 }
 
@@ -281,5 +273,7 @@ lttv_time_ruler_new (LttvViewerContext *ctx)
   self->ctx = g_object_ref (ctx);
   for (guint i = 0; i < G_N_ELEMENTS (signals); i++)
     g_signal_connect (ctx, signals[i], G_CALLBACK (redraw_cb), self);
+  g_signal_connect_swapped (lttv_viewer_context_get_bookmarks (ctx), "changed",
+                            G_CALLBACK (gtk_widget_queue_draw), self);
   return GTK_WIDGET (self);
 }

@@ -666,6 +666,13 @@ lttv_timeline_model_frame_of (LttvViewerContext *ctx, LttvTimelineFrame *f)
   lttv_viewer_context_get_bounds (ctx, &f->begin, NULL);
   f->has_selection = lttv_viewer_context_get_selection (ctx, &f->sel0, &f->sel1);
   f->now = lttv_viewer_context_get_current_time (ctx);
+  lttv_marks_get (ctx, &f->marks);
+}
+
+void
+lttv_timeline_model_frame_clear (LttvTimelineFrame *f)
+{
+  lttv_marks_clear (&f->marks);
 }
 
 void
@@ -675,6 +682,7 @@ lttv_timeline_model_render (LttvTimelineModel *m, LttvViewerContext *ctx, cairo_
   LttvTimelineFrame f;
   lttv_timeline_model_frame_of (ctx, &f);
   lttv_timeline_model_render_frame (m, &f, cr, width, height, NULL, NULL);
+  lttv_timeline_model_frame_clear (&f);
 }
 
 /* Rows in pieces of this many when a job reports progress. */
@@ -688,7 +696,7 @@ lttv_timeline_model_render_frame (LttvTimelineModel *m, const LttvTimelineFrame 
   int names = MIN (lttv_timeline_model_names_width (m), width * 2 / 5);
   int rows_w = MAX (width - names, 1), rows_h = MAX (height - hh - lh, 0);
   guint n = rows_h / LTTV_TIMELINE_ROW_HEIGHT + 1;
-  LttvTime t0 = f->t0, t1 = f->t1, begin = f->begin, sel0 = f->sel0, sel1 = f->sel1, now;
+  LttvTime t0 = f->t0, t1 = f->t1, begin = f->begin;
   gboolean drawn = TRUE;
   cairo_set_source_rgb (cr, 1, 1, 1);
   cairo_paint (cr);
@@ -700,6 +708,7 @@ lttv_timeline_model_render_frame (LttvTimelineModel *m, const LttvTimelineFrame 
   cairo_fill (cr);
   cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
   lttv_time_ruler_render (cr, rows_w, hh, t0, t1, begin);
+  lttv_marks_draw (&f->marks, cr, rows_w, hh, t0, t1, LTTV_MARKS_LINES | LTTV_MARKS_LABELS);
   cairo_restore (cr);
 
   cairo_save (cr);
@@ -725,24 +734,7 @@ lttv_timeline_model_render_frame (LttvTimelineModel *m, const LttvTimelineFrame 
         lttv_job_report (job, 0.9 * (first + RENDER_ROWS_STEP) / n, 0);
       }
   lttv_timeline_losses_draw (m->losses, m, cr, rows_w, rows_h, 0, t0, t1);
-  if (t1 > t0 && f->has_selection)
-    {
-      double x0 = ((double) sel0 - (double) t0) * rows_w / (double) (t1 - t0);
-      double x1 = ((double) sel1 - (double) t0) * rows_w / (double) (t1 - t0);
-      cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, 0.2);
-      cairo_rectangle (cr, x0, 0, MAX (x1 - x0, 1), rows_h);
-      cairo_fill (cr);
-    }
-  now = f->now;
-  if (t1 > t0 && now >= t0 && now <= t1)
-    {
-      double x = floor (((double) now - (double) t0) * rows_w / (double) (t1 - t0)) + 0.5;
-      cairo_set_source_rgb (cr, 0.88, 0.11, 0.14);
-      cairo_set_line_width (cr, 1);
-      cairo_move_to (cr, x, 0);
-      cairo_line_to (cr, x, rows_h);
-      cairo_stroke (cr);
-    }
+  lttv_marks_draw (&f->marks, cr, rows_w, rows_h, t0, t1, LTTV_MARKS_LINES | LTTV_MARKS_DURATION);
   cairo_restore (cr);
   cairo_set_source_rgb (cr, 0.75, 0.75, 0.73);
   cairo_rectangle (cr, names - 1, 0, 1, height - lh);

@@ -118,7 +118,9 @@ lttv_timeline_model_export (LttvTimelineModel *m, LttvViewerContext *ctx, const 
 {
   LttvTimelineFrame f;
   lttv_timeline_model_frame_of (ctx, &f);
-  return export_frame (m, &f, file, width, height, NULL, NULL, error);
+  gboolean ok = export_frame (m, &f, file, width, height, NULL, NULL, error);
+  lttv_timeline_model_frame_clear (&f);
+  return ok;
 }
 
 typedef struct {
@@ -133,6 +135,7 @@ export_job_free (gpointer data)
 {
   ExportJob *x = data;
   lttv_timeline_model_unref (x->model);
+  lttv_timeline_model_frame_clear (&x->frame);
   g_free (x->file);
   g_free (x);
 }

@@ -4,6 +4,7 @@
  * drawing (-draw.c) and the view's export to a file (-export.c). */
 #pragma once
 
+#include "lttv-marks.h"
 #include "lttv-timeline-losses.h"
 #include "lttv-timeline-model.h"
 #include "lttv-viewer-context-private.h"
@@ -51,7 +52,14 @@ struct _LttvTimelineModel
   GArray *position;          /* int per row */
   guint8 *has_children;      /* per row */
   gboolean widths_valid;
+  /* Rows it refuses are hidden too (the view's "rows with matches only"). */
+  gboolean (*row_filter) (const LttvTimelineRow *row, gpointer data);
+  gpointer row_filter_data;
 };
+
+void lttv_timeline_model_set_row_filter (LttvTimelineModel *m,
+                                         gboolean (*filter) (const LttvTimelineRow *, gpointer),
+                                         gpointer data);
 
 /* A copy of `m` that no other thread changes (rows, order, widths,
  * colours): what an export job draws. */
@@ -64,9 +72,11 @@ typedef struct {
   LttvTime sel0, sel1;
   gboolean has_selection;
   LttvTime now;             /* the current time */
+  LttvMarks marks;          /* the same, and the bookmarks, as lttv_marks_draw takes them */
 } LttvTimelineFrame;
 
 void lttv_timeline_model_frame_of (LttvViewerContext *ctx, LttvTimelineFrame *f);
+void lttv_timeline_model_frame_clear (LttvTimelineFrame *f);
 /* lttv_timeline_model_render at `f`; with a job, the rows drawn a piece
  * at a time, with progress; FALSE when cancelled. */
 gboolean lttv_timeline_model_render_frame (LttvTimelineModel *m, const LttvTimelineFrame *f,

@@ -287,6 +287,15 @@ array_unref0 (gpointer a)
 }
 
 void
+lttv_timeline_model_set_row_filter (LttvTimelineModel *m,
+                                    gboolean (*filter) (const LttvTimelineRow *, gpointer),
+                                    gpointer data)
+{
+  m->row_filter = filter;
+  m->row_filter_data = data;
+}
+
+void
 lttv_timeline_model_refilter (LttvTimelineModel *m)
 {
   guint n = m->rows->len;
@@ -306,7 +315,8 @@ lttv_timeline_model_refilter (LttvTimelineModel *m)
   for (guint i = 0; i < n; i++)
     {
       const LttvTimelineRow *row = &g_array_index (m->rows, LttvTimelineRow, i);
-      if (row->hidden || row->user_hidden || !row_matches (m, row))
+      if (row->hidden || row->user_hidden || !row_matches (m, row)
+          || (m->row_filter != NULL && !m->row_filter (row, m->row_filter_data)))
         continue;
       shown[i] = 1;
       /* In a tree, a row shows its ancestors, even those a filter hides

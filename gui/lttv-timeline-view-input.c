@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "lttv-marks.h"
 #include "lttv-timeline-view-private.h"
 
 static gboolean
@@ -58,7 +59,9 @@ canvas_button_release (GtkWidget *widget, GdkEventButton *event, LttvTimelineVie
   if (!self->pressed || event->button != GDK_BUTTON_PRIMARY)
     return FALSE;
   self->pressed = FALSE;
-  if (!self->dragging)
+  if (!self->dragging && (event->state & GDK_SHIFT_MASK))
+    lttv_marks_extend_selection (self->ctx, lttv_timeline_view_time_at (self, event->x));
+  else if (!self->dragging)
     {
       LttvTime t = lttv_timeline_view_time_at (self, event->x);
       int row = lttv_timeline_view_row_at (self, event->y);
@@ -285,7 +288,15 @@ act_zoom_selection (GSimpleAction *a, GVariant *p, gpointer data)
     lttv_viewer_context_set_window (self->ctx, s0, s1);
 }
 
+static void
+act_matches_only (GSimpleAction *a, GVariant *state, gpointer self)
+{
+  g_simple_action_set_state (a, state);
+  lttv_timeline_view_set_matches_only (self, g_variant_get_boolean (state));
+}
+
 static const GActionEntry timeline_actions[] = {
+  { "matches-only", NULL, NULL, "false", act_matches_only, { 0 } },
   { "zoom-in", act_zoom_in, NULL, NULL, NULL, { 0 } },
   { "zoom-out", act_zoom_out, NULL, NULL, NULL, { 0 } },
   { "pan-left", act_pan_left, NULL, NULL, NULL, { 0 } },

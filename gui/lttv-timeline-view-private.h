@@ -4,6 +4,7 @@
  * drawn by workers (-cache.c) and its mouse and keys (-input.c). */
 #pragma once
 
+#include "lttv-timeline-matches.h"
 #include "lttv-timeline-view.h"
 
 /* A draw slower than this goes to a worker; the old image, moved to the
@@ -47,6 +48,14 @@ struct _LttvTimelineView
   CacheKey pending_key;
   double last_draw_ms;
 
+  /* The tab's filter on the rows (lttv-timeline-view-matches.c). */
+  LttvTimelineMatchFunc match_func;
+  gpointer match_data;
+  LttvTimelineMatches *matches;        /* of the window shown, or NULL */
+  LttvTimelineMatches *matches_asked;  /* what the worker finds (owned by it) */
+  GCancellable *matches_pending;
+  gboolean matches_only;
+
   int selected;
   double hover_x;         /* -1: pointer away */
   gboolean pressed, dragging;
@@ -56,6 +65,12 @@ struct _LttvTimelineView
   int handle_press_start;
 };
 
+
+/* Starts finding the window's matches when they are not known (from the
+ * draw), and draws them over the rows. */
+void lttv_timeline_view_update_matches (LttvTimelineView *self);
+void lttv_timeline_view_draw_matches (LttvTimelineView *self, cairo_t *cr, int width, int height);
+void lttv_timeline_view_clear_matches (LttvTimelineView *self);
 
 /* The row count and page of the scrollbar, from the model. */
 void lttv_timeline_view_update_adjustment (LttvTimelineView *self);

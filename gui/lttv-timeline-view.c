@@ -5,6 +5,7 @@
 #include <math.h>
 
 #include "lttv-time-axis.h"
+#include "lttv-marks.h"
 #include "lttv-time-ruler.h"
 #include "lttv-timeline-losses.h"
 #include "lttv-timeline-view-private.h"
@@ -33,12 +34,6 @@ lttv_timeline_view_time_at (LttvTimelineView *self, double x)
   lttv_timeline_view_window_of (self, &t0, &t1);
   x = CLAMP (x, 0, width);
   return t0 + (LttvTime) ((double) (t1 - t0) * x / width);
-}
-
-static double
-x_of (LttvTimelineView *self, LttvTime t)
-{
-  return lttv_viewer_context_time_to_x (self->ctx, t, gtk_widget_get_allocated_width (self->canvas));
 }
 
 guint
@@ -100,7 +95,7 @@ canvas_draw (GtkWidget *widget, cairo_t *cr, LttvTimelineView *self)
 {
   int width = gtk_widget_get_allocated_width (widget);
   int height = gtk_widget_get_allocated_height (widget);
-  LttvTime t0, t1, sel0, sel1, now;
+  LttvTime t0, t1;
   CacheKey key;
   int offset;
 
@@ -108,6 +103,7 @@ canvas_draw (GtkWidget *widget, cairo_t *cr, LttvTimelineView *self)
   cairo_paint (cr);
   if (self->model == NULL)
     return FALSE;
+  lttv_timeline_view_update_matches (self);
   key = lttv_timeline_view_current_key (self);
   lttv_timeline_view_first_position (self, &offset);
   lttv_timeline_view_refresh_cache (self, &key);
@@ -140,6 +136,7 @@ canvas_draw (GtkWidget *widget, cairo_t *cr, LttvTimelineView *self)
     }
   lttv_timeline_losses_draw (lttv_timeline_model_get_losses (self->model), self->model, cr,
                              width, height, -gtk_adjustment_get_value (self->vadj), t0, t1);
+  lttv_timeline_view_draw_matches (self, cr, width, height);
   if (self->selected >= 0)
     {
       int pos = lttv_timeline_model_row_position (self->model, self->selected);
@@ -151,24 +148,12 @@ canvas_draw (GtkWidget *widget, cairo_t *cr, LttvTimelineView *self)
           cairo_fill (cr);
         }
     }
-  if (lttv_viewer_context_get_selection (self->ctx, &sel0, &sel1))
-    {
-      double x0 = x_of (self, sel0), x1 = x_of (self, sel1);
-      cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, 0.2);
-      cairo_rectangle (cr, x0, 0, MAX (x1 - x0, 1), height);
-      cairo_fill (cr);
-      cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, 0.8);
-      cairo_rectangle (cr, floor (x0), 0, 1, height);
-      cairo_rectangle (cr, floor (x1), 0, 1, height);
-      cairo_fill (cr);
-    }
-  now = lttv_viewer_context_get_current_time (self->ctx);
-  if (now >= t0 && now <= t1)
-    {
-      cairo_set_source_rgb (cr, 0.88, 0.11, 0.14);
-      cairo_rectangle (cr, floor (x_of (self, now)), 0, 1, height);
-      cairo_fill (cr);
-    }
+  {
+    LttvMarks marks;
+    lttv_marks_get (self->ctx, &marks);
+    lttv_marks_draw (&marks, cr, width, height, t0, t1, LTTV_MARKS_LINES | LTTV_MARKS_DURATION);
+    lttv_marks_clear (&marks);
+  }
   if (self->hover_x >= 0)
     {
       static const double dash[] = { 3, 3 };
@@ -251,6 +236,7 @@ lttv_timeline_view_set_model (LttvTimelineView *self, LttvTimelineModel *model)
   g_clear_object (&self->pending);
   g_clear_pointer (&self->cache, cairo_surface_destroy);
   self->last_draw_ms = -1;
+  lttv_timeline_view_clear_matches (self);
   lttv_timeline_view_refilter (self);
 }
 
@@ -545,8 +531,12 @@ lttv_timeline_view_dispose (GObject *object)
   if (self->pending != NULL)
     g_cancellable_cancel (self->pending);
   g_clear_object (&self->pending);
+  lttv_timeline_view_clear_matches (self);
   if (self->ctx != NULL)
-    g_signal_handlers_disconnect_by_data (self->ctx, self);
+    {
+      g_signal_handlers_disconnect_by_data (self->ctx, self);
+      g_signal_handlers_disconnect_by_data (lttv_viewer_context_get_bookmarks (self->ctx), self);
+    }
   g_clear_object (&self->ctx);
   g_clear_pointer (&self->model, lttv_timeline_model_unref);
   g_clear_pointer (&self->cache, cairo_surface_destroy);
@@ -584,7 +574,8 @@ GtkWidget *
 lttv_timeline_view_new (LttvViewerContext *ctx)
 {
   LttvTimelineView *self = g_object_new (LTTV_TYPE_TIMELINE_VIEW, NULL);
-  static const char *redraws[] = { "window-changed", "current-time-changed", "selection-changed" };
+  static const char *redraws[] = { "window-changed", "current-time-changed", "selection-changed",
+                                   "filter-changed" };
   GtkWidget *ruler, *handle;
 
   self->ctx = g_object_ref (ctx);
@@ -642,6 +633,7 @@ lttv_timeline_view_new (LttvViewerContext *ctx)
 
   for (guint i = 0; i < G_N_ELEMENTS (redraws); i++)
     g_signal_connect (ctx, redraws[i], G_CALLBACK (ctx_changed), self);
+  g_signal_connect (lttv_viewer_context_get_bookmarks (ctx), "changed", G_CALLBACK (ctx_changed), self);
   lttv_timeline_view_connect_input (self);
   update_names_width (self);
   return GTK_WIDGET (self);

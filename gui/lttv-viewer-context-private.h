@@ -3,6 +3,7 @@
  * one context per viewer instance, bound to its tab's time context. */
 #pragma once
 
+#include "lttv-marks.h"
 #include "lttv-module.h"
 #include "lttv-time-axis.h"
 #include "lttv-time-context.h"
@@ -41,6 +42,11 @@ void lttv_viewer_context_set_axis (LttvViewerContext *ctx, LttvTimeAxis *axis);
 /* TRUE once the viewer asked for the axis (lttv_viewer_context_get_axis):
  * a timeline, which the tab puts in its upper area. */
 gboolean lttv_viewer_context_uses_axis (LttvViewerContext *ctx);
+/* The tab's bookmarks (a reference is taken): what
+ * lttv_viewer_context_get_bookmarks gives. */
+void lttv_viewer_context_set_bookmarks (LttvViewerContext *ctx, LttvBookmarks *bookmarks);
+/* The i-th of the shared state colours ("#rrggbb"); FALSE past the last. */
+gboolean lttv_viewer_context_nth_state_colour (guint i, const char **state, const char **colour);
 /* Cancels the viewer's jobs and stops forwarding signals. */
 void lttv_viewer_context_detach (LttvViewerContext *ctx);
 

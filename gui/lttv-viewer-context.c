@@ -3,6 +3,7 @@
 
 #include "lttv-job-bar.h"
 #include "lttv-time-axis.h"
+#include "lttv-marks.h"
 #include "lttv-time-text.h"
 #include "lttv-trace-data.h"
 #include "lttv-viewer-context-private.h"
@@ -20,6 +21,7 @@ struct _LttvViewerContext
   GPtrArray *jobs;
   LttvTimeAxis *axis;          /* the tab's, or NULL (headless) */
   gboolean uses_axis;          /* the viewer asked for it: a timeline */
+  LttvBookmarks *bookmarks;    /* the tab's (an empty one of its own until set) */
 };
 
 enum {
@@ -54,6 +56,30 @@ static const struct { const char *state; const char *colour; } state_colours[] =
   { "RAISED", "#f9f06b" },
   { "RAISED_RUNNING", "#f6d32d" },
 };
+
+gboolean
+lttv_viewer_context_nth_state_colour (guint i, const char **state, const char **colour)
+{
+  if (i >= G_N_ELEMENTS (state_colours))
+    return FALSE;
+  *state = state_colours[i].state;
+  *colour = state_colours[i].colour;
+  return TRUE;
+}
+
+void
+lttv_viewer_context_set_bookmarks (LttvViewerContext *self, LttvBookmarks *bookmarks)
+{
+  g_return_if_fail (LTTV_IS_VIEWER_CONTEXT (self));
+  g_set_object (&self->bookmarks, bookmarks);
+}
+
+LttvBookmarks *
+lttv_viewer_context_get_bookmarks (LttvViewerContext *self)
+{
+  g_return_val_if_fail (LTTV_IS_VIEWER_CONTEXT (self), NULL);
+  return self->bookmarks;
+}
 
 static void
 forward (LttvViewerContext *self, guint signal_id)
@@ -411,6 +437,7 @@ lttv_viewer_context_finalize (GObject *object)
   g_ptr_array_unref (self->jobs);
   g_free (self->open_error);
   g_clear_pointer (&self->data, lttv_trace_data_unref);
+  g_clear_object (&self->bookmarks);
   G_OBJECT_CLASS (lttv_viewer_context_parent_class)->finalize (object);
 }
 
@@ -435,4 +462,5 @@ static void
 lttv_viewer_context_init (LttvViewerContext *self)
 {
   self->jobs = g_ptr_array_new_with_free_func (g_object_unref);
+  self->bookmarks = lttv_bookmarks_new ();
 }

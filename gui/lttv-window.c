@@ -5,6 +5,7 @@
 
 #include <lttv/lttv.h>
 
+#include "lttv-bookmarks-dialog.h"
 #include "lttv-export.h"
 #include "lttv-module-host.h"
 #include "lttv-time-text.h"
@@ -76,6 +77,11 @@ update_actions (LttvWindow *self)
   enable (self, "back", tc != NULL && lttv_time_context_can_go_back (tc));
   enable (self, "forward", tc != NULL && lttv_time_context_can_go_forward (tc));
   enable (self, "zoom-selection", tc != NULL && lttv_time_context_get_selection (tc, NULL, NULL));
+  enable (self, "remove-trace", has_tab && lttv_tab_get_n_traces (tab) > 1 && !lttv_tab_is_opening (tab));
+  for (const char *const *n = (const char *const[]) { "add-bookmark", "bookmarks", "next-bookmark",
+                                                      "previous-bookmark", NULL };
+       *n != NULL; n++)
+    enable (self, *n, has_tab && lttv_tab_get_traceset (tab) != NULL);
   for (const char *const *n = (const char *const[]) { "zoom-in", "zoom-out", "zoom-fit", "goto-time",
                                                       "set-window", "set-current-time",
                                                       "set-selection", "add-viewer", "export-view",
@@ -442,9 +448,101 @@ maximise_viewer_activated (GSimpleAction *a, GVariant *p, gpointer self)
 
   if (index >= 0)
     lttv_tab_toggle_maximised (tab, (guint) index);
+static void
+add_bookmark_activated (GSimpleAction *a, GVariant *p, gpointer self)
+{
+  LttvTab *tab = lttv_window_get_current_tab (self);
+  if (tab != NULL)
+    lttv_bookmarks_dialog_add (GTK_WINDOW (self), tab);
+}
+
+static void
+bookmarks_activated (GSimpleAction *a, GVariant *p, gpointer self)
+{
+  LttvTab *tab = lttv_window_get_current_tab (self);
+  if (tab != NULL)
+    lttv_bookmarks_dialog_list (GTK_WINDOW (self), tab);
+}
+
+static void
+next_bookmark_activated (GSimpleAction *a, GVariant *p, gpointer self)
+{
+  LttvTab *tab = lttv_window_get_current_tab (self);
+  if (tab != NULL && !lttv_bookmarks_step (tab, TRUE))
+    gtk_widget_error_bell (GTK_WIDGET (self));
+}
+
+static void
+previous_bookmark_activated (GSimpleAction *a, GVariant *p, gpointer self)
+{
+  LttvTab *tab = lttv_window_get_current_tab (self);
+  if (tab != NULL && !lttv_bookmarks_step (tab, FALSE))
+    gtk_widget_error_bell (GTK_WIDGET (self));
+}
+
+static void
+remove_trace_response_cb (GtkDialog *dialog, int response, LttvTab *tab)
+{
+  GtkListBox *list = g_object_get_data (G_OBJECT (dialog), "lttv-list");
+  GtkListBoxRow *row = gtk_list_box_get_selected_row (list);
+
+  if (response == GTK_RESPONSE_OK && row != NULL && !gtk_widget_in_destruction (GTK_WIDGET (tab)))
+    lttv_tab_remove_trace (tab, gtk_list_box_row_get_index (row));
+  gtk_widget_destroy (GTK_WIDGET (dialog));
+}
+
+static void
+remove_trace_row_activated_cb (GtkListBox *list, GtkListBoxRow *row, GtkDialog *dialog)
+{
+  gtk_dialog_response (dialog, GTK_RESPONSE_OK);
+}
+
+/* Asks which of the tab's traces to take out of it. */
+static void
+remove_trace_activated (GSimpleAction *a, GVariant *p, gpointer self)
+{
+  LttvTab *tab = lttv_window_get_current_tab (self);
+  GtkWidget *dialog, *list, *label;
+
+  if (tab == NULL || lttv_tab_get_n_traces (tab) < 2)
+    return;
+  dialog = gtk_dialog_new_with_buttons (_("Remove Trace from Tab"), GTK_WINDOW (self),
+                                        GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                        _("_Cancel"), GTK_RESPONSE_CANCEL,
+                                        _("_Remove"), GTK_RESPONSE_OK, NULL);
+  label = gtk_label_new (_("The tab's viewers show the other traces; the trace folder is not touched."));
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_line_wrap (GTK_LABEL (label), TRUE);
+  list = gtk_list_box_new ();
+  for (guint i = 0; i < lttv_tab_get_n_traces (tab); i++)
+    {
+      GtkWidget *row = gtk_label_new (lttv_tab_get_trace_path (tab, i));
+      gtk_label_set_xalign (GTK_LABEL (row), 0);
+      g_object_set (row, "margin", 6, NULL);
+      gtk_container_add (GTK_CONTAINER (list), row);
+    }
+  gtk_list_box_select_row (GTK_LIST_BOX (list), gtk_list_box_get_row_at_index (GTK_LIST_BOX (list), 0));
+  gtk_list_box_set_activate_on_single_click (GTK_LIST_BOX (list), FALSE);
+  g_object_set (gtk_dialog_get_content_area (GTK_DIALOG (dialog)), "margin", 12, "spacing", 6, NULL);
+  gtk_container_add (GTK_CONTAINER (gtk_dialog_get_content_area (GTK_DIALOG (dialog))), label);
+  gtk_container_add (GTK_CONTAINER (gtk_dialog_get_content_area (GTK_DIALOG (dialog))), list);
+  gtk_style_context_add_class (gtk_widget_get_style_context (
+    gtk_dialog_get_widget_for_response (GTK_DIALOG (dialog), GTK_RESPONSE_OK)), "destructive-action");
+  gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_OK);
+  g_object_set_data (G_OBJECT (dialog), "lttv-list", list);
+  g_signal_connect (list, "row-activated", G_CALLBACK (remove_trace_row_activated_cb), dialog);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (remove_trace_response_cb), tab, 0);
+  gtk_widget_show_all (dialog);
+  gtk_widget_grab_focus (gtk_list_box_get_selected_row (GTK_LIST_BOX (list)) != NULL
+                         ? GTK_WIDGET (gtk_list_box_get_selected_row (GTK_LIST_BOX (list))) : list);
 }
 
 static const GActionEntry win_actions[] = {
+  { "add-bookmark", add_bookmark_activated, NULL, NULL, NULL, { 0 } },
+  { "bookmarks", bookmarks_activated, NULL, NULL, NULL, { 0 } },
+  { "next-bookmark", next_bookmark_activated, NULL, NULL, NULL, { 0 } },
+  { "previous-bookmark", previous_bookmark_activated, NULL, NULL, NULL, { 0 } },
+  { "remove-trace", remove_trace_activated, NULL, NULL, NULL, { 0 } },
   { "open", open_activated, NULL, NULL, NULL, { 0 } },
   { "add-trace", add_trace_activated, NULL, NULL, NULL, { 0 } },
   { "open-paths", open_paths_activated, "as", NULL, NULL, { 0 } },

@@ -17,6 +17,7 @@
  *   wheel                 scroll the rows
  *   + / -                 zoom around the current time
  *   drag                  select a range; Z zooms to it
+ *   Shift+click           extend the selection to the time clicked
  *   click                 set the current time, select the row
  *   Left / Right          previous / next state change of the selected row
  *   Up / Down             select the row above / below
@@ -264,6 +265,79 @@ double lttv_timeline_view_last_draw_ms (LttvTimelineView *self);
  * Returns: %TRUE when drawn
  */
 gboolean lttv_timeline_view_is_drawn (LttvTimelineView *self);
+
+/**
+ * LttvTimelineMatchKind:
+ * @LTTV_TIMELINE_MATCH_NONE: the row shows no matches
+ * @LTTV_TIMELINE_MATCH_THREAD: the row is a thread's (its id: the tid)
+ * @LTTV_TIMELINE_MATCH_CPU: the row is a CPU's (its id: the CPU number)
+ *
+ * Whose events a row marks when they match the tab's filter.
+ */
+typedef enum {
+  LTTV_TIMELINE_MATCH_NONE,
+  LTTV_TIMELINE_MATCH_THREAD,
+  LTTV_TIMELINE_MATCH_CPU,
+} LttvTimelineMatchKind;
+
+/**
+ * LttvTimelineMatchFunc:
+ * @row: a row
+ * @id: (out): return location for the thread's or CPU's id
+ * @data: the data given to the callback
+ *
+ * Whose events @row marks.
+ *
+ * Returns: the kind of the row
+ */
+typedef LttvTimelineMatchKind (*LttvTimelineMatchFunc) (const LttvTimelineRow *row,
+                                                        gint64 *id, gpointer data);
+
+/**
+ * lttv_timeline_view_set_match_func:
+ * @self: a timeline view
+ * @func: (nullable): says whose events each row marks; %NULL: none
+ * @data: the data given to @func
+ *
+ * With a filter in the tab, the view marks, per pixel at the bottom of
+ * each row, the events that match it (found in a worker, with cancel,
+ * for the window shown), and offers "rows with matches only" (the
+ * stateful action timeline.matches-only).
+ */
+void lttv_timeline_view_set_match_func (LttvTimelineView *self,
+                                        LttvTimelineMatchFunc func,
+                                        gpointer data);
+/**
+ * lttv_timeline_view_set_matches_only:
+ * @self: a timeline view
+ * @only: %TRUE to hide the rows without a match in the window
+ *
+ * Hides (or shows again) the rows without an event matching the tab's
+ * filter in the window; without a filter, every row shows.
+ */
+void lttv_timeline_view_set_matches_only (LttvTimelineView *self,
+                                          gboolean only);
+/**
+ * lttv_timeline_view_matches_ready:
+ * @self: a timeline view
+ *
+ * FALSE while the matches of the window are being found.
+ *
+ * Returns: %TRUE when the marks shown are those of the window and filter
+ */
+gboolean lttv_timeline_view_matches_ready (LttvTimelineView *self);
+/**
+ * lttv_timeline_view_row_has_match:
+ * @self: a timeline view
+ * @row: a row index
+ * @x: (out) (optional): the x of its first marked pixel
+ *
+ * Does @row mark a matching event in the window?
+ *
+ * Returns: %TRUE when it does
+ */
+gboolean lttv_timeline_view_row_has_match (LttvTimelineView *self, int row,
+                                           int *x);
 
 /* Signals:
  *   "row-selected" (int row)                the selection moved

@@ -299,6 +299,20 @@ toggle (const char *icon, const char *tooltip, gboolean active)
   return b;
 }
 
+/* A thread's row marks the thread's events that match the tab's filter. */
+static LttvTimelineMatchKind
+match_func (const LttvTimelineRow *row, gint64 *id, gpointer data)
+{
+  *id = (gint64) row->tag;
+  return LTTV_TIMELINE_MATCH_THREAD;
+}
+
+static void
+matches_only_toggled_cb (GtkToggleButton *b, ControlFlow *self)
+{
+  lttv_timeline_view_set_matches_only (self->view, gtk_toggle_button_get_active (b));
+}
+
 static GtkWidget *
 control_flow_create (LttvViewerContext *ctx)
 {
@@ -318,6 +332,9 @@ control_flow_create (LttvViewerContext *ctx)
                                             _("Scheduling arrows: on each CPU, from the thread "
                                               "switched out to the one switched in (when the "
                                               "window holds few enough switches)"), FALSE));
+  GtkWidget *only = toggle ("edit-find-symbolic", _("Rows with matches only: hide the threads "
+                                                     "without an event matching the tab's filter "
+                                                     "in the visible window"), FALSE);
   self->find = GTK_SEARCH_ENTRY (gtk_search_entry_new ());
   gtk_entry_set_placeholder_text (GTK_ENTRY (self->find), _("Find a thread (name or TID)"));
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->find), _("Show only the threads whose name contains "
@@ -327,12 +344,15 @@ control_flow_create (LttvViewerContext *ctx)
   gtk_box_pack_start (GTK_BOX (bar), GTK_WIDGET (self->tree), FALSE, FALSE, 0);
   gtk_box_pack_start (GTK_BOX (bar), GTK_WIDGET (self->active), FALSE, FALSE, 0);
   gtk_box_pack_start (GTK_BOX (bar), GTK_WIDGET (self->arrows), FALSE, FALSE, 0);
+  gtk_box_pack_start (GTK_BOX (bar), only, FALSE, FALSE, 0);
   gtk_box_pack_start (GTK_BOX (bar), GTK_WIDGET (self->find), FALSE, FALSE, 0);
   gtk_box_pack_end (GTK_BOX (bar), export, FALSE, FALSE, 0);
 
   self->view = LTTV_TIMELINE_VIEW (lttv_timeline_view_new (ctx));
   lttv_timeline_view_set_tooltip_func (self->view, cf_tooltip, self);
   lttv_timeline_view_set_overlay_func (self->view, draw_arrows, self);
+  lttv_timeline_view_set_match_func (self->view, match_func, self);
+  g_signal_connect (only, "toggled", G_CALLBACK (matches_only_toggled_cb), self);
   host_funcs.no_rows = _("This trace holds no thread (no scheduler events).");
   host_funcs.export_title = _("Export the Control Flow View");
   gtk_box_pack_start (GTK_BOX (self->top), bar, FALSE, FALSE, 0);

@@ -111,14 +111,8 @@ histogram_plot_draw (const HistogramPlot *p, cairo_t *cr, PangoLayout *layout,
   cairo_fill (cr);
   cairo_set_antialias (cr, CAIRO_ANTIALIAS_DEFAULT);
 
-  /* selection, window, current time */
-  if (p->sel0 != LTTV_TIME_NONE && p->sel1 != LTTV_TIME_NONE)
-    {
-      double a = histogram_plot_x (p, p->sel0, w), b = histogram_plot_x (p, p->sel1, w);
-      cairo_set_source_rgba (cr, 0.2, 0.5, 0.9, 0.18);
-      cairo_rectangle (cr, x + a, y, MAX (b - a, 1), h);
-      cairo_fill (cr);
-    }
+  /* the window; the tab's marks (selection, bookmarks, current time)
+   * over it, as every timeline draws them */
   if (p->window0 != LTTV_TIME_NONE && p->window1 != LTTV_TIME_NONE)
     {
       double a = histogram_plot_x (p, p->window0, w), b = histogram_plot_x (p, p->window1, w);
@@ -132,14 +126,31 @@ histogram_plot_draw (const HistogramPlot *p, cairo_t *cr, PangoLayout *layout,
       cairo_rectangle (cr, x + a + 1, y + 1, b - a - 2, h - 2);
       cairo_stroke (cr);
     }
-  if (p->current != LTTV_TIME_NONE && p->current >= p->t0 && p->current <= p->t1)
+  if (p->marks != NULL)
     {
-      double c = floor (histogram_plot_x (p, p->current, w)) + 0.5;
-      cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
-      cairo_set_line_width (cr, 1);
-      cairo_move_to (cr, x + c, y);
-      cairo_line_to (cr, x + c, y + h);
-      cairo_stroke (cr);
+      cairo_save (cr);
+      cairo_translate (cr, x, y);
+      lttv_marks_draw (p->marks, cr, w, h, p->t0, p->t1, LTTV_MARKS_LINES);
+      cairo_restore (cr);
+    }
+  else
+    {
+      if (p->sel0 != LTTV_TIME_NONE && p->sel1 != LTTV_TIME_NONE)
+        {
+          double a = histogram_plot_x (p, p->sel0, w), b = histogram_plot_x (p, p->sel1, w);
+          GdkRGBA c = lttv_mark_colour (LTTV_MARK_SELECTION);
+          cairo_set_source_rgba (cr, c.red, c.green, c.blue, 0.18);
+          cairo_rectangle (cr, x + a, y, MAX (b - a, 1), h);
+          cairo_fill (cr);
+        }
+      if (p->current != LTTV_TIME_NONE && p->current >= p->t0 && p->current <= p->t1)
+        {
+          double c = floor (histogram_plot_x (p, p->current, w));
+          GdkRGBA colour = lttv_mark_colour (LTTV_MARK_CURRENT_TIME);
+          gdk_cairo_set_source_rgba (cr, &colour);
+          cairo_rectangle (cr, x + c, y, 1, h);
+          cairo_fill (cr);
+        }
     }
 
   /* the scale: what the top of the plot stands for */

@@ -6,6 +6,7 @@
 #include <gtk/gtk.h>
 
 #include <lttv/density.h>
+#include <lttv-marks.h>
 
 typedef struct {
   LttvTime t0, t1;                   /* the range shown, [t0, t1) */
@@ -17,6 +18,7 @@ typedef struct {
   /* marks drawn over the bars; LTTV_TIME_NONE when absent */
   LttvTime window0, window1, current, sel0, sel1;
   guint committed;                   /* bars covered by the built part */
+  const LttvMarks *marks;            /* the tab's marks drawn alike everywhere, or NULL */
 } HistogramPlot;
 
 /* The count of bar i as drawn: exact when known, else the density. */

@@ -180,7 +180,9 @@ detail_release_cb (GtkWidget *area, GdkEventButton *ev, Histogram *self)
   if (!self->selecting || ev->button != GDK_BUTTON_PRIMARY)
     return FALSE;
   self->selecting = FALSE;
-  if (fabs (ev->x - self->select_x) < 3)
+  if (fabs (ev->x - self->select_x) < 3 && (ev->state & GDK_SHIFT_MASK))
+    lttv_marks_extend_selection (self->ctx, detail_time_at (self, ev->x));
+  else if (fabs (ev->x - self->select_x) < 3)
     lttv_viewer_context_set_current_time (self->ctx, detail_time_at (self, ev->x));
   else
     {

@@ -154,9 +154,13 @@ draw_plot (LttvViewerContext *ctx, LttvState *s, guint which,
     return;
   g_autofree LttvDensitySample *samples = g_new (LttvDensitySample, w);
   HistogramPlot p;
+  LttvMarks marks;
   plot_fill (ctx, s, which, (guint) w, exact, log_scale, samples, &p);
+  lttv_marks_get (ctx, &marks);
+  p.marks = &marks;
   g_autoptr (PangoLayout) layout = small_layout (cr);
   histogram_plot_draw (&p, cr, layout, 0, y, w, h - LABEL_HEIGHT);
+  lttv_marks_clear (&marks);
   draw_time_labels (ctx, cr, layout, which, &p, 2, y + h - LABEL_HEIGHT + 2, w - 4);
 }
 
@@ -514,6 +518,10 @@ histogram_create (LttvViewerContext *ctx)
     g_signal_connect (ctx, refresh_signals[i], G_CALLBACK (changed_cb), self);
   g_signal_connect (ctx, "current-time-changed", G_CALLBACK (marks_changed_cb), self);
   g_signal_connect (ctx, "selection-changed", G_CALLBACK (marks_changed_cb), self);
+  g_signal_connect_object (lttv_viewer_context_get_bookmarks (ctx), "changed",
+                           G_CALLBACK (gtk_widget_queue_draw), self->detail, G_CONNECT_SWAPPED);
+  g_signal_connect_object (lttv_viewer_context_get_bookmarks (ctx), "changed",
+                           G_CALLBACK (gtk_widget_queue_draw), self->overview, G_CONNECT_SWAPPED);
   update_status (self);
   gtk_widget_show_all (self->top);
   return self->top;

@@ -316,6 +316,20 @@ resource_view_free (gpointer data)
   g_free (self);
 }
 
+/* A CPU's row marks the events of that CPU that match the tab's filter. */
+static LttvTimelineMatchKind
+match_func (const LttvTimelineRow *row, gint64 *id, gpointer data)
+{
+  *id = (gint64) row->tag;
+  return row->kind == RV_CPU ? LTTV_TIMELINE_MATCH_CPU : LTTV_TIMELINE_MATCH_NONE;
+}
+
+static void
+matches_only_toggled_cb (GtkToggleButton *b, ResourceView *self)
+{
+  lttv_timeline_view_set_matches_only (self->view, gtk_toggle_button_get_active (b));
+}
+
 static GtkWidget *
 resource_view_create (LttvViewerContext *ctx)
 {
@@ -343,10 +357,17 @@ resource_view_create (LttvViewerContext *ctx)
   g_object_set (bar, "margin", 4, NULL);
   gtk_box_pack_start (GTK_BOX (bar), GTK_WIDGET (self->tint), FALSE, FALSE, 0);
   gtk_box_pack_start (GTK_BOX (bar), hide, FALSE, FALSE, 0);
+  GtkWidget *only = gtk_toggle_button_new ();
+  gtk_button_set_image (GTK_BUTTON (only), gtk_image_new_from_icon_name ("edit-find-symbolic", GTK_ICON_SIZE_BUTTON));
+  gtk_widget_set_tooltip_text (only, _("Rows with matches only: hide the CPUs without an event "
+                                       "matching the tab's filter in the visible window"));
+  gtk_box_pack_start (GTK_BOX (bar), only, FALSE, FALSE, 0);
   gtk_box_pack_end (GTK_BOX (bar), export, FALSE, FALSE, 0);
 
   self->view = LTTV_TIMELINE_VIEW (lttv_timeline_view_new (ctx));
   lttv_timeline_view_set_tooltip_func (self->view, rv_tooltip, self);
+  lttv_timeline_view_set_match_func (self->view, match_func, self);
+  g_signal_connect (only, "toggled", G_CALLBACK (matches_only_toggled_cb), self);
   host_funcs.export_title = _("Export the Resource View");
   gtk_box_pack_start (GTK_BOX (self->top), bar, FALSE, FALSE, 0);
   gtk_widget_set_size_request (self->top, 300, 120);
