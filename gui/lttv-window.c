@@ -448,6 +448,8 @@ maximise_viewer_activated (GSimpleAction *a, GVariant *p, gpointer self)
 
   if (index >= 0)
     lttv_tab_toggle_maximised (tab, (guint) index);
+}
+
 static void
 add_bookmark_activated (GSimpleAction *a, GVariant *p, gpointer self)
 {
