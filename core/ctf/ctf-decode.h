@@ -113,7 +113,7 @@ ctf_read_bits (const uint8_t *buf, uint64_t pos, guint size, int be)
 /* Decodes one value of type `t` at c->pos; FALSE with c->err set when the
  * data does not fit the packet or contradicts the metadata. */
 gboolean ctf_decode (CtfCursor *c, const CtfType *t);
-/* Runs `n_ops` ops of a plan (ctf-plan.c): a structure's, or a subset. */
+/* Runs `n_ops` ops of a plan (ctf-plan-ops.c): a structure's, or a subset. */
 gboolean ctf_run_ops (CtfCursor *c, const CtfOp *ops, guint n_ops);
 /* The same for a structure with a plan. */
 static inline gboolean

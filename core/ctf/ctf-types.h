@@ -76,7 +76,7 @@ typedef struct _CtfTextOp CtfTextOp;
 typedef struct _CtfHeaderFast CtfHeaderFast;
 typedef struct _CtfClock CtfClock;
 
-/* One step of a structure's decoding plan (ctf-plan.c compiles it, ctf-
+/* One step of a structure's decoding plan (ctf-plan-ops.c compiles it, ctf-
  * decode.c runs it): nested structures are flattened, byte-aligned
  * little-endian integers get a direct load, the rest a generic step. */
 enum {

@@ -2,7 +2,7 @@
 /* event-format.c: babeltrace2 2.0's `text.pretty` output, field by field:
  * integers in their display base, enumerations with their labels, escaped
  * strings, arrays, sequences, variants, structures, floats with %g. Only
- * what babeltrace2 shows as data is printed (ctf-plan.c's in_ir). */
+ * what babeltrace2 shows as data is printed (ctf-plan-shown.c's in_ir). */
 #include "config.h"
 
 #include <lttv/event-format.h>
