@@ -81,8 +81,9 @@ emit_struct (GArray *ops, const CtfType *st)
         emit_struct (ops, t);
       else if (t->kind == CTF_T_STRING && t->str_enc == 0)
         emit (ops, CTF_OP_STRING, 8, t->slot, t);
-      else if (t->kind == CTF_T_INT && t->varint)
-        emit (ops, CTF_OP_NODE, 1, t->slot, t);   /* LEB128: ctf_decode */
+      else if (t->kind == CTF_T_INT && (t->varint || t->bit_rev))
+        emit (ops, CTF_OP_NODE, 1, t->slot, t);   /* LEB128, reversed bits:
+                                                     ctf_decode */
       else if (t->kind == CTF_T_INT && t->byte_order == CTF_LE
                && t->clock == NULL
                && t->meaning == CTF_MEAN_NONE
@@ -102,7 +103,8 @@ emit_struct (GArray *ops, const CtfType *st)
         emit (ops, CTF_OP_TEXT_SEQ, t->align, t->slot, t);
       else if ((t->kind == CTF_T_ARRAY || t->kind == CTF_T_SEQ)
                && (t->elem->kind == CTF_T_INT || t->elem->kind == CTF_T_FLOAT)
-               && !t->elem->varint && t->elem->size % t->elem->align == 0
+               && !t->elem->varint && !t->elem->bit_rev
+               && t->elem->size % t->elem->align == 0
                && t->elem->clock == NULL && t->elem->meaning == CTF_MEAN_NONE)
         emit (ops, CTF_OP_INT_ARRAY, t->align, t->slot, t);
       else if (t->kind == CTF_T_VARIANT && t->option_of_value != NULL)
