@@ -7,6 +7,7 @@
 #include <glib.h>
 #include <glib/gi18n.h>
 #include <stdio.h>
+#include <string.h>
 
 #include <lttv/lttv.h>
 
@@ -52,6 +53,68 @@ print_losses (LttvTrace *t, guint ti, const GArray *runs)
                           r->count > 1 ? 2 : 1),
                 where, b, e, (unsigned long long) r->count);
     }
+}
+
+/* What CTF 2 metadata says of the trace class, and the environment
+ * (sorted: CTF 1.8 and CTF 2 metadata list it in different orders). */
+static void
+print_identity (LttvTrace *t)
+{
+  LttvTraceIdentity id;
+  lttv_trace_identity (t, &id);
+  if (id.name != NULL)
+    printf (_("  name: %s\n"), id.name);
+  if (id.ns != NULL)
+    printf (_("  namespace: %s\n"), id.ns);
+  if (id.uid != NULL)
+    printf (_("  uid: %s\n"), id.uid);
+  if (id.attributes != NULL)
+    printf (_("  attributes: %s\n"), id.attributes);
+  g_auto (GStrv) keys = lttv_trace_env_keys (t);
+  for (guint k = 0; keys[k] != NULL; k++)
+    {
+      int64_t v;
+      const char *s = lttv_trace_env_string (t, keys[k]);
+      if (s != NULL)
+        {
+          g_autofree char *e = g_strescape (s, NULL);
+          printf ("  env: %s = \"%s\"\n", keys[k], e);
+        }
+      else if (lttv_trace_env_int (t, keys[k], &v))
+        printf ("  env: %s = %lld\n", keys[k], (long long) v);
+    }
+}
+
+/* The trace clock: name and frequency, then what the metadata says of
+ * it, each line only when said. */
+static void
+print_clock (LttvTrace *t)
+{
+  LttvClockInfo k;
+  if (!lttv_trace_clock_info (t, &k))
+    return;
+  printf (_("  clock: %s (%llu Hz)\n"), k.name, (unsigned long long) k.freq);
+  if (k.ident != NULL && strcmp (k.ident, k.name) != 0)
+    printf (_("  clock name: %s\n"), k.ident);
+  if (k.ns != NULL)
+    printf (_("  clock namespace: %s\n"), k.ns);
+  if (k.uid != NULL)
+    printf (_("  clock uid: %s\n"), k.uid);
+  if (k.description != NULL)
+    printf (_("  clock description: %s\n"), k.description);
+  if (k.has_precision)
+    printf (_("  clock precision: %llu cycles\n"),
+            (unsigned long long) k.precision);
+  if (k.has_accuracy)
+    printf (_("  clock accuracy: %llu cycles\n"),
+            (unsigned long long) k.accuracy);
+  if (k.origin == LTTV_CLOCK_ORIGIN_UNIX_EPOCH)
+    printf (_("  clock origin: Unix epoch\n"));
+  else if (k.origin == LTTV_CLOCK_ORIGIN_CUSTOM)
+    printf (_("  clock origin: %s (namespace: %s, uid: %s)\n"),
+            k.origin_name ?: "?", k.origin_ns ?: "-", k.origin_uid ?: "-");
+  if (k.attributes != NULL)
+    printf (_("  clock attributes: %s\n"), k.attributes);
 }
 
 int
@@ -114,9 +177,8 @@ lttv_cmd_info (int argc, char **argv)
       if (lttv_trace_env_int (t, "vpid", &v))
         printf (_("  process: %s (%lld)\n"),
                 lttv_trace_env_string (t, "procname") ?: "?", (long long) v);
-      uint64_t freq = 0;
-      if ((s = lttv_trace_clock (t, &freq)) != NULL)
-        printf (_("  clock: %s (%llu Hz)\n"), s, (unsigned long long) freq);
+      print_identity (t);
+      print_clock (t);
       printf (_("  streams: %u (%llu packets)\n"), lttv_trace_n_streams (t),
               (unsigned long long) lttv_trace_n_packets (t));
       printf (_("  event classes: %u\n"), lttv_trace_n_event_classes (t));

@@ -50,6 +50,8 @@ decode_int (CtfCursor *c, const CtfType *t)
     v = ctf_read_bits (c->buf, c->pos, t->size, t->byte_order == CTF_BE);
 loaded:
   c->pos += t->size;
+  if (G_UNLIKELY (t->bit_rev))
+    v = ctf_reverse_bits (v, t->size);
   if (t->clock != NULL)
     ctf_clock_update (c, v, t->size);
   if (t->meaning == CTF_MEAN_EVENT_ID)
@@ -106,6 +108,8 @@ decode_float (CtfCursor *c, const CtfType *t)
                   "packet content");
   uint64_t v = ctf_read_bits (c->buf, c->pos, t->size,
                               t->byte_order == CTF_BE);
+  if (G_UNLIKELY (t->bit_rev))
+    v = ctf_reverse_bits (v, t->size);
   c->pos += t->size;
   CtfValue *val = &c->values[t->slot];
   if (t->size == 32)

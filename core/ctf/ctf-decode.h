@@ -72,6 +72,20 @@ ctf_read_bits_fast (const uint8_t *buf, uint64_t pos, guint size, int be)
   }
 }
 
+/* The `size` low bits of `v` in the reverse order (CTF 2's bit order
+ * other than the byte order's default). */
+static inline uint64_t
+ctf_reverse_bits (uint64_t v, guint size)
+{
+  v = ((v >> 1) & UINT64_C (0x5555555555555555))
+      | ((v & UINT64_C (0x5555555555555555)) << 1);
+  v = ((v >> 2) & UINT64_C (0x3333333333333333))
+      | ((v & UINT64_C (0x3333333333333333)) << 2);
+  v = ((v >> 4) & UINT64_C (0x0f0f0f0f0f0f0f0f))
+      | ((v & UINT64_C (0x0f0f0f0f0f0f0f0f)) << 4);
+  return __builtin_bswap64 (v) >> (64 - size);
+}
+
 /* Reads `size` bits (1..64) at bit `pos` of `buf`, in the given byte order. */
 static inline uint64_t
 ctf_read_bits (const uint8_t *buf, uint64_t pos, guint size, int be)
@@ -113,7 +127,7 @@ ctf_read_bits (const uint8_t *buf, uint64_t pos, guint size, int be)
 /* Decodes one value of type `t` at c->pos; FALSE with c->err set when the
  * data does not fit the packet or contradicts the metadata. */
 gboolean ctf_decode (CtfCursor *c, const CtfType *t);
-/* Runs `n_ops` ops of a plan (ctf-plan.c): a structure's, or a subset. */
+/* Runs `n_ops` ops of a plan (ctf-plan-ops.c): a structure's, or a subset. */
 gboolean ctf_run_ops (CtfCursor *c, const CtfOp *ops, guint n_ops);
 /* The same for a structure with a plan. */
 static inline gboolean

@@ -54,7 +54,8 @@ add_items (HdrLayout *l, const CtfType *t, uint32_t *pos)
           return FALSE;
       return TRUE;
     }
-  if (t->kind != CTF_T_INT || t->varint || t->size == 0 || t->size > 64
+  if (t->kind != CTF_T_INT || t->varint || t->bit_rev || t->size == 0
+      || t->size > 64
       || l->n >= MAX_ITEMS || t->slot < 0 || *pos > 512)
     return FALSE;
   l->items[l->n++] = (HdrItem) {

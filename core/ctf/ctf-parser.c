@@ -422,6 +422,17 @@ block_value (Parser *ps, BlockState *b, const char *key, Value *v)
             if (v->kind != V_STRING || !parse_uuid (v->s, c->uuid))
               return ctf_p_fail_at (ps, v->line, "invalid clock uuid");
             c->has_uuid = TRUE;
+            c->uid = ctf_strdup (tc, v->s);
+          }
+        else if (ctf_streq (key, "precision"))
+          {
+            /* only shown: a value of another kind is left out, as it
+               was before it was shown */
+            if (v->kind == V_INT && !v->negative)
+              {
+                c->precision = v->u;
+                c->has_precision = TRUE;
+              }
           }
         return TRUE;
       }

@@ -112,7 +112,8 @@ pick_steps (const CtfType *t, Picks *p)
                      0, 0, t->slot);
   if (kept (p, t->slot))
     {
-      if (t->kind != CTF_T_INT || t->varint || t->byte_order != CTF_LE
+      if (t->kind != CTF_T_INT || t->varint || t->bit_rev
+          || t->byte_order != CTF_LE
           || G_BYTE_ORDER != G_LITTLE_ENDIAN || t->clock != NULL
           || t->meaning != CTF_MEAN_NONE
           || (t->size != 8 && t->size != 16 && t->size != 32 && t->size != 64))

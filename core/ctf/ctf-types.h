@@ -76,7 +76,7 @@ typedef struct _CtfTextOp CtfTextOp;
 typedef struct _CtfHeaderFast CtfHeaderFast;
 typedef struct _CtfClock CtfClock;
 
-/* One step of a structure's decoding plan (ctf-plan.c compiles it, ctf-
+/* One step of a structure's decoding plan (ctf-plan-ops.c compiles it, ctf-
  * decode.c runs it): nested structures are flattened, byte-aligned
  * little-endian integers get a direct load, the rest a generic step. */
 enum {
@@ -176,6 +176,9 @@ struct _CtfType {
   gboolean optional;             /* variant of one option, or none */
   uint8_t str_enc;               /* byte array: a string in this CTF_ENC_*
                                     (0: none; UTF-8 text is `encoded`) */
+  uint8_t bit_rev;               /* a bit order other than the byte
+                                    order's: the value's bits reversed
+                                    (generic decoding only) */
   /* variant: its selector's ranges, mapping m choosing option
      option_of_mapping[m] (CTF 2: given by the metadata; CTF 1.8: the
      tag's mappings, set while compiling) */
@@ -213,6 +216,15 @@ struct _CtfClock {
   char *description;
   uint8_t uuid[16];
   gboolean has_uuid;
+  /* what the metadata says of it, for `lttv info` (NULL: not said) */
+  char *uid;                     /* CTF 2; CTF 1.8: its uuid as written */
+  char *ns, *ident;              /* CTF 2: namespace, name */
+  gboolean has_precision, has_accuracy;
+  uint64_t precision, accuracy;  /* cycles */
+  gboolean custom_origin;        /* CTF 2: an origin other than the Unix
+                                    epoch, named by these */
+  char *origin_ns, *origin_name, *origin_uid;
+  char *attributes;              /* CTF 2 user attributes, JSON text */
   int64_t base_ns;               /* offset_s and offset, in ns (each
                                     converted, as babeltrace2) */
   gboolean overflows;            /* base_ns does not fit */
@@ -349,6 +361,9 @@ typedef struct {
   GPtrArray *pending_events;     /* events seen before their stream */
   GPtrArray *allocs;             /* everything the model owns */
   int last_line;                 /* of the metadata text */
+  /* CTF 2 trace class: what the metadata says, for `lttv info` (NULL:
+     not said); attributes as JSON text */
+  char *uid, *ns, *name, *attributes;
   GPtrArray *big_chunks;         /* ctf_alloc's chunks after the first */
   char *chunk;                   /* ctf_alloc's current chunk */
   char *chunk_end;

@@ -167,14 +167,18 @@ get_byte_order (Ctf2Reader *r, JsonObject *o, CtfType *t)
     t->byte_order = CTF_BE;
   else
     return ctf2_fail (r, "unknown byte order '%s'", bo);
+  /* the default bit order is the byte order's (first-to-last for
+     little-endian); the other one reverses the value's bits, as read in
+     the default order (as yactfr, the specification author's reader) */
   const char *bit = ctf2_get_string (r, o, "bit-order");
   if (r->failed)
     return FALSE;
-  if (bit != NULL
-      && strcmp (bit, t->byte_order == CTF_LE ? "first-to-last"
-                                              : "last-to-first") != 0)
-    return ctf2_fail (r, "bit order '%s' with the %s byte order is not "
-                      "supported", bit, bo);
+  if (bit != NULL && strcmp (bit, "first-to-last") != 0
+      && strcmp (bit, "last-to-first") != 0)
+    return ctf2_fail (r, "unknown bit order '%s'", bit);
+  if (bit != NULL)
+    t->bit_rev = strcmp (bit, t->byte_order == CTF_LE ? "first-to-last"
+                                                      : "last-to-first") != 0;
   if (r->tc->byte_order < 0)
     r->tc->byte_order = t->byte_order;
   return TRUE;

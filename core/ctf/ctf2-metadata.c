@@ -113,6 +113,32 @@ get_uuid (Ctf2Reader *r, JsonObject *o, const char *name, uint8_t *uuid,
   return TRUE;
 }
 
+/* A string member kept in the model (NULL when absent); FALSE when it is
+ * not a string. */
+static gboolean
+keep_string (Ctf2Reader *r, JsonObject *o, const char *name, char **out)
+{
+  const char *s = ctf2_get_string (r, o, name);
+  if (r->failed)
+    return FALSE;
+  *out = ctf_strdup (r->tc, s);
+  return TRUE;
+}
+
+/* User attributes (an object, namespaces as keys), kept as JSON text. */
+static gboolean
+keep_attributes (Ctf2Reader *r, JsonObject *o, char **out)
+{
+  JsonNode *n = ctf2_member (o, "attributes");
+  if (n == NULL)
+    return TRUE;
+  if (!JSON_NODE_HOLDS_OBJECT (n))
+    return ctf2_fail (r, "'attributes' is not an object");
+  g_autofree char *text = json_to_string (n, FALSE);
+  *out = ctf_strdup (r->tc, text);
+  return TRUE;
+}
+
 /* --- Fragments -------------------------------------------------------------- */
 
 static gboolean
@@ -186,6 +212,12 @@ read_trace_class (Ctf2Reader *r, JsonObject *o, gboolean *seen)
       if (r->failed)
         return FALSE;
     }
+  CtfTraceClass *tc = r->tc;
+  if (!keep_string (r, o, "uid", &tc->uid)
+      || !keep_string (r, o, "namespace", &tc->ns)
+      || !keep_string (r, o, "name", &tc->name)
+      || !keep_attributes (r, o, &tc->attributes))
+    return FALSE;
   r->clock = NULL;
   r->tc->packet_header = ctf2_scope (r, o, "packet-header-field-class");
   return !r->failed;
@@ -213,10 +245,15 @@ read_clock_class (Ctf2Reader *r, JsonObject *o)
     return FALSE;
   if (!found || k->freq == 0)
     return ctf2_fail (r, "clock class '%s': no frequency, or 0", id);
-  const char *desc = ctf2_get_string (r, o, "description");
-  if (r->failed)
+  if (!keep_string (r, o, "description", &k->description)
+      || !keep_string (r, o, "uid", &k->uid)
+      || !keep_string (r, o, "namespace", &k->ns)
+      || !keep_string (r, o, "name", &k->ident)
+      || !ctf2_get_uint (r, o, "precision", &k->precision,
+                         &k->has_precision)
+      || !ctf2_get_uint (r, o, "accuracy", &k->accuracy, &k->has_accuracy)
+      || !keep_attributes (r, o, &k->attributes))
     return FALSE;
-  k->description = ctf_strdup (tc, desc);
   JsonNode *off = ctf2_member (o, "offset-from-origin");
   if (off == NULL)
     off = ctf2_member (o, "offset");        /* before CTF 2.0's release */
@@ -242,7 +279,16 @@ read_clock_class (Ctf2Reader *r, JsonObject *o)
                               json_node_get_string (origin));
           k->absolute = TRUE;
         }
-      else if (!JSON_NODE_HOLDS_OBJECT (origin))
+      else if (JSON_NODE_HOLDS_OBJECT (origin))
+        {
+          JsonObject *oo = json_node_get_object (origin);
+          k->custom_origin = TRUE;
+          if (!keep_string (r, oo, "namespace", &k->origin_ns)
+              || !keep_string (r, oo, "name", &k->origin_name)
+              || !keep_string (r, oo, "uid", &k->origin_uid))
+            return FALSE;
+        }
+      else
         return ctf2_fail (r, "clock class '%s': 'origin' is neither a string "
                           "nor an object", id);
     }
@@ -306,19 +352,47 @@ fail:
   return FALSE;
 }
 
-/* LTTng's log level, in its attributes' namespace. */
+/* LTTng's log levels by the names babeltrace2 2.1 writes (sink.ctf.fs),
+ * in the order of their values (LTTng's TRACE_EMERG .. TRACE_DEBUG). */
+static const char *const log_levels[] = {
+  "emergency", "alert", "critical", "error", "warning", "notice", "info",
+  "debug:system", "debug:program", "debug:process", "debug:module",
+  "debug:unit", "debug:function", "debug:line", "debug",
+};
+
+/* The log level, an attribute: LTTng 2.15 writes it in its namespace
+ * by name ("debug:line"), babeltrace2 2.1's sink.ctf.fs in its own
+ * namespace by name, tsdl-to-ctf2 in LTTng's as LTTng's integer. Another
+ * value is left out (an attribute, not what decoding needs). */
 static void
 read_log_level (JsonObject *o, CtfEventClass *ec)
 {
+  static const char *const spaces[] = { "lttng.org,2009",
+                                        "babeltrace.org,2020" };
   JsonNode *a = ctf2_member (o, "attributes");
   if (a == NULL || !JSON_NODE_HOLDS_OBJECT (a))
     return;
-  JsonNode *l = ctf2_member (json_node_get_object (a), "lttng.org,2009");
-  if (l == NULL || !JSON_NODE_HOLDS_OBJECT (l))
-    return;
-  JsonObject *lo = json_node_get_object (l);
-  if (ctf2_node_int (ctf2_member (lo, "log-level"), &ec->loglevel))
-    ec->has_loglevel = TRUE;
+  for (guint n = 0; n < G_N_ELEMENTS (spaces) && !ec->has_loglevel; n++)
+    {
+      JsonNode *l = ctf2_member (json_node_get_object (a), spaces[n]);
+      if (l == NULL || !JSON_NODE_HOLDS_OBJECT (l))
+        continue;
+      JsonNode *lv = ctf2_member (json_node_get_object (l), "log-level");
+      int64_t v;
+      if (ctf2_node_int (lv, &v))
+        {
+          ec->loglevel = v;
+          ec->has_loglevel = TRUE;
+        }
+      else if (lv != NULL && JSON_NODE_HOLDS_VALUE (lv)
+               && json_node_get_value_type (lv) == G_TYPE_STRING)
+        for (guint k = 0; k < G_N_ELEMENTS (log_levels); k++)
+          if (strcmp (json_node_get_string (lv), log_levels[k]) == 0)
+            {
+              ec->loglevel = k;
+              ec->has_loglevel = TRUE;
+            }
+    }
 }
 
 static gboolean

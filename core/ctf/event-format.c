@@ -2,7 +2,7 @@
 /* event-format.c: babeltrace2 2.0's `text.pretty` output, field by field:
  * integers in their display base, enumerations with their labels, escaped
  * strings, arrays, sequences, variants, structures, floats with %g. Only
- * what babeltrace2 shows as data is printed (ctf-plan.c's in_ir). */
+ * what babeltrace2 shows as data is printed (ctf-plan-shown.c's in_ir). */
 #include "config.h"
 
 #include <lttv/event-format.h>
@@ -389,7 +389,8 @@ format_array (CtfCursor *c, const CtfType *t, GString *out)
   CtfCursor sub = *c;
   sub.pos = v->pos;
   const CtfType *e = t->elem;
-  if (e->kind == CTF_T_INT && !e->is_enum && !e->varint && e->clock == NULL
+  if (e->kind == CTF_T_INT && !e->is_enum && !e->varint && !e->bit_rev
+      && e->clock == NULL
       && e->meaning == CTF_MEAN_NONE && e->size % e->align == 0)
     {
       /* plain integers: contiguous, read in place (bounds were checked
@@ -464,11 +465,16 @@ ctf_format_value (CtfCursor *c, const CtfType *t, GString *out)
     case CTF_T_VARIANT:
       if (t->optional)
         {
-          /* CTF 2 optional: its content, or none */
+          /* CTF 2 optional: its content in braces, as babeltrace2's
+             sink.text.pretty prints an option field, or none */
           if (v->len == UINT64_MAX)
             g_string_append (out, "<none>");
           else
-            ctf_format_value (c, t->fields[0].type, out);
+            {
+              g_string_append (out, "{ ");
+              ctf_format_value (c, t->fields[0].type, out);
+              g_string_append (out, " }");
+            }
           break;
         }
       g_string_append (out, "{ ");

@@ -74,7 +74,7 @@ tp_int_array (TextBuilder *b, const CtfType *t)
 {
   const CtfType *e = t->elem;
   if (t->kind != CTF_T_ARRAY || t->length > 64 || e->kind != CTF_T_INT
-      || e->is_enum || e->varint || e->clock != NULL
+      || e->is_enum || e->varint || e->bit_rev || e->clock != NULL
       || e->meaning != CTF_MEAN_NONE || e->size % e->align != 0)
     return FALSE;
   tp_lit (b, "[", 1);

@@ -8,6 +8,7 @@
 #include "ctf-trace.h"
 
 #include <lttv/error.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* --- Opening ------------------------------------------------------------ */
@@ -279,6 +280,59 @@ lttv_trace_clock (const LttvTrace *trace, uint64_t *freq)
   return NULL;
 }
 
+gboolean
+lttv_trace_clock_info (const LttvTrace *trace, LttvClockInfo *info)
+{
+  const CtfClock *k = NULL;
+  for (guint i = 0; i < trace->streams->len && k == NULL; i++)
+    {
+      const CtfStream *s = trace->streams->pdata[i];
+      if (s->sc != NULL)
+        k = s->sc->clock;
+    }
+  /* (no stream read yet: the first data stream class's) */
+  for (guint i = 0; i < trace->tc->streams->len && k == NULL; i++)
+    k = ((const CtfStreamClass *) trace->tc->streams->pdata[i])->clock;
+  if (k == NULL)
+    return FALSE;
+  *info = (LttvClockInfo) {
+    .name = k->name, .freq = k->freq, .ident = k->ident, .ns = k->ns,
+    .uid = k->uid, .description = k->description,
+    .has_precision = k->has_precision, .precision = k->precision,
+    .has_accuracy = k->has_accuracy, .accuracy = k->accuracy,
+    .origin = k->custom_origin ? LTTV_CLOCK_ORIGIN_CUSTOM
+              : k->absolute ? LTTV_CLOCK_ORIGIN_UNIX_EPOCH
+              : LTTV_CLOCK_ORIGIN_UNKNOWN,
+    .origin_ns = k->origin_ns, .origin_name = k->origin_name,
+    .origin_uid = k->origin_uid, .attributes = k->attributes,
+  };
+  return TRUE;
+}
+
+void
+lttv_trace_identity (const LttvTrace *trace, LttvTraceIdentity *id)
+{
+  const CtfTraceClass *tc = trace->tc;
+  *id = (LttvTraceIdentity) { tc->uid, tc->ns, tc->name, tc->attributes };
+}
+
+static int
+cmp_keys (const void *a, const void *b)
+{
+  return strcmp (*(char *const *) a, *(char *const *) b);
+}
+
+char **
+lttv_trace_env_keys (const LttvTrace *trace)
+{
+  const GPtrArray *env = trace->tc->env;
+  char **keys = g_new0 (char *, env->len + 1);
+  for (guint i = 0; i < env->len; i++)
+    keys[i] = g_strdup (((const CtfEnvEntry *) env->pdata[i])->key);
+  qsort (keys, env->len, sizeof *keys, cmp_keys);
+  return keys;
+}
+
 guint64
 lttv_trace_discarded_events (const LttvTrace *trace)
 {
@@ -329,6 +383,15 @@ const char *
 lttv_event_class_name (const LttvEventClass *ec)
 {
   return ec->ec->name;
+}
+
+gboolean
+lttv_event_class_log_level (const LttvEventClass *ec, int *level)
+{
+  if (!ec->ec->has_loglevel)
+    return FALSE;
+  *level = (int) ec->ec->loglevel;
+  return TRUE;
 }
 
 guint

@@ -333,6 +333,94 @@ guint64 lttv_trace_n_packets (const LttvTrace *trace);
  */
 const char *lttv_trace_clock (const LttvTrace *trace, uint64_t *freq);
 /**
+ * LttvClockOrigin:
+ * @LTTV_CLOCK_ORIGIN_UNKNOWN: the metadata does not say
+ * @LTTV_CLOCK_ORIGIN_UNIX_EPOCH: the Unix epoch
+ * @LTTV_CLOCK_ORIGIN_CUSTOM: another origin, named by the metadata
+ *
+ * Where a clock counts from.
+ */
+typedef enum {
+  LTTV_CLOCK_ORIGIN_UNKNOWN,
+  LTTV_CLOCK_ORIGIN_UNIX_EPOCH,
+  LTTV_CLOCK_ORIGIN_CUSTOM,
+} LttvClockOrigin;
+/**
+ * LttvClockInfo:
+ * @name: the clock's name (CTF 2: its id), as lttv_trace_clock()
+ * @freq: its frequency in Hz
+ * @ident: (nullable): CTF 2: the name of its identity
+ * @ns: (nullable): CTF 2: its namespace
+ * @uid: (nullable): its unique id (CTF 1.8: its UUID as written)
+ * @description: (nullable): its description
+ * @has_precision: whether @precision is known
+ * @precision: its precision, in cycles
+ * @has_accuracy: whether @accuracy is known (CTF 2)
+ * @accuracy: its accuracy, in cycles
+ * @origin: where it counts from
+ * @origin_ns: (nullable): a custom origin's namespace
+ * @origin_name: (nullable): a custom origin's name
+ * @origin_uid: (nullable): a custom origin's unique id
+ * @attributes: (nullable): CTF 2 user attributes, as JSON text
+ *
+ * What the metadata says of a clock. Strings are owned by the trace.
+ */
+typedef struct {
+  const char *name;
+  uint64_t freq;
+  const char *ident, *ns, *uid, *description;
+  gboolean has_precision;
+  uint64_t precision;
+  gboolean has_accuracy;
+  uint64_t accuracy;
+  LttvClockOrigin origin;
+  const char *origin_ns, *origin_name, *origin_uid;
+  const char *attributes;
+} LttvClockInfo;
+/**
+ * lttv_trace_clock_info:
+ * @trace: a trace
+ * @info: (out caller-allocates): filled with the clock's description
+ *
+ * What the metadata says of the trace clock (the one lttv_trace_clock()
+ * names, or when no stream has been read, the first stream class's).
+ *
+ * Returns: FALSE when the trace has no clock
+ */
+gboolean lttv_trace_clock_info (const LttvTrace *trace, LttvClockInfo *info);
+/**
+ * LttvTraceIdentity:
+ * @uid: (nullable): the trace class's unique id
+ * @ns: (nullable): its namespace
+ * @name: (nullable): its name
+ * @attributes: (nullable): its user attributes, as JSON text
+ *
+ * What CTF 2 metadata says of its trace class (all NULL for CTF 1.8).
+ * Strings are owned by the trace.
+ */
+typedef struct {
+  const char *uid, *ns, *name, *attributes;
+} LttvTraceIdentity;
+/**
+ * lttv_trace_identity:
+ * @trace: a trace
+ * @id: (out caller-allocates): filled with the trace class's identity
+ *
+ * The trace class's uid, namespace, name and user attributes.
+ */
+void lttv_trace_identity (const LttvTrace *trace, LttvTraceIdentity *id);
+/**
+ * lttv_trace_env_keys:
+ * @trace: a trace
+ *
+ * The keys of the trace's environment, sorted (read each with
+ * lttv_trace_env_string() or lttv_trace_env_int()).
+ *
+ * Returns: (transfer full): a %NULL-terminated array, to free with
+ *   g_strfreev()
+ */
+char **lttv_trace_env_keys (const LttvTrace *trace);
+/**
  * lttv_trace_discarded_events:
  * @trace: a trace
  *
@@ -429,6 +517,18 @@ LttvFieldRef lttv_event_class_field (const LttvEventClass *ec,
  */
 LttvFieldRef lttv_event_class_context_field (const LttvEventClass *ec,
                                              const char *name);
+/**
+ * lttv_event_class_log_level:
+ * @ec: an event class
+ * @level: (out): its LTTng log level (0, TRACE_EMERG, to 14, TRACE_DEBUG)
+ *
+ * The class's log level: CTF 1.8's `loglevel`, or CTF 2's LTTng attribute
+ * (an integer, or the name babeltrace2 2.1 writes: "emergency" ..
+ * "debug").
+ *
+ * Returns: FALSE when the class has none
+ */
+gboolean lttv_event_class_log_level (const LttvEventClass *ec, int *level);
 
 /* --- Iteration ---------------------------------------------------------- */
 

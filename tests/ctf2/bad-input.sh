@@ -65,12 +65,12 @@ mk_meta "$tmp/loc" "$PREAMBLE" "$DSC" "$loc"
 check "field location pointing nowhere" "$tmp/loc" \
   "^lttv: $tmp/loc/metadata: metadata fragment 2 \(byte 64\): .*'event.fields.nope' not found"
 
-# A bit order other than the byte order's default is not read (the bit
-# readers assume it): refused, naming the order and the fragment.
-bo='{"type":"event-record-class","name":"t","payload-field-class":{"type":"structure","member-classes":[{"name":"x","field-class":{"type":"fixed-length-unsigned-integer","length":4,"byte-order":"little-endian","bit-order":"last-to-first"}}]}}'
+# A bit order other than first-to-last and last-to-first is refused,
+# naming it and the fragment (the other bit order is read: bit-order.sh).
+bo='{"type":"event-record-class","name":"t","payload-field-class":{"type":"structure","member-classes":[{"name":"x","field-class":{"type":"fixed-length-unsigned-integer","length":4,"byte-order":"little-endian","bit-order":"sideways"}}]}}'
 mk_meta "$tmp/bo" "$PREAMBLE" "$DSC" "$bo"
-check "bit order last-to-first with little-endian" "$tmp/bo" \
-  "^lttv: $tmp/bo/metadata: metadata fragment 2 \(byte 64\): bit order 'last-to-first' with the little-endian byte order is not supported"
+check "unknown bit order" "$tmp/bo" \
+  "^lttv: $tmp/bo/metadata: metadata fragment 2 \(byte 64\): unknown bit order 'sideways'"
 
 mk_meta "$tmp/ext" '{"type":"preamble","version":2,"extensions":{"example.org,2026":{"must":{}}}}' "$DSC"
 check "unknown required extension" "$tmp/ext" \

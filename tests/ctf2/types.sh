@@ -7,7 +7,11 @@
 # examples), a display base, optionals present and absent, a variant
 # chosen by integer ranges, static- and dynamic-length strings (a
 # relative length location), a BLOB, an alias, a structure's minimum
-# alignment. The expected text is worked by hand from the bytes.
+# alignment. The expected text is worked by hand from the bytes, in the
+# forms of babeltrace2's sink.text.pretty (print.c: a present option in
+# braces like a variant's option, an absent one `<none>`, a boolean
+# `true`/`false`, a bit array `0xHEX`); babeltrace2 2.1's stored text of
+# the CTF 2 corpus has none of these field classes.
 . "$LTTV_SRCDIR/tests/lib/tap.sh"
 . "$LTTV_SRCDIR/tests/ctf2/lib.sh"
 LTTV="$LTTV_BUILDDIR/cli/lttv"
@@ -38,7 +42,7 @@ erc='{"type":"event-record-class","name":"t","payload-field-class":'"$payload"'}
 mk_meta "$tmp/t" "$PREAMBLE" "$TRACE_CLASS" "$alias" "$DSC" "$erc"
 # b ba | v | s | n sel opt | "hi\0" | "ab\0\0" | len "xy" | blob | al | pad | x
 printf '\001\245\345\216\046\300\273\170\052\001\007hi\000ab\000\000\002xy\001\002\064\022\000\000\000\011' > "$tmp/t/stream"
-want='t: { b = true, ba = 0xA5, v = 624485, s = -123456, n = 0x2A, sel = 1, opt = 7, opt2 = <none>, var = { "hi" }, str = "ab", len = 2, dstr = "xy", blob = [ [0] = 0x1, [1] = 0x2 ], al = 4660, st = { x = 9 } }'
+want='t: { b = true, ba = 0xA5, v = 624485, s = -123456, n = 0x2A, sel = 1, opt = { 7 }, opt2 = <none>, var = { "hi" }, str = "ab", len = 2, dstr = "xy", blob = [ [0] = 0x1, [1] = 0x2 ], al = 4660, st = { x = 9 } }'
 "$LTTV" dump "$tmp/t" > "$tmp/out" 2> "$tmp/err"; rc=$?
 if [ $rc -eq 0 ] && [ "$(cat "$tmp/out")" = "$want" ]; then
   ok "every field class reads and prints"
@@ -75,7 +79,7 @@ opt='{"type":"event-record-class","name":"u","payload-field-class":{"type":"stru
  {"name":"arr","field-class":{"type":"dynamic-length-array","length-field-location":{"origin":"event-record-payload","path":["n"]},"element-field-class":'"$u8"'}}]}}'
 mk_meta "$tmp/u" "$PREAMBLE" "$DSC" "$opt"
 printf '\001\005\003\012\013\014\000\000' > "$tmp/u/stream"
-want='u: { flag = true, o = 5, n = 3, arr = [ [0] = 10, [1] = 11, [2] = 12 ] }
+want='u: { flag = true, o = { 5 }, n = 3, arr = [ [0] = 10, [1] = 11, [2] = 12 ] }
 u: { flag = false, o = <none>, n = 0, arr = [ ] }'
 "$LTTV" dump "$tmp/u" > "$tmp/out" 2> "$tmp/err"; rc=$?
 if [ $rc -eq 0 ] && [ "$(cat "$tmp/out")" = "$want" ]; then
