@@ -15,7 +15,10 @@
 #include <glib/gstdio.h>
 #include <stdio.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <lttv/error.h>
 #include <lttv/paths.h>
@@ -77,6 +80,61 @@ load_problems (const char *dir, GPtrArray *problems)
   for (guint i = 0; lines[i] != NULL; i++)
     if (lines[i][0])
       g_ptr_array_add (problems, g_error_new_literal (LTTV_ERROR, LTTV_ERROR_CORRUPT, lines[i]));
+}
+
+/* The conversion, in a process of its own: libtracecmd prints on the
+ * standard output (which `lttv dump` writes events to), and may crash on
+ * a damaged file that passed ftrace_check_head; then only that process
+ * dies, and the error says so. It writes `.problems`, and `.error` when
+ * it fails. */
+static gboolean
+convert_apart (const char *path, const char *dir, GError **error)
+{
+  fflush (NULL);
+  pid_t pid = fork ();
+  if (pid < 0)
+    {
+      g_set_error (error, LTTV_ERROR, LTTV_ERROR_IO, "%s: fork: %s", path, g_strerror (errno));
+      return FALSE;
+    }
+  if (pid == 0)
+    {
+      int null = open ("/dev/null", O_WRONLY);
+      if (null >= 0)
+        dup2 (null, STDOUT_FILENO);
+      GPtrArray *found = g_ptr_array_new ();
+      GError *err = NULL;
+      gboolean ok = ftrace_convert (path, dir, found, &err);
+      GString *text = g_string_new (NULL);
+      for (guint i = 0; i < found->len; i++)
+        g_string_append_printf (text, "%s\n", ((GError *) found->pdata[i])->message);
+      ok = write_small (dir, ".problems", text->str, ok ? &err : NULL) && ok;
+      if (!ok)
+        write_small (dir, ".error", err != NULL ? err->message : "conversion failed", NULL);
+      _exit (ok ? 0 : 1);
+    }
+  int status;
+  while (waitpid (pid, &status, 0) < 0)
+    if (errno != EINTR)
+      {
+        g_set_error (error, LTTV_ERROR, LTTV_ERROR_IO, "%s: waitpid: %s", path, g_strerror (errno));
+        return FALSE;
+      }
+  if (WIFEXITED (status) && WEXITSTATUS (status) == 0)
+    return TRUE;
+  if (WIFSIGNALED (status))
+    {
+      g_set_error (error, LTTV_ERROR, LTTV_ERROR_CORRUPT,
+                   "%s: libtracecmd crashed reading it (signal %d): a damaged file",
+                   path, WTERMSIG (status));
+      return FALSE;
+    }
+  g_autofree char *msg = read_small (dir, ".error");
+  g_set_error_literal (error, LTTV_ERROR, LTTV_ERROR_CORRUPT,
+                       msg != NULL ? msg : "the conversion failed");
+  if (msg == NULL)
+    g_prefix_error (error, "%s: ", path);
+  return FALSE;
 }
 
 static char *
@@ -149,16 +207,12 @@ ftrace_ctf_folder (const char *path, char **format, GPtrArray *problems,
     }
   GPtrArray *found = g_ptr_array_new_with_free_func ((GDestroyNotify) g_error_free);
   g_autofree char *fmt = version_format (head, n);
-  gboolean ok = ftrace_convert (path, tmpl, found, error);
+  gboolean ok = convert_apart (path, tmpl, error);
   if (ok)
     {
-      GString *text = g_string_new (NULL);
-      for (guint i = 0; i < found->len; i++)
-        g_string_append_printf (text, "%s\n", ((GError *) found->pdata[i])->message);
-      ok = write_small (tmpl, ".problems", text->str, error)
-           && write_small (tmpl, ".format", fmt, error)
+      load_problems (tmpl, found);
+      ok = write_small (tmpl, ".format", fmt, error)
            && write_small (tmpl, ".identity", id, error);
-      g_string_free (text, TRUE);
     }
   if (!ok)
     {

@@ -14,6 +14,7 @@
 #include "tracecmd-extra.h"
 
 #include <errno.h>
+#include <glib/gstdio.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -394,9 +395,10 @@ put_record (Conv *c, Out *o, struct tep_record *rec, GError **error)
 /* --- Lost events from the CPU statistics ---------------------------------- */
 
 /* "CPU: N" blocks with "overrun: N" and "dropped events: N" lines: the
- * events the kernel's buffer lost before what the file holds. */
+ * events the kernel's buffer lost before what the file holds; "read
+ * events: N": how many the recorder read, so how many the file holds. */
 static void
-cpustats_losses (const char *stats, GArray *lost)
+cpustats_losses (const char *stats, GArray *lost, GArray *read)
 {
   if (stats == NULL)
     return;
@@ -416,6 +418,13 @@ cpustats_losses (const char *stats, GArray *lost)
             g_array_set_size (lost, (guint) cpu + 1);
           g_array_index (lost, guint64, cpu) += v;
         }
+      else if (cpu >= 0 && cpu < 4096 && g_str_has_prefix (l, "read events:"))
+        {
+          v = g_ascii_strtoull (strchr (l, ':') + 1, NULL, 10);
+          if ((guint) cpu >= read->len)
+            g_array_set_size (read, (guint) cpu + 1);
+          g_array_index (read, guint64, cpu) = v + 1;   /* (0: not said) */
+        }
     }
 }
 
@@ -432,12 +441,20 @@ convert_buffer (Conv *c, struct tracecmd_input *h, const char *instance,
       return TRUE;
     }
   g_autoptr (GArray) lost = g_array_new (FALSE, TRUE, sizeof (guint64));
-  cpustats_losses (tracecmd_get_cpustats (h), lost);
+  g_autoptr (GArray) read = g_array_new (FALSE, TRUE, sizeof (guint64));
+  cpustats_losses (tracecmd_get_cpustats (h), lost, read);
   for (int cpu = 0; cpu < n_cpus; cpu++)
     {
+      guint64 said = (guint) cpu < read->len ? g_array_index (read, guint64, cpu) : 0;
       struct tep_record *rec = tracecmd_read_cpu_first (h, cpu);
       if (rec == NULL)
-        continue;
+        {
+          if (said > 1)
+            problem (c, "%s CPU %d: no event readable, where the file's statistics "
+                     "say %" G_GUINT64_FORMAT " were recorded (a cut file?)",
+                     instance ? instance : "top buffer", cpu, said - 1);
+          continue;
+        }
       Out o = { .cpu = cpu };
       o.file = instance ? g_strdup_printf ("%s/%s-cpu%d", c->dir, instance, cpu)
                         : g_strdup_printf ("%s/cpu%d", c->dir, cpu);
@@ -452,9 +469,11 @@ convert_buffer (Conv *c, struct tracecmd_input *h, const char *instance,
       if ((guint) cpu < lost->len)
         o.discarded = g_array_index (lost, guint64, cpu);
       gboolean ok = TRUE;
-      guint64 last_ts = 0;
+      guint64 last_ts = 0, n_read = 0, end = 0;
       while (rec != NULL && ok)
         {
+          n_read++;
+          end = rec->offset + (guint64) MAX (rec->record_size, 0);
           if (rec->ts < last_ts)
             {
               /* CTF streams go forward in time: an event before its
@@ -471,6 +490,12 @@ convert_buffer (Conv *c, struct tracecmd_input *h, const char *instance,
         }
       if (rec != NULL)
         tracecmd_free_record (rec);
+      /* libtracecmd ends a CPU's data where the file ends, silently */
+      if (ok && said > 1 && n_read < said - 1)
+        problem (c, "byte %" G_GUINT64_FORMAT ": %s CPU %d ends after %" G_GUINT64_FORMAT
+                 " events, where the file's statistics say %" G_GUINT64_FORMAT
+                 " were recorded (a cut file?)", end, instance ? instance : "top buffer",
+                 cpu, n_read, said - 1);
       ok = ok && flush_packet (c, &o, error);
       if (fclose (o.f) != 0 && ok)
         {
@@ -625,18 +650,36 @@ find_common (Conv *c)
     }
 }
 
+static guint64
+file_size (const char *path)
+{
+  GStatBuf st;
+  return g_stat (path, &st) == 0 ? (guint64) st.st_size : 0;
+}
+
 gboolean
 ftrace_convert (const char *path, const char *dir, GPtrArray *problems,
                 GError **error)
 {
   tracecmd_set_loglevel (TEP_LOG_NONE);
   tep_set_loglevel (TEP_LOG_NONE);
-  struct tracecmd_input *h = tracecmd_open (path, TRACECMD_FL_LOAD_NO_PLUGINS
-                                                  | TRACECMD_FL_LOAD_NO_SYSTEM_PLUGINS);
+  struct tracecmd_input *h = tracecmd_open_head (path, TRACECMD_FL_LOAD_NO_PLUGINS
+                                                       | TRACECMD_FL_LOAD_NO_SYSTEM_PLUGINS);
   if (h == NULL)
     {
       g_set_error (error, LTTV_ERROR, LTTV_ERROR_CORRUPT,
                    "%s: libtracecmd cannot read its headers (a damaged or cut file)", path);
+      return FALSE;
+    }
+  /* (not tracecmd_open: on data it cannot read, it closes the handle
+   * half made, and libtracecmd 1.3's tracecmd_close crashes on that; the
+   * handle is left unclosed then) */
+  if (tracecmd_init_data (h) < 0)
+    {
+      g_set_error (error, LTTV_ERROR, LTTV_ERROR_CORRUPT,
+                   "%s: libtracecmd cannot read its CPU data: a section ends past "
+                   "the file's end (%" G_GUINT64_FORMAT " bytes; a cut file?) or is damaged",
+                   path, file_size (path));
       return FALSE;
     }
   Conv c = {
