@@ -28,6 +28,7 @@
  * timestamp_end, content_size, packet_size, packet_seq_num,
  * events_discarded (64 bits each) and cpu_id (32). */
 #define PACKET_HEAD (4 + 4 + 6 * 8 + 4)
+#define PACKET_DISCARDED_AT (4 + 4 + 5 * 8)
 
 typedef enum {
   K_INT,          /* an integer of `size` bytes */
@@ -59,7 +60,9 @@ typedef struct {
   int cpu;
   Writer body;
   guint64 ts_begin, ts_end, seq, discarded;
+  guint64 missed;                /* the records' missed events */
   gboolean open;
+  GArray *packets;               /* guint64 pairs: offset, discarded */
 } Out;
 
 typedef struct {
@@ -318,6 +321,8 @@ flush_packet (Conv *c, Out *o, GError **error)
   put_le (&h, o->seq++, 8);
   put_le (&h, o->discarded, 8);
   put_le (&h, (guint64) o->cpu, 4);
+  guint64 at[2] = { (guint64) ftello (o->f), o->discarded };
+  g_array_append_vals (o->packets, at, 2);
   if (fwrite (head, 1, sizeof head, o->f) != sizeof head
       || fwrite (o->body.data, 1, o->body.len, o->f) != o->body.len)
     {
@@ -358,7 +363,11 @@ put_record (Conv *c, Out *o, struct tep_record *rec, GError **error)
       if (!flush_packet (c, o, error))
         return FALSE;
       if (rec->missed_events != 0)
-        o->discarded += rec->missed_events > 0 ? (guint64) rec->missed_events : 1;
+        {
+          guint64 n = rec->missed_events > 0 ? (guint64) rec->missed_events : 1;
+          o->discarded += n;
+          o->missed += n;
+        }
     }
   if (!o->open)
     {
@@ -396,7 +405,8 @@ put_record (Conv *c, Out *o, struct tep_record *rec, GError **error)
 
 /* "CPU: N" blocks with "overrun: N" and "dropped events: N" lines: the
  * events the kernel's buffer lost before what the file holds; "read
- * events: N": how many the recorder read, so how many the file holds. */
+ * events: N": about how many the recorder read (a few more than the
+ * file holds, at times), so whether a CPU's empty data should hold some. */
 static void
 cpustats_losses (const char *stats, GArray *lost, GArray *read)
 {
@@ -451,7 +461,7 @@ convert_buffer (Conv *c, struct tracecmd_input *h, const char *instance,
         {
           if (said > 1)
             problem (c, "%s CPU %d: no event readable, where the file's statistics "
-                     "say %" G_GUINT64_FORMAT " were recorded (a cut file?)",
+                     "say %" G_GUINT64_FORMAT " were recorded (a damaged file?)",
                      instance ? instance : "top buffer", cpu, said - 1);
           continue;
         }
@@ -466,14 +476,11 @@ convert_buffer (Conv *c, struct tracecmd_input *h, const char *instance,
           g_free (o.file);
           return FALSE;
         }
-      if ((guint) cpu < lost->len)
-        o.discarded = g_array_index (lost, guint64, cpu);
+      o.packets = g_array_new (FALSE, FALSE, sizeof (guint64));
       gboolean ok = TRUE;
-      guint64 last_ts = 0, n_read = 0, end = 0;
+      guint64 last_ts = 0;
       while (rec != NULL && ok)
         {
-          n_read++;
-          end = rec->offset + (guint64) MAX (rec->record_size, 0);
           if (rec->ts < last_ts)
             {
               /* CTF streams go forward in time: an event before its
@@ -490,13 +497,24 @@ convert_buffer (Conv *c, struct tracecmd_input *h, const char *instance,
         }
       if (rec != NULL)
         tracecmd_free_record (rec);
-      /* libtracecmd ends a CPU's data where the file ends, silently */
-      if (ok && said > 1 && n_read < said - 1)
-        problem (c, "byte %" G_GUINT64_FORMAT ": %s CPU %d ends after %" G_GUINT64_FORMAT
-                 " events, where the file's statistics say %" G_GUINT64_FORMAT
-                 " were recorded (a cut file?)", end, instance ? instance : "top buffer",
-                 cpu, n_read, said - 1);
       ok = ok && flush_packet (c, &o, error);
+      /* The CPU statistics count what the kernel overwrote or dropped,
+       * which the first page read usually says too (a record's missed
+       * events): what they count beyond that was lost before the first
+       * event, in every packet's running count. */
+      guint64 stats = (guint) cpu < lost->len ? g_array_index (lost, guint64, cpu) : 0;
+      if (ok && stats > o.missed)
+        for (guint p = 0; p + 1 < o.packets->len && ok; p += 2)
+          {
+            guint8 v[8];
+            Writer w = { v, 0, sizeof v };
+            put_le (&w, g_array_index (o.packets, guint64, p + 1) + stats - o.missed, 8);
+            ok = fseeko (o.f, (off_t) g_array_index (o.packets, guint64, p) + PACKET_DISCARDED_AT, SEEK_SET) == 0
+                 && fwrite (v, 1, 8, o.f) == 8;
+            if (!ok)
+              g_set_error (error, LTTV_ERROR, LTTV_ERROR_IO, "%s: %s", o.file, g_strerror (errno));
+          }
+      g_array_free (o.packets, TRUE);
       if (fclose (o.f) != 0 && ok)
         {
           g_set_error (error, LTTV_ERROR, LTTV_ERROR_IO, "%s: %s", o.file, g_strerror (errno));

@@ -12,6 +12,7 @@ import sys
 
 LINE = re.compile(r'^\[(\d\d):(\d\d):(\d\d)\.(\d{9})\] \(\+[^)]*\) \S+ (\S+): '
                   r'\{ cpu_id = (\d+) \}, \{ (.*)$')
+DROPPED = re.compile(r'^CPU:\d+ \[\d+ EVENTS DROPPED\]$')
 REPORT = re.compile(r'^(?:(\S+): +)?\s*(.*)-(\d+) +\[(\d+)\] +(\d+)\.(\d{9}): +(\S+): *(.*)$')
 
 
@@ -141,7 +142,7 @@ def main():
     n_theirs = 0
     for n, line in enumerate(open(report, encoding='utf-8', errors='replace'), 1):
         line = line.rstrip('\n')
-        if line.startswith('cpus=') or not line.strip():
+        if line.startswith('cpus=') or not line.strip() or DROPPED.match(line):
             continue
         m = REPORT.match(line)
         if not m:
