@@ -120,9 +120,12 @@ remember_recent (LttvTab *tab)
 
   for (guint i = 0; ts != NULL && i < lttv_traceset_n_traces (ts); i++)
     {
-      g_autofree char *uri = g_filename_to_uri (lttv_trace_path (lttv_traceset_get_trace (ts, i)), NULL, NULL);
+      const char *path = lttv_trace_path (lttv_traceset_get_trace (ts, i));
+      g_autofree char *uri = g_filename_to_uri (path, NULL, NULL);
+      /* (a trace-cmd .dat recording is a file) */
+      gboolean dir = g_file_test (path, G_FILE_TEST_IS_DIR);
       GtkRecentData data = {
-        .mime_type = (char *) "inode/directory",
+        .mime_type = (char *) (dir ? "inode/directory" : "application/octet-stream"),
         .app_name = (char *) APP_NAME_FOR_RECENT,
         .app_exec = (char *) "lttv-gui %u",
         .groups = groups,

@@ -130,10 +130,12 @@ convert_apart (const char *path, const char *dir, GError **error)
       return FALSE;
     }
   g_autofree char *msg = read_small (dir, ".error");
-  g_set_error_literal (error, LTTV_ERROR, LTTV_ERROR_CORRUPT,
-                       msg != NULL ? msg : "the conversion failed");
-  if (msg == NULL)
-    g_prefix_error (error, "%s: ", path);
+  if (msg != NULL)
+    g_set_error_literal (error, LTTV_ERROR, LTTV_ERROR_CORRUPT, msg);
+  else
+    g_set_error (error, LTTV_ERROR, LTTV_ERROR_CORRUPT,
+                 "%s: libtracecmd failed reading it (exit status %d): a damaged file",
+                 path, WIFEXITED (status) ? WEXITSTATUS (status) : -1);
   return FALSE;
 }
 
