@@ -247,6 +247,29 @@ choose_folders (LttvWindow *self, ChooseMode mode)
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
 }
 
+/* trace-cmd .dat recordings are files: a chooser of their own (a folder
+ * chooser shows no file). */
+static void
+open_dat_activated (GSimpleAction *a, GVariant *p, gpointer self)
+{
+  GtkFileChooserNative *dialog =
+    gtk_file_chooser_native_new (_("Open trace-cmd Recordings"), GTK_WINDOW (self),
+                                 GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
+  GtkFileFilter *dat = gtk_file_filter_new ();
+  GtkFileFilter *all = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (dat, _("trace-cmd recordings (*.dat)"));
+  gtk_file_filter_add_pattern (dat, "*.dat");
+  gtk_file_filter_set_name (all, _("All files"));
+  gtk_file_filter_add_pattern (all, "*");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), dat);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), all);
+  gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (dialog), TRUE);
+  g_object_set_data (G_OBJECT (dialog), "lttv-mode", GINT_TO_POINTER (CHOOSE_OPEN));
+  g_signal_connect (dialog, "response", G_CALLBACK (chooser_response_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
 static void
 open_activated (GSimpleAction *a, GVariant *p, gpointer self)
 {
@@ -436,6 +459,7 @@ export_view_activated (GSimpleAction *a, GVariant *p, gpointer self)
 
 static const GActionEntry win_actions[] = {
   { "open", open_activated, NULL, NULL, NULL, { 0 } },
+  { "open-dat", open_dat_activated, NULL, NULL, NULL, { 0 } },
   { "add-trace", add_trace_activated, NULL, NULL, NULL, { 0 } },
   { "open-paths", open_paths_activated, "as", NULL, NULL, { 0 } },
   { "new-tab", new_tab_activated, NULL, NULL, NULL, { 0 } },

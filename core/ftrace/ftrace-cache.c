@@ -16,12 +16,15 @@
 #include <stdio.h>
 #include <string.h>
 #include <fcntl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <lttv/error.h>
 #include <lttv/paths.h>
+
+#include "asan.h"
 
 #define FTRACE_CACHE_VERSION 1
 #define HEAD_BYTES 4096
@@ -102,6 +105,13 @@ convert_apart (const char *path, const char *dir, GError **error)
       int null = open ("/dev/null", O_WRONLY);
       if (null >= 0)
         dup2 (null, STDOUT_FILENO);
+#ifndef LTTV_ASAN
+      /* libtracecmd allocates the sizes a file says (fuzzing found 1.5 GB
+       * for a damaged one): they fail beyond this instead (ASan's
+       * shadow memory would not fit under the limit) */
+      struct rlimit lim = { (rlim_t) 4 << 30, (rlim_t) 4 << 30 };
+      setrlimit (RLIMIT_DATA, &lim);
+#endif
       GPtrArray *found = g_ptr_array_new ();
       GError *err = NULL;
       gboolean ok = ftrace_convert (path, dir, found, &err);

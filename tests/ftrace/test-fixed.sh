@@ -4,8 +4,8 @@
 # version 7, zstd) and its conversions to version 6 and to an
 # uncompressed version 7: lttv info says the format and the clock; every
 # event lttv dump prints is the one `trace-cmd report -R` prints (time,
-# CPU, pid, name, every field); the thread each CPU runs is the last
-# sched_switch's next_pid in trace-cmd's report; a .dat file and a CTF
+# CPU, pid, name, every field); the thread each CPU runs is the one
+# trace-cmd's report shows (running-threads.py); a .dat file and a CTF
 # trace open together.
 . "$LTTV_SRCDIR/tests/lib/tap.sh"
 plan 9
@@ -51,7 +51,7 @@ else
   for k in 0 1 2 3 4; do times="$times $((first + (end - first) * k / 4))"; done
   python3 "$here/running-threads.py" "$tmp/v7.report" $times >"$tmp/expected"
   "$lttv" state --at="$(echo $times | tr ' ' ,)" "$dat" 2>&1 | grep 'Current_thread' | sort >"$tmp/state"
-  check "the thread each CPU runs is the last sched_switch's next_pid" \
+  check "the thread each CPU runs is trace-cmd's: its last event's pid, or a switch's next_pid" \
     sh -c "[ -s '$tmp/expected' ] && cmp -s '$tmp/expected' '$tmp/state' || { diff '$tmp/expected' '$tmp/state' | head -5 | sed 's/^/# /'; false; }"
 fi
 
