@@ -29,9 +29,10 @@ command -v trace-cmd >/dev/null 2>&1 || { echo "ftrace: trace-cmd is missing"; e
 cache=$(mktemp -d); trap 'rm -rf "$cache"' EXIT
 export XDG_CACHE_HOME="$cache"
 line () { # line NAME "OURS_CPU OURS_WALL" "REF_CPU REF_WALL"
-  echo "$1 $2 $3" | awk '{ r = $2 > 0 ? $4 / $2 : 0; w = $3 > 0 ? $5 / $3 : 0;
-    printf "%s: ours %ss, reference %ss, ratio %.1f (CPU time; wall %ss vs %ss, ratio %.1f)\n",
-      $1, $2, $4, r, $3, $5, w }'
+  printf '%s: ' "$1"
+  echo "$2 $3" | awk '{ r = $1 > 0 ? $3 / $1 : 0; w = $2 > 0 ? $4 / $2 : 0;
+    printf "ours %ss, reference %ss, ratio %.1f (CPU time; wall %ss vs %ss, ratio %.1f)\n",
+      $1, $3, r, $2, $4, w }'
 }
 cat "$dat" > /dev/null
 n=$(trace-cmd report -i "$dat" 2>/dev/null | grep -vc '^cpus=' || true)

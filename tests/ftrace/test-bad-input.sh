@@ -7,7 +7,7 @@
 # damaged files are made here from tests/traces/ftrace/small.dat and its
 # version 6 conversion (trace-cmd convert).
 . "$LTTV_SRCDIR/tests/lib/tap.sh"
-plan 9
+plan 10
 
 lttv="$LTTV_BUILDDIR/cli/lttv"
 dat="$LTTV_TEST_TRACES/ftrace/small.dat"
@@ -39,6 +39,14 @@ check "the magic then garbage: the byte where it goes wrong" failed_with headgar
 run perf "$tmp/perf.data"
 check "perf.data: neither a trace folder nor a .dat file" failed_with perf 'neither a trace folder'
 
+# Found by fuzzing: a buffer instance libtracecmd 1.3 cannot open, where
+# it then crashes (tracecmd_buffer_instance_handle closes its half-made
+# handle) or, in a sanitizer build, runs out of memory first. lttv
+# converts in a process of its own: that one dies, lttv says so.
+run instance "$LTTV_SRCDIR/tests/fuzz/regressions/ftrace/instance-handle-close.dat"
+check "libtracecmd dying on a damaged instance: exit 1, a clear error" \
+  sh -c "[ \"\$(cat '$tmp/instance.status')\" = 1 ] && grep -q '^lttv: .*instance-handle-close.dat: libtracecmd \(crashed\|failed\) reading it' '$tmp/instance.err'"
+
 # Cut files: version 7 keeps its headers at the end, version 6 its data.
 size=$(stat -c %s "$dat")
 head -c $((size / 2)) "$dat" >"$tmp/cut7.dat"
@@ -46,7 +54,7 @@ run cut7 "$tmp/cut7.dat"
 check "version 7 cut in half: its first section is outside the file" failed_with cut7 'byte 29: first section outside the file'
 
 if ! command -v trace-cmd >/dev/null 2>&1 || ! command -v python3 >/dev/null 2>&1; then
-  for i in 5 6 7 8 9; do skip "trace-cmd or python3 is missing"; done
+  for i in 6 7 8 9 10; do skip "trace-cmd or python3 is missing"; done
   finish
 fi
 trace-cmd convert -i "$dat" -o "$tmp/v6.dat" --file-version 6 --compression none >/dev/null 2>&1
