@@ -127,9 +127,12 @@ remember_recent (LttvTab *tab)
 
   for (guint i = 0; ts != NULL && i < lttv_traceset_n_traces (ts); i++)
     {
-      g_autofree char *uri = g_filename_to_uri (lttv_trace_path (lttv_traceset_get_trace (ts, i)), NULL, NULL);
+      const char *path = lttv_trace_path (lttv_traceset_get_trace (ts, i));
+      g_autofree char *uri = g_filename_to_uri (path, NULL, NULL);
+      /* (a trace-cmd .dat recording is a file) */
+      gboolean dir = g_file_test (path, G_FILE_TEST_IS_DIR);
       GtkRecentData data = {
-        .mime_type = (char *) "inode/directory",
+        .mime_type = (char *) (dir ? "inode/directory" : "application/octet-stream"),
         .app_name = (char *) APP_NAME_FOR_RECENT,
         .app_exec = (char *) "lttv-gui %u",
         .groups = groups,
@@ -247,6 +250,29 @@ choose_folders (LttvWindow *self, ChooseMode mode)
 
   gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (dialog), TRUE);
   g_object_set_data (G_OBJECT (dialog), "lttv-mode", GINT_TO_POINTER (mode));
+  g_signal_connect (dialog, "response", G_CALLBACK (chooser_response_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+/* trace-cmd .dat recordings are files: a chooser of their own (a folder
+ * chooser shows no file). */
+static void
+open_dat_activated (GSimpleAction *a, GVariant *p, gpointer self)
+{
+  GtkFileChooserNative *dialog =
+    gtk_file_chooser_native_new (_("Open trace-cmd Recordings"), GTK_WINDOW (self),
+                                 GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
+  GtkFileFilter *dat = gtk_file_filter_new ();
+  GtkFileFilter *all = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (dat, _("trace-cmd recordings (*.dat)"));
+  gtk_file_filter_add_pattern (dat, "*.dat");
+  gtk_file_filter_set_name (all, _("All files"));
+  gtk_file_filter_add_pattern (all, "*");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), dat);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), all);
+  gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (dialog), TRUE);
+  g_object_set_data (G_OBJECT (dialog), "lttv-mode", GINT_TO_POINTER (CHOOSE_OPEN));
   g_signal_connect (dialog, "response", G_CALLBACK (chooser_response_cb), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
 }
@@ -546,6 +572,7 @@ static const GActionEntry win_actions[] = {
   { "previous-bookmark", previous_bookmark_activated, NULL, NULL, NULL, { 0 } },
   { "remove-trace", remove_trace_activated, NULL, NULL, NULL, { 0 } },
   { "open", open_activated, NULL, NULL, NULL, { 0 } },
+  { "open-dat", open_dat_activated, NULL, NULL, NULL, { 0 } },
   { "add-trace", add_trace_activated, NULL, NULL, NULL, { 0 } },
   { "open-paths", open_paths_activated, "as", NULL, NULL, { 0 } },
   { "new-tab", new_tab_activated, NULL, NULL, NULL, { 0 } },

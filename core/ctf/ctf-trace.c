@@ -28,6 +28,7 @@ ctf_trace_free (LttvTrace *t)
     g_ptr_array_free (t->anomalies, TRUE);
   g_clear_error (&t->metadata_cut);
   g_free (t->metadata_path);
+  g_free (t->format_name);
   g_free (t->path);
   g_free (t);
 }

@@ -245,6 +245,8 @@ struct _LttvTrace {
   char *header_prefix;           /* host etc., as event-format.c prints */
   GPtrArray *anomalies;          /* char*, from the packet index */
   GError *metadata_cut;          /* its end not read (ctf_metadata_load) */
+  char *format_name;             /* another format's, read as CTF (a
+                                    trace-cmd .dat: core/ftrace); NULL */
 };
 
 struct _LttvTraceset {

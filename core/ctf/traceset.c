@@ -6,12 +6,47 @@
 #include "config.h"
 
 #include "ctf-trace.h"
+#include "ftrace.h"
 
 #include <lttv/error.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* --- Opening ------------------------------------------------------------ */
+
+/* The kinds of trace a path may name: a folder of CTF traces, or a
+ * trace-cmd .dat file (core/ftrace: converted once into a CTF trace in
+ * the cache folder, then read as one; the trace keeps the file's path
+ * and says its format). */
+
+static void
+add_trace (LttvTraceset *ts, LttvTrace *t)
+{
+  t->index = ts->traces->len;
+  t->traceset = ts;
+  g_ptr_array_add (ts->traces, t);
+  if (t->metadata_cut != NULL)
+    g_ptr_array_add (ts->problems, g_error_copy (t->metadata_cut));
+}
+
+static void
+open_dat (LttvTraceset *ts, const char *path)
+{
+  GError *err = NULL;
+  char *format = NULL;
+  g_autofree char *dir = ftrace_ctf_folder (path, &format, ts->problems, &err);
+  LttvTrace *t = dir != NULL ? ctf_trace_open (dir, &err) : NULL;
+  if (t == NULL)
+    {
+      g_free (format);
+      g_ptr_array_add (ts->problems, err);
+      return;
+    }
+  g_free (t->path);
+  t->path = g_strdup (path);
+  t->format_name = format;
+  add_trace (ts, t);
+}
 
 static gint
 compare_paths (gconstpointer a, gconstpointer b)
@@ -63,6 +98,17 @@ lttv_traceset_open (const char *const *paths, GError **error)
 
   for (const char *const *p = paths; *p != NULL; p++)
     {
+      if (g_file_test (*p, G_FILE_TEST_IS_REGULAR))
+        {
+          if (ftrace_is_dat (*p))
+            open_dat (ts, *p);
+          else
+            g_ptr_array_add (ts->problems,
+                             g_error_new (LTTV_ERROR, LTTV_ERROR_NOT_FOUND,
+                                          "%s: neither a trace folder nor a "
+                                          "trace-cmd .dat file", *p));
+          continue;
+        }
       if (!g_file_test (*p, G_FILE_TEST_IS_DIR))
         {
           g_ptr_array_add (ts->problems,
@@ -86,11 +132,7 @@ lttv_traceset_open (const char *const *paths, GError **error)
               g_ptr_array_add (ts->problems, err);
               continue;
             }
-          t->index = ts->traces->len;
-          t->traceset = ts;
-          g_ptr_array_add (ts->traces, t);
-          if (t->metadata_cut != NULL)
-            g_ptr_array_add (ts->problems, g_error_copy (t->metadata_cut));
+          add_trace (ts, t);
         }
       g_ptr_array_free (dirs, TRUE);
     }
@@ -209,6 +251,8 @@ lttv_trace_env_int (const LttvTrace *trace, const char *key, int64_t *out)
 const char *
 lttv_trace_format (const LttvTrace *trace)
 {
+  if (trace->format_name != NULL)
+    return trace->format_name;
   return trace->tc->major == 2 ? "CTF 2" : "CTF 1.8";
 }
 

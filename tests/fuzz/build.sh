@@ -8,14 +8,18 @@ out=${1:-$src/build-fuzz}
 mkdir -p "$out/inc"
 cp "$src/tests/fuzz/fuzz-config.h" "$out/inc/config.h"
 flags="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -std=gnu11"
-inc="-I$out/inc -I$src/core -I$src/core/ctf $(pkg-config --cflags glib-2.0 json-glib-1.0)"
-libs="$(pkg-config --libs glib-2.0 json-glib-1.0) -lm"
-core="$src/core/ctf/*.c $src/core/big-alloc.c $src/core/error.c $src/core/time.c"
+inc="-I$out/inc -I$src/core -I$src/core/ctf -I$src/core/ftrace $(pkg-config --cflags glib-2.0 json-glib-1.0 libtracecmd libtraceevent)"
+inc="$inc -DLTTV_PKGDATADIR=\"/nonexistent\" -DLTTV_LOCALEDIR=\"/nonexistent\""
+libs="$(pkg-config --libs glib-2.0 json-glib-1.0 libtracecmd libtraceevent) -lm"
+# (the CTF reader opens .dat files through core/ftrace, which finds its
+# cache folder with paths.c)
+core="$src/core/ctf/*.c $src/core/ftrace/*.c $src/core/paths.c $src/core/big-alloc.c $src/core/error.c $src/core/time.c"
 clang $flags $inc -o "$out/fuzz-metadata" "$src/tests/fuzz/fuzz-metadata.c" $core $libs
 clang $flags $inc -o "$out/fuzz-stream" "$src/tests/fuzz/fuzz-stream.c" $core $libs
+clang $flags $inc -o "$out/fuzz-ftrace" "$src/tests/fuzz/fuzz-ftrace.c" $core $src/core/count-format.c $libs
 # the state cache's loader: the whole core (it opens a real trace)
 gio="$(pkg-config --cflags --libs gio-2.0 gmodule-2.0 json-glib-1.0)"
-all="$core $src/core/state/*.c $src/core/state/*/*.c $src/core/filter/*.c $src/core/paths.c $src/core/version.c"
-clang $flags $inc -I$src/core/state -DLTTV_PKGDATADIR='"/nonexistent"' -DLTTV_LOCALEDIR='"/nonexistent"' \
-  -o "$out/fuzz-cache" "$src/tests/fuzz/fuzz-cache.c" $all $gio -lm
-echo "built $out/fuzz-metadata $out/fuzz-stream $out/fuzz-cache"
+all="$core $src/core/state/*.c $src/core/state/*/*.c $src/core/filter/*.c $src/core/version.c"
+clang $flags $inc -I$src/core/state \
+  -o "$out/fuzz-cache" "$src/tests/fuzz/fuzz-cache.c" $all $gio $libs
+echo "built $out/fuzz-metadata $out/fuzz-stream $out/fuzz-ftrace $out/fuzz-cache"

@@ -84,6 +84,11 @@ state_cache_key (LttvState *s)
             g_string_append_printf (key, "env %s=%s\n", env[k], v);
         }
       key_add_files (key, abs, "");
+      /* (a trace-cmd .dat recording is one file) */
+      struct stat st;
+      if (g_stat (abs, &st) == 0 && S_ISREG (st.st_mode))
+        g_string_append_printf (key, "file %lld %lld.%09ld\n", (long long) st.st_size,
+                                (long long) st.st_mtim.tv_sec, (long) st.st_mtim.tv_nsec);
     }
   return g_string_free (key, FALSE);
 }

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Tracer layouts: LTTng 2.0 to 2.5, LTTng 2.6 and newer (2.7 soft-IRQ
- * names, 2.12 statedump fields), perf. Names are compared here, once per
+ * names, 2.12 statedump fields), perf, ftrace (trace-cmd .dat files:
+ * perf's tracepoint fields, names without a subsystem, the thread in
+ * common_pid). Names are compared here, once per
  * event class, never per event. */
 #include "config.h"
 
@@ -68,6 +70,8 @@ typedef struct {
 struct _StateLayout {
   gboolean perf;
   gboolean has_waking;        /* the trace has sched_waking (Wakeups) */
+  gboolean ftrace;            /* (perf is set too: the same fields) */
+  gboolean x86_64;            /* system call numbers are x86-64's */
   StatePrevEncoding prev_encoding;
   LttvHistory *h;
   Handler *handlers;
@@ -138,7 +142,14 @@ static HandlerKind
 classify (StateLayout *l, const char *name, LttvValue *syscall)
 {
   const char *rest;
-  if (l->perf)
+  if (l->ftrace)
+    {
+      if (strcmp (name, "sys_enter") == 0)
+        return H_SYSCALL_ENTRY_ID;
+      if (strcmp (name, "sys_exit") == 0)
+        return H_SYSCALL_EXIT;
+    }
+  else if (l->perf)
     {
       if (strcmp (name, "raw_syscalls:sys_enter") == 0)
         return H_SYSCALL_ENTRY_ID;
@@ -240,7 +251,11 @@ state_layout_new (LttvTrace *trace, LttvHistory *h)
 {
   StateLayout *l = g_new0 (StateLayout, 1);
   const char *tracer = lttv_trace_env_string (trace, "tracer_name");
-  l->perf = tracer != NULL && strcmp (tracer, "perf") == 0;
+  l->ftrace = tracer != NULL && strcmp (tracer, "ftrace") == 0;
+  l->perf = l->ftrace || (tracer != NULL && strcmp (tracer, "perf") == 0);
+  /* (perf's CTF names no architecture: it is x86-64's, where LTTV runs) */
+  const char *arch = lttv_trace_env_string (trace, "architecture");
+  l->x86_64 = arch == NULL || strcmp (arch, "x86_64") == 0;
   l->prev_encoding = prev_encoding (trace);
   l->h = h;
   l->n_handlers = lttv_trace_n_event_classes (trace);
@@ -273,7 +288,8 @@ state_layout_new (LttvTrace *trace, LttvHistory *h)
       /* The thread that emitted the event, after the handler's fields
        * (a switch names its own: prev_tid). */
       hd->tid_at = hd->pid_at = hd->name_at = -1;
-      LttvFieldRef tid = l->perf ? lttv_event_class_field (ec, "perf_tid")
+      LttvFieldRef tid = l->ftrace ? lttv_event_class_field (ec, "common_pid")
+                         : l->perf ? lttv_event_class_field (ec, "perf_tid")
                                  : lttv_event_class_context_field (ec, "tid");
       if (tid >= 0 && hd->kind != H_SWITCH && n_names < MAX_FIELDS)
         {
@@ -345,7 +361,7 @@ perf_syscall (StateLayout *l, int64_t id)
     }
   if (l->perf_syscalls[id] == LTTV_VALUE_NONE)
     {
-      const char *name = state_syscall_name_x86_64 (id);
+      const char *name = l->x86_64 ? state_syscall_name_x86_64 (id) : NULL;
       char buf[32];
       if (name == NULL)
         {

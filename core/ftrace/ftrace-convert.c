@@ -1,0 +1,756 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* ftrace-convert.c: a trace-cmd .dat recording written as a CTF 1.8
+ * trace. libtracecmd reads the file (versions 6 and 7, compressed or
+ * not, every buffer instance) and libtraceevent its event formats; each
+ * CPU of each buffer becomes a stream file of packets, each event class
+ * that occurs an event class whose fields are the format's own (numbers
+ * as they are, character arrays and __data_loc strings as strings), the
+ * common fields the stream's event context. Lost events (a page's missed
+ * events, the CPU statistics' overruns and drops) become the packets'
+ * events_discarded counts. */
+#include "config.h"
+
+#include "ftrace.h"
+#include "tracecmd-extra.h"
+
+#include <errno.h>
+#include <glib/gstdio.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <lttv/error.h>
+
+#include "writer.h"
+
+#define PACKET_BYTES (1u << 20)
+#define PACKET_MAGIC 0xC1FC1FC1u
+/* The packet header and context: magic, stream_id, then timestamp_begin,
+ * timestamp_end, content_size, packet_size, packet_seq_num,
+ * events_discarded (64 bits each) and cpu_id (32). */
+#define PACKET_HEAD (4 + 4 + 6 * 8 + 4)
+#define PACKET_DISCARDED_AT (4 + 4 + 5 * 8)
+
+typedef enum {
+  K_INT,          /* an integer of `size` bytes */
+  K_STRING,       /* a char array of `size` bytes, up to its NUL */
+  K_DYN_STRING,   /* a __data_loc (or __rel_loc) char[] */
+  K_ARRAY,        /* `count` integers of `elem` bytes */
+  K_DYN_ARRAY,    /* a __data_loc array of integers of `elem` bytes */
+} Kind;
+
+typedef struct {
+  Kind kind;
+  const char *name;
+  int offset, size;
+  guint elem, count;
+  gboolean is_signed, hex, relative;
+} Field;
+
+typedef struct {
+  struct tep_event *ev;
+  guint id;                      /* in the CTF trace */
+  Field *fields;
+  guint n;
+  gboolean plain;                /* integers only: copied as they are */
+} Class;
+
+typedef struct {
+  FILE *f;
+  char *file;
+  int cpu;
+  Writer body;
+  guint64 ts_begin, ts_end, seq, discarded;
+  guint64 missed;                /* the records' missed events */
+  gboolean open;
+  GArray *packets;               /* guint64 pairs: offset, discarded */
+} Out;
+
+typedef struct {
+  const char *path;
+  const char *dir;
+  struct tep_handle *tep;
+  gboolean big;
+  GHashTable *by_id;             /* tep id -> Class* */
+  GPtrArray *classes;            /* Class*, by CTF id */
+  GHashTable *unknown;           /* tep id -> events without a format */
+  Field *common;
+  guint n_common;
+  int common_type_size;
+  GPtrArray *problems;
+  guint64 short_events;
+  guint64 first_short_offset;
+  guint64 n_events;
+} Conv;
+
+static void
+problem (Conv *c, const char *fmt, ...) G_GNUC_PRINTF (2, 3);
+
+static void
+problem (Conv *c, const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  g_autofree char *what = g_strdup_vprintf (fmt, ap);
+  va_end (ap);
+  g_ptr_array_add (c->problems, g_error_new (LTTV_ERROR, LTTV_ERROR_CORRUPT,
+                                             "%s: %s", c->path, what));
+}
+
+/* --- Fields --------------------------------------------------------------- */
+
+static gboolean
+is_char_type (const char *type)
+{
+  return g_str_has_prefix (type, "char") || g_str_has_prefix (type, "const char")
+         || g_str_has_prefix (type, "__data_loc char") || g_str_has_prefix (type, "__rel_loc char");
+}
+
+static void
+field_from_format (Field *f, const struct tep_format_field *ff)
+{
+  memset (f, 0, sizeof *f);
+  f->name = ff->name;
+  f->offset = ff->offset;
+  f->size = ff->size;
+  f->is_signed = (ff->flags & TEP_FIELD_IS_SIGNED) != 0;
+  f->hex = (ff->flags & TEP_FIELD_IS_POINTER) != 0;
+  f->relative = (ff->flags & TEP_FIELD_IS_RELATIVE) != 0;
+  guint elem = ff->elementsize;
+  if (elem != 1 && elem != 2 && elem != 4 && elem != 8)
+    elem = 1;
+  if (ff->flags & TEP_FIELD_IS_DYNAMIC)
+    {
+      f->kind = (ff->flags & TEP_FIELD_IS_STRING) || is_char_type (ff->type)
+                ? K_DYN_STRING : K_DYN_ARRAY;
+      f->elem = elem;
+      f->size = 4;
+    }
+  else if (ff->flags & TEP_FIELD_IS_ARRAY)
+    {
+      if ((ff->flags & TEP_FIELD_IS_STRING) || (elem == 1 && is_char_type (ff->type)))
+        f->kind = K_STRING;
+      else
+        {
+          f->kind = K_ARRAY;
+          f->elem = elem;
+          f->count = ff->size > 0 ? (guint) ff->size / elem : 0;
+        }
+    }
+  else if (ff->size == 1 || ff->size == 2 || ff->size == 4 || ff->size == 8)
+    f->kind = K_INT;
+  else
+    {
+      f->kind = K_ARRAY;            /* any other size: its bytes */
+      f->elem = 1;
+      f->count = ff->size > 0 ? (guint) ff->size : 0;
+    }
+}
+
+/* TSDL drops one leading underscore of a field's name: each name gets
+ * one, so that none is taken for a keyword and names beginning with '_'
+ * keep theirs. */
+static void
+tsdl_int (GString *m, guint bytes, gboolean is_signed, gboolean hex)
+{
+  g_string_append_printf (m, "integer { size = %u; align = 8; signed = %s;%s }",
+                          bytes * 8, is_signed ? "true" : "false",
+                          hex ? " base = 16;" : "");
+}
+
+static void
+tsdl_field (GString *m, const Field *f)
+{
+  g_string_append (m, "\t\t");
+  switch (f->kind)
+    {
+    case K_INT:
+      tsdl_int (m, (guint) f->size, f->is_signed, f->hex);
+      g_string_append_printf (m, " _%s;\n", f->name);
+      break;
+    case K_STRING:
+    case K_DYN_STRING:
+      g_string_append_printf (m, "string _%s;\n", f->name);
+      break;
+    case K_ARRAY:
+      tsdl_int (m, f->elem, f->is_signed, f->hex);
+      g_string_append_printf (m, " _%s[%u];\n", f->name, f->count);
+      break;
+    case K_DYN_ARRAY:
+      g_string_append_printf (m, "integer { size = 32; align = 8; signed = false; } __%s_length;\n\t\t",
+                              f->name);
+      tsdl_int (m, f->elem, f->is_signed, f->hex);
+      g_string_append_printf (m, " _%s[__%s_length];\n", f->name, f->name);
+      break;
+    }
+}
+
+static Class *
+class_for (Conv *c, int type)
+{
+  Class *k = g_hash_table_lookup (c->by_id, GINT_TO_POINTER (type));
+  if (k != NULL)
+    return k;
+  struct tep_event *ev = tep_find_event (c->tep, type);
+  if (ev == NULL)
+    return NULL;
+  k = g_new0 (Class, 1);
+  k->ev = ev;
+  k->id = c->classes->len;
+  k->n = (guint) MAX (ev->format.nr_fields, 0);
+  k->fields = g_new0 (Field, MAX (k->n, 1));
+  guint i = 0;
+  k->plain = !c->big;
+  for (struct tep_format_field *ff = ev->format.fields; ff != NULL && i < k->n; ff = ff->next)
+    {
+      field_from_format (&k->fields[i], ff);
+      if (k->fields[i].kind == K_STRING || k->fields[i].kind == K_DYN_STRING
+          || k->fields[i].kind == K_DYN_ARRAY)
+        k->plain = FALSE;
+      i++;
+    }
+  k->n = i;
+  g_ptr_array_add (c->classes, k);
+  g_hash_table_insert (c->by_id, GINT_TO_POINTER (type), k);
+  return k;
+}
+
+/* --- Writing events ------------------------------------------------------- */
+
+static void
+put_le (Writer *w, guint64 v, guint bytes)
+{
+  writer_reserve (w, bytes);
+  for (guint i = 0; i < bytes; i++)
+    w->data[w->len++] = (guint8) (v >> (8 * i));
+}
+
+/* An integer of the record, in the file's byte order, or 0 past its end. */
+static guint64
+get_int (Conv *c, const guint8 *data, int size, int off, int bytes)
+{
+  if (off < 0 || bytes <= 0 || off + bytes > size)
+    return 0;
+  return tep_read_number (c->tep, data + off, bytes);
+}
+
+static void
+put_int (Conv *c, Writer *w, const guint8 *data, int size, int off, guint bytes)
+{
+  if (!c->big && off >= 0 && off + (int) bytes <= size)
+    writer_append (w, data + off, bytes);
+  else
+    put_le (w, get_int (c, data, size, off, (int) bytes), bytes);
+}
+
+/* Where a __data_loc field's data is: FALSE outside the record. */
+static gboolean
+dyn_loc (Conv *c, const Field *f, const guint8 *data, int size, int *off, int *len)
+{
+  guint64 v = get_int (c, data, size, f->offset, 4);
+  *off = (int) (v & 0xffff);
+  *len = (int) (v >> 16);
+  if (f->relative)
+    *off += f->offset + 4;
+  return f->offset + 4 <= size && *off + *len <= size;
+}
+
+static void
+put_string (Writer *w, const guint8 *p, int len)
+{
+  size_t n = len > 0 ? strnlen ((const char *) p, (size_t) len) : 0;
+  writer_reserve (w, n + 1);
+  memcpy (w->data + w->len, p, n);
+  w->data[w->len + n] = 0;
+  w->len += n + 1;
+}
+
+static void
+put_fields (Conv *c, Writer *w, const Class *k, const guint8 *data, int size)
+{
+  for (guint i = 0; i < k->n; i++)
+    {
+      const Field *f = &k->fields[i];
+      int off, len;
+      switch (f->kind)
+        {
+        case K_INT:
+          put_int (c, w, data, size, f->offset, (guint) f->size);
+          break;
+        case K_STRING:
+          if (f->offset + f->size <= size)
+            put_string (w, data + f->offset, f->size);
+          else
+            put_string (w, NULL, 0);
+          break;
+        case K_DYN_STRING:
+          if (dyn_loc (c, f, data, size, &off, &len))
+            put_string (w, data + off, len);
+          else
+            put_string (w, NULL, 0);
+          break;
+        case K_ARRAY:
+          for (guint e = 0; e < f->count; e++)
+            put_int (c, w, data, size, f->offset + (int) (e * f->elem), f->elem);
+          break;
+        case K_DYN_ARRAY:
+          {
+            guint n = dyn_loc (c, f, data, size, &off, &len) ? (guint) len / f->elem : 0;
+            put_le (w, n, 4);
+            for (guint e = 0; e < n; e++)
+              put_int (c, w, data, size, off + (int) (e * f->elem), f->elem);
+          }
+          break;
+        }
+    }
+}
+
+static gboolean
+flush_packet (Conv *c, Out *o, GError **error)
+{
+  if (!o->open)
+    return TRUE;
+  guint8 head[PACKET_HEAD];
+  Writer h = { head, 0, sizeof head };
+  guint64 bits = ((guint64) PACKET_HEAD + o->body.len) * 8;
+  put_le (&h, PACKET_MAGIC, 4);
+  put_le (&h, 0, 4);
+  put_le (&h, o->ts_begin, 8);
+  put_le (&h, o->ts_end, 8);
+  put_le (&h, bits, 8);
+  put_le (&h, bits, 8);
+  put_le (&h, o->seq++, 8);
+  put_le (&h, o->discarded, 8);
+  put_le (&h, (guint64) o->cpu, 4);
+  guint64 at[2] = { (guint64) ftello (o->f), o->discarded };
+  g_array_append_vals (o->packets, at, 2);
+  if (fwrite (head, 1, sizeof head, o->f) != sizeof head
+      || fwrite (o->body.data, 1, o->body.len, o->f) != o->body.len)
+    {
+      g_set_error (error, LTTV_ERROR, LTTV_ERROR_IO, "%s: %s", o->file, g_strerror (errno));
+      return FALSE;
+    }
+  o->body.len = 0;
+  o->open = FALSE;
+  return TRUE;
+}
+
+static gboolean
+put_record (Conv *c, Out *o, struct tep_record *rec, GError **error)
+{
+  const guint8 *data = rec->data;
+  int size = rec->size;
+  if (data == NULL || size < c->common_type_size)
+    {
+      if (c->short_events++ == 0)
+        c->first_short_offset = rec->offset;
+      return TRUE;
+    }
+  int type = (int) get_int (c, data, size, 0, c->common_type_size);
+  Class *k = class_for (c, type);
+  if (k == NULL)
+    {
+      gpointer n = g_hash_table_lookup (c->unknown, GINT_TO_POINTER (type));
+      if (n == NULL)
+        problem (c, "byte %llu: event id %d has no format in the file; its events "
+                 "are left out", rec->offset, type);
+      g_hash_table_insert (c->unknown, GINT_TO_POINTER (type),
+                           GSIZE_TO_POINTER (GPOINTER_TO_SIZE (n) + 1));
+      return TRUE;
+    }
+  /* a new packet where the ring buffer lost events, and every MiB */
+  if (rec->missed_events != 0 || o->body.len >= PACKET_BYTES)
+    {
+      if (!flush_packet (c, o, error))
+        return FALSE;
+      if (rec->missed_events != 0)
+        {
+          guint64 n = rec->missed_events > 0 ? (guint64) rec->missed_events : 1;
+          o->discarded += n;
+          o->missed += n;
+        }
+    }
+  if (!o->open)
+    {
+      o->open = TRUE;
+      o->ts_begin = rec->ts;
+    }
+  o->ts_end = rec->ts;
+  Writer *w = &o->body;
+  put_le (w, k->id, 4);
+  put_le (w, rec->ts, 8);
+  for (guint i = 0; i < c->n_common; i++)
+    put_int (c, w, data, size, c->common[i].offset, (guint) c->common[i].size);
+  if (k->plain && k->n > 0)
+    {
+      /* integers and arrays of them, in a little-endian file: the
+       * record's bytes from the first field to the last */
+      const Field *first = &k->fields[0], *last = &k->fields[k->n - 1];
+      int end = last->offset + last->size;
+      gboolean packed = TRUE;
+      for (guint i = 1; i < k->n && packed; i++)
+        packed = k->fields[i].offset == k->fields[i - 1].offset + k->fields[i - 1].size;
+      if (packed && end <= size)
+        {
+          writer_append (w, data + first->offset, (gsize) (end - first->offset));
+          c->n_events++;
+          return TRUE;
+        }
+    }
+  put_fields (c, w, k, data, size);
+  c->n_events++;
+  return TRUE;
+}
+
+/* --- Lost events from the CPU statistics ---------------------------------- */
+
+/* "CPU: N" blocks with "overrun: N" and "dropped events: N" lines: the
+ * events the kernel's buffer lost before what the file holds; "read
+ * events: N": about how many the recorder read (a few more than the
+ * file holds, at times), so whether a CPU's empty data should hold some. */
+static void
+cpustats_losses (const char *stats, GArray *lost, GArray *read)
+{
+  if (stats == NULL)
+    return;
+  g_auto (GStrv) lines = g_strsplit (stats, "\n", -1);
+  int cpu = -1;
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      const char *l = lines[i];
+      guint64 v;
+      if (g_str_has_prefix (l, "CPU:"))
+        cpu = (int) g_ascii_strtoll (l + 4, NULL, 10);
+      else if (cpu >= 0 && cpu < 4096
+               && (g_str_has_prefix (l, "overrun:") || g_str_has_prefix (l, "dropped events:")))
+        {
+          v = g_ascii_strtoull (strchr (l, ':') + 1, NULL, 10);
+          if ((guint) cpu >= lost->len)
+            g_array_set_size (lost, (guint) cpu + 1);
+          g_array_index (lost, guint64, cpu) += v;
+        }
+      else if (cpu >= 0 && cpu < 4096 && g_str_has_prefix (l, "read events:"))
+        {
+          v = g_ascii_strtoull (strchr (l, ':') + 1, NULL, 10);
+          if ((guint) cpu >= read->len)
+            g_array_set_size (read, (guint) cpu + 1);
+          g_array_index (read, guint64, cpu) = v + 1;   /* (0: not said) */
+        }
+    }
+}
+
+/* --- A buffer's CPUs --------------------------------------------------------- */
+
+static gboolean
+convert_buffer (Conv *c, struct tracecmd_input *h, const char *instance,
+                GError **error)
+{
+  int n_cpus = tracecmd_cpus (h);
+  if (n_cpus < 0 || n_cpus > 4096)
+    {
+      problem (c, "%s: %d CPUs (not read)", instance ? instance : "top buffer", n_cpus);
+      return TRUE;
+    }
+  g_autoptr (GArray) lost = g_array_new (FALSE, TRUE, sizeof (guint64));
+  g_autoptr (GArray) read = g_array_new (FALSE, TRUE, sizeof (guint64));
+  cpustats_losses (tracecmd_get_cpustats (h), lost, read);
+  for (int cpu = 0; cpu < n_cpus; cpu++)
+    {
+      guint64 said = (guint) cpu < read->len ? g_array_index (read, guint64, cpu) : 0;
+      struct tep_record *rec = tracecmd_read_cpu_first (h, cpu);
+      if (rec == NULL)
+        {
+          if (said > 1)
+            problem (c, "%s CPU %d: no event readable, where the file's statistics "
+                     "say %" G_GUINT64_FORMAT " were recorded (a damaged file?)",
+                     instance ? instance : "top buffer", cpu, said - 1);
+          continue;
+        }
+      Out o = { .cpu = cpu };
+      o.file = instance ? g_strdup_printf ("%s/%s-cpu%d", c->dir, instance, cpu)
+                        : g_strdup_printf ("%s/cpu%d", c->dir, cpu);
+      o.f = fopen (o.file, "wb");
+      if (o.f == NULL)
+        {
+          g_set_error (error, LTTV_ERROR, LTTV_ERROR_IO, "%s: %s", o.file, g_strerror (errno));
+          tracecmd_free_record (rec);
+          g_free (o.file);
+          return FALSE;
+        }
+      o.packets = g_array_new (FALSE, FALSE, sizeof (guint64));
+      gboolean ok = TRUE;
+      guint64 last_ts = 0;
+      while (rec != NULL && ok)
+        {
+          if (rec->ts < last_ts)
+            {
+              /* CTF streams go forward in time: an event before its
+               * predecessor starts no new order, it ends the CPU's data */
+              problem (c, "byte %llu: CPU %d goes back in time; its later events are left out",
+                       rec->offset, cpu);
+              tracecmd_free_record (rec);
+              break;
+            }
+          last_ts = rec->ts;
+          ok = put_record (c, &o, rec, error);
+          tracecmd_free_record (rec);
+          rec = ok ? tracecmd_read_data (h, cpu) : NULL;
+        }
+      if (rec != NULL)
+        tracecmd_free_record (rec);
+      ok = ok && flush_packet (c, &o, error);
+      /* The CPU statistics count what the kernel overwrote or dropped,
+       * which the first page read usually says too (a record's missed
+       * events): what they count beyond that was lost before the first
+       * event, in every packet's running count. */
+      guint64 stats = (guint) cpu < lost->len ? g_array_index (lost, guint64, cpu) : 0;
+      if (ok && stats > o.missed)
+        for (guint p = 0; p + 1 < o.packets->len && ok; p += 2)
+          {
+            guint8 v[8];
+            Writer w = { v, 0, sizeof v };
+            put_le (&w, g_array_index (o.packets, guint64, p + 1) + stats - o.missed, 8);
+            ok = fseeko (o.f, (off_t) g_array_index (o.packets, guint64, p) + PACKET_DISCARDED_AT, SEEK_SET) == 0
+                 && fwrite (v, 1, 8, o.f) == 8;
+            if (!ok)
+              g_set_error (error, LTTV_ERROR, LTTV_ERROR_IO, "%s: %s", o.file, g_strerror (errno));
+          }
+      g_array_free (o.packets, TRUE);
+      if (fclose (o.f) != 0 && ok)
+        {
+          g_set_error (error, LTTV_ERROR, LTTV_ERROR_IO, "%s: %s", o.file, g_strerror (errno));
+          ok = FALSE;
+        }
+      writer_free (&o.body);
+      g_free (o.file);
+      if (!ok)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* --- Metadata ---------------------------------------------------------------- */
+
+static void
+tsdl_string (GString *m, const char *s)
+{
+  g_string_append_c (m, '"');
+  for (; s != NULL && *s; s++)
+    {
+      if (*s == '"' || *s == '\\')
+        g_string_append_c (m, '\\');
+      if ((guchar) *s >= 0x20)
+        g_string_append_c (m, *s);
+    }
+  g_string_append_c (m, '"');
+}
+
+/* The clock's name as a TSDL identifier ("x86-tsc": x86_tsc). */
+static char *
+clock_name (const char *trace_clock)
+{
+  g_autofree char *name = NULL;
+  const char *b = trace_clock ? strchr (trace_clock, '[') : NULL;
+  const char *e = b ? strchr (b, ']') : NULL;
+  if (b != NULL && e != NULL)
+    name = g_strndup (b + 1, (gsize) (e - b - 1));
+  else if (trace_clock != NULL && *trace_clock)
+    name = g_strstrip (g_strdup (trace_clock));
+  else
+    name = g_strdup ("local");
+  for (char *p = name; *p; p++)
+    if (!g_ascii_isalnum (*p) && *p != '_')
+      *p = '_';
+  if (!g_ascii_isalpha (name[0]) && name[0] != '_')
+    return g_strconcat ("_", name, NULL);
+  return g_steal_pointer (&name);
+}
+
+static gboolean
+write_metadata (Conv *c, struct tracecmd_input *h, GError **error)
+{
+  GString *m = g_string_new ("/* CTF 1.8 */\n");
+  g_string_append (m,
+    "typealias integer { size = 8; align = 8; signed = false; } := uint8_t;\n"
+    "typealias integer { size = 32; align = 8; signed = false; } := uint32_t;\n"
+    "typealias integer { size = 64; align = 8; signed = false; } := uint64_t;\n"
+    "trace {\n\tmajor = 1;\n\tminor = 8;\n\tbyte_order = le;\n"
+    "\tpacket.header := struct { uint32_t magic; uint32_t stream_id; };\n};\n");
+  /* uname: "sysname nodename release version... machine" */
+  const char *uname = tracecmd_get_uname (h);
+  g_auto (GStrv) u = g_strsplit (uname ? uname : "", " ", -1);
+  guint nu = g_strv_length (u);
+  g_string_append (m, "env {\n\tdomain = \"kernel\";\n\ttracer_name = \"ftrace\";\n");
+  if (nu >= 3)
+    {
+      g_string_append (m, "\tsysname = ");
+      tsdl_string (m, u[0]);
+      g_string_append (m, ";\n\thostname = ");
+      tsdl_string (m, u[1]);
+      g_string_append (m, ";\n\tkernel_release = ");
+      tsdl_string (m, u[2]);
+      g_string_append (m, ";\n\tarchitecture = ");
+      tsdl_string (m, u[nu - 1]);
+      g_string_append (m, ";\n");
+    }
+  g_string_append_printf (m, "\ttrace_cmd_file_version = %lu;\n",
+                          tracecmd_get_in_file_version (h));
+  g_string_append (m, "};\n");
+  g_autofree char *clock = clock_name (tracecmd_get_trace_clock (h));
+  g_string_append_printf (m,
+    "clock {\n\tname = %s;\n\tfreq = 1000000000;\n\toffset = 0;\n};\n"
+    "typealias integer { size = 64; align = 8; signed = false; map = clock.%s.value; } := uint64_clock_t;\n"
+    "stream {\n\tid = 0;\n"
+    "\tpacket.context := struct {\n\t\tuint64_clock_t timestamp_begin;\n"
+    "\t\tuint64_clock_t timestamp_end;\n\t\tuint64_t content_size;\n"
+    "\t\tuint64_t packet_size;\n\t\tuint64_t packet_seq_num;\n"
+    "\t\tuint64_t events_discarded;\n\t\tuint32_t cpu_id;\n\t};\n"
+    "\tevent.header := struct { uint32_t id; uint64_clock_t timestamp; };\n",
+    clock, clock);
+  if (c->n_common > 0)
+    {
+      g_string_append (m, "\tevent.context := struct {\n");
+      for (guint i = 0; i < c->n_common; i++)
+        tsdl_field (m, &c->common[i]);
+      g_string_append (m, "\t};\n");
+    }
+  g_string_append (m, "};\n");
+  for (guint i = 0; i < c->classes->len; i++)
+    {
+      const Class *k = c->classes->pdata[i];
+      g_string_append (m, "event {\n\tname = ");
+      tsdl_string (m, k->ev->name);
+      g_string_append_printf (m, ";\n\tid = %u;\n\tstream_id = 0;\n", k->id);
+      if (k->n > 0)
+        {
+          g_string_append (m, "\tfields := struct {\n");
+          for (guint f = 0; f < k->n; f++)
+            tsdl_field (m, &k->fields[f]);
+          g_string_append (m, "\t};\n");
+        }
+      g_string_append (m, "};\n");
+    }
+  g_autofree char *file = g_build_filename (c->dir, "metadata", NULL);
+  gboolean ok = g_file_set_contents (file, m->str, (gssize) m->len, error);
+  g_string_free (m, TRUE);
+  return ok;
+}
+
+/* The common fields but common_type (the CTF event id says it). */
+static void
+find_common (Conv *c)
+{
+  int n = tep_get_events_count (c->tep);
+  struct tep_event **events = tep_list_events (c->tep, TEP_EVENT_SORT_ID);
+  c->common_type_size = 2;
+  for (int i = 0; events != NULL && i < n; i++)
+    {
+      struct tep_event *ev = events[i];
+      if (ev->format.nr_common <= 0)
+        continue;
+      c->common = g_new0 (Field, (guint) ev->format.nr_common);
+      for (struct tep_format_field *ff = ev->format.common_fields; ff != NULL; ff = ff->next)
+        {
+          if (strcmp (ff->name, "common_type") == 0)
+            {
+              c->common_type_size = ff->size >= 1 && ff->size <= 4 ? ff->size : 2;
+              continue;
+            }
+          if (c->n_common >= (guint) ev->format.nr_common)
+            break;
+          Field *f = &c->common[c->n_common];
+          field_from_format (f, ff);
+          if (f->kind != K_INT)
+            continue;   /* (integers only, all a record has) */
+          /* TSDL names: the context is the stream's, named as ftrace does */
+          c->n_common++;
+        }
+      break;
+    }
+}
+
+static guint64
+file_size (const char *path)
+{
+  GStatBuf st;
+  return g_stat (path, &st) == 0 ? (guint64) st.st_size : 0;
+}
+
+gboolean
+ftrace_convert (const char *path, const char *dir, GPtrArray *problems,
+                GError **error)
+{
+  tracecmd_set_loglevel (TEP_LOG_NONE);
+  tep_set_loglevel (TEP_LOG_NONE);
+  struct tracecmd_input *h = tracecmd_open_head (path, TRACECMD_FL_LOAD_NO_PLUGINS
+                                                       | TRACECMD_FL_LOAD_NO_SYSTEM_PLUGINS);
+  if (h == NULL)
+    {
+      g_set_error (error, LTTV_ERROR, LTTV_ERROR_CORRUPT,
+                   "%s: libtracecmd cannot read its headers (a damaged or cut file)", path);
+      return FALSE;
+    }
+  /* (not tracecmd_open: on data it cannot read, it closes the handle
+   * half made, and libtracecmd 1.3's tracecmd_close crashes on that; the
+   * handle is left unclosed then) */
+  if (tracecmd_init_data (h) < 0)
+    {
+      g_set_error (error, LTTV_ERROR, LTTV_ERROR_CORRUPT,
+                   "%s: libtracecmd cannot read its CPU data: a section ends past "
+                   "the file's end (%" G_GUINT64_FORMAT " bytes; a cut file?) or is damaged",
+                   path, file_size (path));
+      return FALSE;
+    }
+  Conv c = {
+    .path = path,
+    .dir = dir,
+    .tep = tracecmd_get_tep (h),
+    .by_id = g_hash_table_new (NULL, NULL),
+    .classes = g_ptr_array_new (),
+    .unknown = g_hash_table_new (NULL, NULL),
+    .problems = problems,
+  };
+  gboolean ok = c.tep != NULL;
+  if (!ok)
+    g_set_error (error, LTTV_ERROR, LTTV_ERROR_CORRUPT, "%s: no event formats", path);
+  if (ok)
+    {
+      c.big = tep_is_file_bigendian (c.tep);
+      find_common (&c);
+      ok = convert_buffer (&c, h, NULL, error);
+    }
+  int n_inst = ok ? tracecmd_buffer_instances (h) : 0;
+  for (int i = 0; ok && i < n_inst; i++)
+    {
+      const char *name = tracecmd_buffer_instance_name (h, i);
+      struct tracecmd_input *ih = tracecmd_buffer_instance_handle (h, i);
+      if (ih == NULL)
+        {
+          problem (&c, "buffer instance %s cannot be read", name ? name : "?");
+          continue;
+        }
+      g_autofree char *safe = g_strdup (name && *name ? name : "instance");
+      for (char *p = safe; *p; p++)
+        if (!g_ascii_isalnum (*p) && *p != '_' && *p != '-')
+          *p = '_';
+      ok = convert_buffer (&c, ih, safe, error);
+      tracecmd_close (ih);
+    }
+  if (ok && c.short_events > 0)
+    problem (&c, "byte %" G_GUINT64_FORMAT ": %" G_GUINT64_FORMAT
+             " record(s) shorter than an event header, left out",
+             c.first_short_offset, c.short_events);
+  if (ok)
+    ok = write_metadata (&c, h, error);
+  for (guint i = 0; i < c.classes->len; i++)
+    {
+      Class *k = c.classes->pdata[i];
+      g_free (k->fields);
+      g_free (k);
+    }
+  g_ptr_array_free (c.classes, TRUE);
+  g_hash_table_destroy (c.by_id);
+  g_hash_table_destroy (c.unknown);
+  g_free (c.common);
+  tracecmd_close (h);
+  return ok;
+}

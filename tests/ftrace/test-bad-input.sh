@@ -1,0 +1,98 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Damaged .dat files: garbage, another tool's file, cut files, a CPU
+# section of zero bytes, events whose format the file lacks. Each gets
+# "lttv: PATH: ..." (with the byte where it can be told) and exit status
+# 1, never a crash or a hang; what is readable is still printed. The
+# damaged files are made here from tests/traces/ftrace/small.dat and its
+# version 6 conversion (trace-cmd convert).
+. "$LTTV_SRCDIR/tests/lib/tap.sh"
+plan 10
+
+lttv="$LTTV_BUILDDIR/cli/lttv"
+dat="$LTTV_TEST_TRACES/ftrace/small.dat"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+XDG_CACHE_HOME="$tmp/cache"; export XDG_CACHE_HOME
+
+# run NAME FILE: lttv dump --count; its output in $tmp/NAME.out/.err
+run () {
+  timeout 120 "$lttv" dump --count "$2" >"$tmp/$1.out" 2>"$tmp/$1.err"
+  echo $? >"$tmp/$1.status"
+  sed 's/^/# /' "$tmp/$1.err" | head -3
+}
+failed_with () {  # NAME PATTERN: exit 1, "lttv: FILE: ..." matching PATTERN
+  [ "$(cat "$tmp/$1.status")" = 1 ] && grep -q "^lttv: .*$1.*: $2" "$tmp/$1.err" \
+    && ! grep -q 'Sanitizer\|runtime error' "$tmp/$1.err"
+}
+
+head -c 3000 /dev/urandom >"$tmp/garbage.dat"
+run garbage "$tmp/garbage.dat"
+check "garbage: neither a trace folder nor a .dat file" failed_with garbage 'neither a trace folder nor a trace-cmd .dat file'
+
+{ printf '\027\010\104tracing6\000\000\010\000\020\000\000'; head -c 5000 /dev/urandom; } >"$tmp/headgarbage.dat"
+run headgarbage "$tmp/headgarbage.dat"
+check "the magic then garbage: the byte where it goes wrong" failed_with headgarbage 'byte 18: no header_page section'
+
+# A perf.data file's head (another tool's recording).
+{ printf 'PERFILE2'; head -c 2000 /dev/zero; } >"$tmp/perf.data"
+run perf "$tmp/perf.data"
+check "perf.data: neither a trace folder nor a .dat file" failed_with perf 'neither a trace folder'
+
+# Found by fuzzing: a buffer instance libtracecmd 1.3 cannot open, where
+# it then crashes (tracecmd_buffer_instance_handle closes its half-made
+# handle) or, in a sanitizer build, runs out of memory first. lttv
+# converts in a process of its own: that one dies, lttv says so.
+run instance "$LTTV_SRCDIR/tests/fuzz/regressions/ftrace/instance-handle-close.dat"
+check "libtracecmd dying on a damaged instance: exit 1, a clear error" \
+  sh -c "[ \"\$(cat '$tmp/instance.status')\" = 1 ] && grep -q '^lttv: .*instance-handle-close.dat: libtracecmd \(crashed\|failed\) reading it' '$tmp/instance.err'"
+
+# Cut files: version 7 keeps its headers at the end, version 6 its data.
+size=$(stat -c %s "$dat")
+head -c $((size / 2)) "$dat" >"$tmp/cut7.dat"
+run cut7 "$tmp/cut7.dat"
+check "version 7 cut in half: its first section is outside the file" failed_with cut7 'byte 29: first section outside the file'
+
+if ! command -v trace-cmd >/dev/null 2>&1 || ! command -v python3 >/dev/null 2>&1; then
+  for i in 6 7 8 9 10; do skip "trace-cmd or python3 is missing"; done
+  finish
+fi
+trace-cmd convert -i "$dat" -o "$tmp/v6.dat" --file-version 6 --compression none >/dev/null 2>&1
+size=$(stat -c %s "$tmp/v6.dat")
+head -c $((size - 100)) "$tmp/v6.dat" >"$tmp/cut6.dat"
+run cut6 "$tmp/cut6.dat"
+check "version 6 cut in its CPU data: a section past the file's end, nothing on stdout" \
+  sh -c "[ \"\$(cat '$tmp/cut6.status')\" = 1 ] && [ ! -s '$tmp/cut6.out' ] \
+         && grep -q 'cut6.dat: libtracecmd cannot read its CPU data: a section ends past the file.s end ($((size - 100)) bytes' '$tmp/cut6.err'"
+
+# A CPU section of zero bytes: CPU 1's size in the flyrecord table.
+# Events whose format is missing: sched_switch's ID line changed.
+python3 - "$tmp/v6.dat" "$tmp/zero.dat" "$tmp/noformat.dat" <<'PY'
+import struct, sys
+d = open(sys.argv[1], 'rb').read()
+k = d.index(b'flyrecord\0') + 10
+z = bytearray(d)
+z[k + 24:k + 32] = bytes(8)
+open(sys.argv[2], 'wb').write(z)
+i = d.index(b'name: sched_switch\nID: ') + len(b'name: sched_switch\nID: ')
+j = d.index(b'\n', i)
+u = bytearray(d)
+u[i:j] = b'9' * (j - i)
+open(sys.argv[3], 'wb').write(u)
+PY
+trace-cmd report -i "$tmp/v6.dat" >"$tmp/v6.report" 2>/dev/null
+cpu0=$(grep -c '\[000\]' "$tmp/v6.report")
+all=$(grep -vc '^cpus=' "$tmp/v6.report")
+switches=$(grep -c ' sched_switch: ' "$tmp/v6.report")
+run zero "$tmp/zero.dat"
+check "a CPU section of zero bytes: said, and CPU 0's $cpu0 events still read" \
+  sh -c "[ \"\$(cat '$tmp/zero.status')\" = 1 ] && grep -q 'CPU 1: no event readable, where the file.s statistics say' '$tmp/zero.err' && [ \"\$(cat '$tmp/zero.out')\" = $cpu0 ]"
+run noformat "$tmp/noformat.dat"
+check "events without a format: the byte and id said" \
+  sh -c "[ \"\$(cat '$tmp/noformat.status')\" = 1 ] && grep -q 'noformat.dat: byte [0-9]*: event id [0-9]* has no format in the file' '$tmp/noformat.err'"
+check "and the $((all - switches)) other events still read" [ "$(cat "$tmp/noformat.out")" = "$((all - switches))" ]
+# The second open reads the converted copy: the same problems again.
+run noformat2 "$tmp/noformat.dat"
+check "reopened from the cache: the same count and problems" \
+  sh -c "cmp -s '$tmp/noformat.out' '$tmp/noformat2.out' && cmp -s '$tmp/noformat.err' '$tmp/noformat2.err'"
+finish
