@@ -21,6 +21,7 @@
 #include "gui/lttv-tab.h"
 #include "gui/lttv-time-ruler.h"
 #include "gui/lttv-window.h"
+#include "gui/module-api/lttv-marks.h"
 #include "gui/module-api/lttv-timeline-view.h"
 
 static gboolean
@@ -119,12 +120,24 @@ same_pixel (GdkPixbuf *a, GdkPixbuf *b, int x, int y)
   return memcmp (pa, pb, 3) == 0;
 }
 
-/* The leftmost column (in window coordinates) where half the rows of the band
- * changed from `a` to `b`: the line of the earlier instant. -1: none. */
+static gboolean
+is_colour (GdkPixbuf *a, int x, int y, const GdkRGBA *c)
+{
+  const guchar *p = gdk_pixbuf_read_pixels (a) + y * gdk_pixbuf_get_rowstride (a)
+                    + x * gdk_pixbuf_get_n_channels (a);
+  return p[0] == (guchar) (c->red * 255 + 0.5) && p[1] == (guchar) (c->green * 255 + 0.5)
+         && p[2] == (guchar) (c->blue * 255 + 0.5);
+}
+
+/* The column (in window coordinates) drawn in the current time's colour
+ * in `a` and changed in `b` over the most rows of the band, at least half
+ * of them: the line of the earlier instant (its halo and its label, in
+ * other colours or over fewer rows, are not). -1: none. */
 static int
 line_x (const Band *band, GtkWidget *window, GdkPixbuf *a, GdkPixbuf *b)
 {
-  int x0, y0, h = gtk_widget_get_allocated_height (band->widget);
+  int x0, y0, h = gtk_widget_get_allocated_height (band->widget), best = -1, best_n = 0;
+  GdkRGBA now = lttv_mark_colour (LTTV_MARK_CURRENT_TIME);
 
   g_assert_true (gtk_widget_translate_coordinates (band->widget, window, 0, 0, &x0, &y0));
   y0 = MAX (y0, 0);
@@ -132,13 +145,16 @@ line_x (const Band *band, GtkWidget *window, GdkPixbuf *a, GdkPixbuf *b)
   g_test_message ("%s: rows %d to %d", band->name, y0, y0 + h);
   for (int x = 0; x < gdk_pixbuf_get_width (a); x++)
     {
-      int changed = 0;
+      int n = 0;
       for (int y = y0; y < y0 + h; y++)
-        changed += !same_pixel (a, b, x, y);
-      if (h > 4 && changed * 2 >= h)
-        return x;
+        n += is_colour (a, x, y, &now) && !same_pixel (a, b, x, y);
+      if (n > best_n)
+        {
+          best = x;
+          best_n = n;
+        }
     }
-  return -1;
+  return h > 4 && best_n * 2 >= h ? best : -1;
 }
 
 /* Clicks the tab's ruler at `fraction` of the chart's width, then at

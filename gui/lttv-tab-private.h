@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* lttv-tab-private.h: what the tab's three files share: the object
+ * (lttv-tab.c), its layout of viewers (lttv-tab-layout.c) and the opening
+ * of its traces with the state build (lttv-tab-open.c). */
+#pragma once
+
+#include <lttv/lttv.h>
+
+#include "lttv-tab.h"
+#include "lttv-trace-data.h"
+#include "lttv-viewer-context-private.h"
+
+
+/* The dock's first height, when not remembered, at the least: six events
+ * of the event list with its filter bar, its header and the dock's tabs
+ * (the timelines above need their room more). */
+#define LTTV_TAB_DOCK_HEIGHT 220
+
+typedef struct
+{
+  const LttvViewerInfo *info;
+  LttvViewerContext *ctx;
+  GtkWidget *frame;     /* header + viewer widget; we hold a reference */
+  GtkWidget *header;    /* shown in the upper area; the dock has tabs */
+  GtkWidget *tab_label; /* its tab in the dock */
+  GtkWidget *widget;
+  gboolean docked;      /* in the lower dock, else in the upper area */
+} Viewer;
+
+struct _LttvTab
+{
+  GtkBox parent_instance;
+
+  GtkInfoBar *problem_bar;
+  GtkLabel *problem_label;
+  GtkWidget *time_bar;
+  GtkWidget *job_bar;
+  GtkWidget *ruler;
+  GtkBox *viewer_area;
+  GtkWidget *split;     /* upper area above, dock below */
+  GtkWidget *upper;     /* the ruler and the timelines' chain */
+  GtkWidget *chain;     /* holds the timelines' panes */
+  GtkWidget *dock;      /* GtkNotebook of the list-like viewers */
+  GtkWidget *empty_label;
+  gpointer maximised;   /* Viewer*, or NULL */
+  gboolean dock_placed; /* the split's position was set */
+  gboolean placing;     /* by us, now */
+  gboolean dock_moved;  /* by the user */
+  gboolean closing;     /* lttv_tab_close: going a viewer a turn */
+  guint save_idle;
+
+  LttvTimeContext *time_context;
+  LttvTimeAxis *axis;
+  LttvBookmarks *bookmarks; /* the traceset's, shared by the viewers */
+  GtkWidget *status;    /* the selection's measure */
+  LttvViewerContext *ruler_context;
+  GPtrArray *paths;     /* char*: every trace the tab was asked to open */
+  LttvTraceData *data;  /* the traceset and its state */
+  LttvTraceset *traceset; /* = the data's, for short */
+  GPtrArray *viewers;   /* Viewer* */
+  GQueue pending;       /* const char*: default viewers still to build */
+  guint pending_idle;   /* builds the next one */
+  guint pending_added;  /* how many of them were built */
+  LttvJob *open_job;
+  LttvJob *build_job;   /* the state build, while it runs */
+  guint build_timer;    /* polls its progress */
+  guint damage_timer;   /* watches the cached state for damaged blocks */
+  char *open_error;     /* why the traces could not be opened, or NULL */
+  char *title;
+};
+
+enum { OPENED, TITLE_CHANGED, VIEWERS_CHANGED, N_SIGNALS };
+/* lttv-tab.c makes them; the layout and the opening emit them. */
+G_GNUC_INTERNAL extern guint lttv_tab_signals[N_SIGNALS];
+
+/* lttv-tab-layout.c: the ruler, the upper area and the dock, once. */
+G_GNUC_INTERNAL void lttv_tab_build_layout (LttvTab *self);
+/* lttv-tab-open.c: stops the state build and its progress polling. */
+G_GNUC_INTERNAL void lttv_tab_stop_build (LttvTab *self);
