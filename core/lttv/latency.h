@@ -108,8 +108,8 @@ typedef struct _LttvLatency LttvLatency;
  * @s: a built state
  *
  * The latencies the build found. %NULL when the state is not built, or
- * when the analyses were turned off for the build (LTTV_NO_LATENCY set in the
- * environment, docs/environment.md).
+ * when the build made no analyses: it makes them only when LTTV_LATENCY is
+ * set in the environment and LTTV_NO_LATENCY is not (docs/environment.md).
  *
  * Returns: (transfer none) (nullable): owned by @s, valid until @s is freed
  */

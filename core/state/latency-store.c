@@ -118,3 +118,13 @@ latency_store_finish (LttvLatency *l)
         }
     }
 }
+
+/* The analyses cost the build about half its time again (their intervals'
+ * fresh memory), so they are made only for a process that asks for them
+ * (LTTV_LATENCY, which `lttv latency` sets) until a compact form brings
+ * them within the build's budget; LTTV_NO_LATENCY still wins. */
+gboolean
+latency_wanted (void)
+{
+  return g_getenv ("LTTV_LATENCY") != NULL && g_getenv ("LTTV_NO_LATENCY") == NULL;
+}

@@ -62,3 +62,7 @@ latency_store_append (LttvLatency *l, LttvLatencyKind kind, const LttvLatencyInt
 
 /* The intervals are all in: the maxima tables. */
 void latency_store_finish (LttvLatency *l);
+
+/* Whether this process builds the analyses: LTTV_LATENCY set and
+ * LTTV_NO_LATENCY not (docs/environment.md). */
+gboolean latency_wanted (void);

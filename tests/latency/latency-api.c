@@ -168,6 +168,8 @@ main (int argc, char **argv)
       fprintf (stderr, "usage: latency-api SCENARIO_TRACE [BIG_TRACE]\n");
       return 2;
     }
+  /* (the build makes the analyses only when asked) */
+  g_setenv ("LTTV_LATENCY", "1", TRUE);
   LttvTraceset *ts;
   LttvState *s = build (argv[1], &ts);
   LttvLatency *l = lttv_state_latency (s);

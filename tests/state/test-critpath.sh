@@ -105,15 +105,16 @@ else
   p=$(cat "$tmp/producer.tid") f=$(cat "$tmp/filter.tid") c=$(cat "$tmp/consumer.tid")
   "$lttv" critical-path --no-cache --format=tsv --tid="$c" "$tmp/pipe" >"$tmp/pipe.tsv" 2>"$tmp/pipe.err"
   # (the producer computes 200 x 2 ms, the filter 200 x 1 ms: the consumer
-  # waited for that. On a loaded machine much of it is spent preempted:
-  # the path's time on each thread, of which some running; the producer
-  # two wakeups away)
+  # waited for that. How much of it the path holds depends on the machine's
+  # load: when the filter falls behind, the pipe buffers the producer's
+  # output and the filter does not wait for it. So: each of them running
+  # on the path for a while, the producer two wakeups away)
   if awk -F'\t' -v p="$p" -v f="$f" '
        $1 == "segment" && $5 == p { pt += $4; if ($6 == "running") pr += $4; if ($8 >= 2) deep = 1 }
        $1 == "segment" && $5 == f { ft += $4; if ($6 == "running") fr += $4 }
        END { printf "# on the path: producer %.3f s (running %.3f s), filter %.3f s (running %.3f s)\n",
                     pt / 1e9, pr / 1e9, ft / 1e9, fr / 1e9
-             exit !(pt >= 200e6 && ft >= 100e6 && pr >= 20e6 && fr >= 20e6 && deep) }' "$tmp/pipe.tsv"; then
+             exit !(pr >= 20e6 && fr >= 20e6 && deep) }' "$tmp/pipe.tsv"; then
     ok "a recorded pipeline: the consumer's path runs through the filter and, beyond it, the producer"
   else
     fail "a recorded pipeline: the consumer's path runs through the filter and, beyond it, the producer"

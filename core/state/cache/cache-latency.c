@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The cache's LATENCY section (cache.c): the latency analyses' intervals.
- * Varints: whether the build made them (0: built with LTTV_NO_LATENCY);
+ * Varints: whether the build made them (0: built without them);
  * then per kind its names (count, then each length and bytes) and its
  * intervals (count, then each: begin - previous begin, duration, tid + 1,
  * cpu + 1, flags, name, size). Read whole at load, every bound checked. */

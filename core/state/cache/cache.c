@@ -677,12 +677,13 @@ load_sections (LttvState *s, GMappedFile *file, int fd, const char *path, const 
   Reader meta = { meta_at, meta_at + toc[SEC_META][1], FALSE };
   if (!load_meta (s, &meta, key, &limit))
     return FALSE;
-  /* A cache built without the analyses serves only a build without them. */
+  /* A cache built without the analyses serves only a build that does not
+   * want them. */
   gboolean with_latency;
   LttvLatency *latency;
   if (!state_cache_get_latency (section_bytes (&sec, toc[SEC_LATENCY]), toc[SEC_LATENCY][1],
                                 &with_latency, &latency)
-      || (!with_latency && g_getenv ("LTTV_NO_LATENCY") == NULL))
+      || (!with_latency && latency_wanted ()))
     return FALSE;
   latency_store_free (s->latency);
   s->latency = latency;

@@ -57,7 +57,7 @@ lat_cpu_free (gpointer p)
 LatencyBuilder *
 latency_builder_new (LttvHistory *h)
 {
-  if (g_getenv ("LTTV_NO_LATENCY") != NULL)
+  if (!latency_wanted ())
     return NULL;
   LatencyBuilder *b = g_new0 (LatencyBuilder, 1);
   b->l = latency_store_new ();

@@ -9,7 +9,7 @@
 
 typedef struct _LatencyBuilder LatencyBuilder;
 
-/* NULL when LTTV_NO_LATENCY is set (the build without the analyses). */
+/* NULL when !latency_wanted () (the build without the analyses). */
 LatencyBuilder *latency_builder_new (LttvHistory *h);
 void latency_builder_free (LatencyBuilder *b);
 

@@ -87,7 +87,7 @@ void state_latency_block_issue (StateMachine *m, LttvTime t, int cpu, int64_t de
 void state_latency_block_complete (StateMachine *m, LttvTime t, int64_t dev, int64_t sector,
                                    const int64_t *nr_sector);
 /* At the end of the build: the latencies (open ones cut by the end), the
- * caller's; NULL without the analyses (LTTV_NO_LATENCY). */
+ * caller's; NULL without the analyses (latency_wanted). */
 LttvLatency *state_machine_latency_take (StateMachine *m);
 /* An event of thread `tid` (its tracer's context: perf_tid, LTTng's tid)
  * on `cpu`: when the CPU's current thread is another, the CPU is re-synced
