@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cache/cache.h"
+#include "cache/cache-reader.h"
 #include "history/block-store.h"
 #include "latency-store.h"
 
@@ -60,37 +61,12 @@ state_cache_put_latency (Writer *w, const LttvLatency *l)
     }
 }
 
-typedef struct {
-  const guint8 *p, *end;
-  gboolean bad;
-} In;
-
-static guint64
-get (In *r)
-{
-  guint64 v;
-  if (varint_from (&r->p, r->end, &v))
-    return v;
-  r->bad = TRUE;
-  return 0;
-}
-
-/* A count the rest could hold (a byte each at least). */
-static guint64
-get_count (In *r)
-{
-  guint64 n = get (r);
-  if (n > (guint64) (r->end - r->p))
-    r->bad = TRUE;
-  return r->bad ? 0 : n;
-}
-
 gboolean
 state_cache_get_latency (const guint8 *bytes, gsize len, gboolean *present, LttvLatency **out)
 {
-  In r = { bytes, bytes + len, FALSE };
+  Reader r = { bytes, bytes + len, FALSE };
   *out = NULL;
-  *present = get (&r) != 0;
+  *present = get_varint (&r) != 0;
   if (r.bad)
     return FALSE;
   if (!*present)
@@ -102,7 +78,7 @@ state_cache_get_latency (const guint8 *bytes, gsize len, gboolean *present, Lttv
       guint64 n_names = get_count (&r);
       for (guint64 i = 0; i < n_names && !r.bad; i++)
         {
-          guint64 n = get (&r);
+          guint64 n = get_varint (&r);
           if (r.bad || n > (guint64) (r.end - r.p))
             {
               r.bad = TRUE;
@@ -122,11 +98,11 @@ state_cache_get_latency (const guint8 *bytes, gsize len, gboolean *present, Lttv
       LttvTime prev = 0;
       for (guint64 i = 0; i < n && !r.bad; i++)
         {
-          guint64 delta = get (&r);
+          guint64 delta = get_varint (&r);
           iv[i].begin = prev + delta;
-          iv[i].duration = get (&r);
-          guint64 tid = get (&r), cpu = get (&r), flags = get (&r), name = get (&r),
-                  size = get (&r);
+          iv[i].duration = get_varint (&r);
+          guint64 tid = get_varint (&r), cpu = get_varint (&r), flags = get_varint (&r), name = get_varint (&r),
+                  size = get_varint (&r);
           if (iv[i].begin < prev || tid > (guint64) G_MAXINT32 + 1 || cpu > G_MAXINT16 + 1
               || flags > G_MAXUINT16 || name >= n_names || size > G_MAXUINT32
               || ((flags & LTTV_LATENCY_CUT) && iv[i].duration != 0))

@@ -48,6 +48,7 @@
 
 #include "cache/cache.h"
 #include "cache/cache-layout.h"
+#include "cache/cache-reader.h"
 #include "history/block-store.h"
 #include "latency-store.h"
 #include "state-private.h"
@@ -398,34 +399,6 @@ state_cache_save (LttvState *s)
 }
 
 /* --- Reading, every bound checked ----------------------------------------- */
-
-typedef struct {
-  const guint8 *p, *end;
-  gboolean bad;
-} Reader;
-
-static guint64
-get_varint (Reader *r)
-{
-  guint64 v;
-  if (varint_from (&r->p, r->end, &v))
-    return v;
-  r->bad = TRUE;
-  return 0;
-}
-
-/* A count that the rest of the file could hold (at least one byte each). */
-static guint64
-get_count (Reader *r)
-{
-  guint64 n = get_varint (r);
-  if (n > (guint64) (r->end - r->p))
-    {
-      r->bad = TRUE;
-      return 0;
-    }
-  return n;
-}
 
 static char *
 get_string (Reader *r)
