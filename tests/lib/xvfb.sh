@@ -1,15 +1,42 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # xvfb.sh: runs GUI tests on a real X server. Source it after tap.sh; it
-# re-executes the test under xvfb-run (with a D-Bus session) unless a
-# display is already there, or skips the test saying why.
+# re-runs the test on an X server of its own (with a D-Bus session), or
+# skips the test saying why.
+#
+# The server picks a free display itself (-displayfd) and says which:
+# xvfb-run -a guesses one from lock files, and two tests starting at once
+# could pick the same, one of them then losing its display mid-test.
 if [ -z "${LTTV_UNDER_XVFB:-}" ]; then
-  xvfb=${XVFB_RUN:-$(command -v xvfb-run)}
-  [ -n "$xvfb" ] || skip_all "xvfb-run is not installed (apt-get install xvfb)"
+  xvfb=${XVFB:-$(command -v Xvfb)}
+  [ -n "$xvfb" ] || skip_all "Xvfb is not installed (apt-get install xvfb)"
   command -v xdotool >/dev/null || skip_all "xdotool is not installed"
   command -v import >/dev/null || skip_all "ImageMagick's import is not installed"
-  LTTV_UNDER_XVFB=1 exec "$xvfb" -a -s "-screen 0 1600x1000x24" \
+  command -v dbus-run-session >/dev/null || skip_all "dbus-run-session is not installed (apt-get install dbus)"
+  xvfb_dir=$(mktemp -d)
+  "$xvfb" -displayfd 3 -nolisten tcp -screen 0 1600x1000x24 \
+    3>"$xvfb_dir/display" >"$xvfb_dir/log" 2>&1 &
+  xvfb_pid=$!
+  for i in $(seq 100); do
+    [ -s "$xvfb_dir/display" ] && break
+    kill -0 $xvfb_pid 2>/dev/null || break
+    sleep 0.1
+  done
+  display=$(tr -dc 0-9 <"$xvfb_dir/display")
+  if [ -z "$display" ]; then
+    kill $xvfb_pid 2>/dev/null
+    echo "Bail out! Xvfb did not start in 10 s: $(tail -n 3 "$xvfb_dir/log" | tr '\n' ' ')"
+    rm -rf "$xvfb_dir"
+    exit 99
+  fi
+  DISPLAY=:$display LTTV_UNDER_XVFB=1 LTTV_STALL_XSERVER_PID=$xvfb_pid \
     dbus-run-session -- sh "$0" "$@"
+  status=$?
+  kill $xvfb_pid 2>/dev/null
+  wait $xvfb_pid 2>/dev/null
+  rm -rf "$xvfb_dir"
+  exit $status
 fi
+export DISPLAY
 # GTK keeps caches for the process's lifetime: leak reports at exit say
 # nothing about our code, so GUI tests check memory errors, not leaks.
 # AddressSanitizer holds freed memory in a quarantine and, once it is full,
@@ -27,7 +54,6 @@ mkdir -p "$XDG_DATA_HOME"
 export NO_AT_BRIDGE=1
 # The X server of this test, for lttv-gui's stall meter: its wait for a
 # core is the machine's load, not the program's doing.
-LTTV_STALL_XSERVER_PID=$(pgrep -n -f "^Xvfb $DISPLAY( |\$)" 2>/dev/null || true)
 export LTTV_STALL_XSERVER_PID
 
 # wait_window NAME_REGEX [SECONDS]: prints the id of the first visible
