@@ -89,8 +89,14 @@ cf_index_free (CfIndex *x)
   g_free (x);
 }
 
-static int
-row_for (CfIndex *x, LttvTimelineModel *m, gint64 tid, guint cpu, LttvTime t)
+LttvHistory *
+cf_index_history (CfIndex *x)
+{
+  return x->history;
+}
+
+int
+cf_index_row_for (CfIndex *x, LttvTimelineModel *m, gint64 tid, guint cpu, LttvTime t)
 {
   GArray *rows;
 
@@ -145,8 +151,8 @@ cf_draw_arrows (LttvTimelineView *view, CfIndex *x, cairo_t *cr, int width, int 
 
           if (lttv_value_type (prev->value) != LTTV_VALUE_INT || lttv_value_type (next->value) != LTTV_VALUE_INT)
             continue;
-          ra = row_for (x, m, lttv_value_get_int (prev->value), c, prev->end);
-          rb = row_for (x, m, lttv_value_get_int (next->value), c, next->start);
+          ra = cf_index_row_for (x, m, lttv_value_get_int (prev->value), c, prev->end);
+          rb = cf_index_row_for (x, m, lttv_value_get_int (next->value), c, next->start);
           if (ra < 0 || rb < 0 || ra == rb)
             continue;
           ya = lttv_timeline_view_row_y (view, ra);

@@ -21,6 +21,8 @@ typedef struct
   GtkToggleButton *tree;
   GtkToggleButton *active;
   GtkToggleButton *arrows;
+  GtkToggleButton *wakeups;
+  GSimpleActionGroup *actions;
   GtkSearchEntry *find;
   CfIndex *index;             /* for the arrows, of the model shown */
   gboolean selecting;         /* guards select_thread feedback */
@@ -237,6 +239,130 @@ draw_arrows (LttvTimelineView *view, cairo_t *cr, int width, int height, LttvTim
   ControlFlow *self = data;
   if (gtk_toggle_button_get_active (self->arrows))
     cf_draw_arrows (view, self->index, cr, width, height, t0, t1);
+  if (gtk_toggle_button_get_active (self->wakeups))
+    cf_draw_wakeups (view, self->index, cf_state_get (self->ctx, FALSE), cr, width, height, t0, t1);
+}
+
+/* The row's lines, after those of the wakeup arrows under the pointer. */
+static char *
+tooltip (LttvTimelineModel *m, const LttvTimelineRow *row, LttvTime t, gpointer data)
+{
+  ControlFlow *self = data;
+  g_autofree char *rows = cf_tooltip (m, row, t, data);
+  g_autofree char *arrows = NULL;
+
+  if (gtk_toggle_button_get_active (self->wakeups))
+    arrows = cf_wakeups_tooltip (self->view, self->index, cf_state_get (self->ctx, FALSE),
+                                 self->ctx, row, t);
+  if (arrows == NULL)
+    return g_steal_pointer (&rows);
+  return rows != NULL ? g_strconcat (arrows, "\n", rows, NULL) : g_steal_pointer (&arrows);
+}
+
+/* Shift+Right / Shift+Left: along the next (previous) wakeup arrow of the
+ * selected thread, to the other thread at the wakeup's time. */
+static void
+follow_wakeup (ControlFlow *self, gboolean forward)
+{
+  LttvTimelineModel *m = lttv_timeline_view_get_model (self->view);
+  gint64 tid;
+  LttvTime birth, t0, t1;
+  const LttvWakeup *e;
+  int row;
+
+  if (m == NULL || self->index == NULL || !lttv_viewer_context_get_selected_thread (self->ctx, &tid, &birth))
+    return;
+  e = cf_wakeup_follow (cf_state_get (self->ctx, FALSE), tid,
+                        lttv_viewer_context_get_current_time (self->ctx), forward);
+  if (e == NULL)
+    {
+      gtk_widget_error_bell (self->top);
+      return;
+    }
+  row = cf_index_row_for (self->index, m, e->waker == tid ? e->wakee : e->waker,
+                          (guint) MAX (e->cpu, 0), e->time);
+  lttv_viewer_context_get_window (self->ctx, &t0, &t1);
+  if (e->time < t0 || e->time > t1)
+    {
+      LttvTime half = (t1 - t0) / 2;
+      LttvTime start = e->time > half ? e->time - half : 0;
+      lttv_viewer_context_set_window (self->ctx, start, start + (t1 - t0));
+    }
+  lttv_viewer_context_set_current_time (self->ctx, e->time);
+  if (row >= 0)
+    lttv_timeline_view_select_row (self->view, row);   /* (tells the tab: row_selected_cb) */
+}
+
+static void
+next_wakeup_activated (GSimpleAction *action, GVariant *param, gpointer data)
+{
+  follow_wakeup (data, TRUE);
+}
+
+static void
+previous_wakeup_activated (GSimpleAction *action, GVariant *param, gpointer data)
+{
+  follow_wakeup (data, FALSE);
+}
+
+static void
+wakeup_arrows_activated (GSimpleAction *action, GVariant *param, gpointer data)
+{
+  ControlFlow *self = data;
+  gtk_toggle_button_set_active (self->wakeups, !gtk_toggle_button_get_active (self->wakeups));
+}
+
+static const GActionEntry cf_actions[] = {
+  { "wakeup-arrows", wakeup_arrows_activated, NULL, NULL, NULL, { 0 } },
+  { "next-wakeup", next_wakeup_activated, NULL, NULL, NULL, { 0 } },
+  { "previous-wakeup", previous_wakeup_activated, NULL, NULL, NULL, { 0 } },
+};
+
+static void
+hierarchy_changed_cb (GtkWidget *widget, GtkWidget *previous, ControlFlow *self)
+{
+  GtkWidget *top = gtk_widget_get_toplevel (widget);
+  GtkApplication *app = GTK_IS_WINDOW (top) ? gtk_window_get_application (GTK_WINDOW (top)) : NULL;
+  static const char *toggle_accels[] = { "<Control><Alt>w", NULL };
+  static const char *next_accels[] = { "<Shift>Right", NULL };
+  static const char *previous_accels[] = { "<Shift>Left", NULL };
+
+  if (app == NULL)
+    return;
+  gtk_application_set_accels_for_action (app, "controlflow.wakeup-arrows", toggle_accels);
+  gtk_application_set_accels_for_action (app, "controlflow.next-wakeup", next_accels);
+  gtk_application_set_accels_for_action (app, "controlflow.previous-wakeup", previous_accels);
+}
+
+/* Shift+arrows select text in the find entry: no following there. */
+static gboolean
+find_focus_cb (GtkWidget *widget, GdkEvent *event, ControlFlow *self)
+{
+  gboolean in = event->type == GDK_FOCUS_CHANGE && event->focus_change.in;
+  for (guint i = 1; i < G_N_ELEMENTS (cf_actions); i++)
+    g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self->actions),
+                                                                             cf_actions[i].name)), !in);
+  return FALSE;
+}
+
+/* The toggles as the user left them (GSettings org.lttv.Lttv.ControlFlow,
+ * when installed). */
+static GSettings *
+cf_settings (void)
+{
+  static GSettings *settings;
+  static gsize once;
+
+  if (g_once_init_enter (&once))
+    {
+      GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+      g_autoptr (GSettingsSchema) schema = source != NULL
+        ? g_settings_schema_source_lookup (source, "org.lttv.Lttv.ControlFlow", TRUE) : NULL;
+      if (schema != NULL)
+        settings = g_settings_new ("org.lttv.Lttv.ControlFlow");
+      g_once_init_leave (&once, 1);
+    }
+  return settings;
 }
 
 static void
@@ -286,6 +412,7 @@ control_flow_free (gpointer data)
   g_signal_handlers_disconnect_by_data (self->ctx, self);
   g_object_unref (self->ctx);
   cf_index_free (self->index);
+  g_clear_object (&self->actions);
   g_free (self);
 }
 
@@ -332,6 +459,13 @@ control_flow_create (LttvViewerContext *ctx)
                                             _("Scheduling arrows: on each CPU, from the thread "
                                               "switched out to the one switched in (when the "
                                               "window holds few enough switches)"), FALSE));
+  self->wakeups = GTK_TOGGLE_BUTTON (toggle ("mail-send-receive-symbolic",
+                                             _("Wakeup arrows: from the thread that woke a thread "
+                                               "to it, at the wakeup (a square tail: an IRQ, soft "
+                                               "IRQ or timer woke it, drawn from the thread it "
+                                               "interrupted). Shift+Right and Shift+Left follow the "
+                                               "selected thread's next and previous wakeup "
+                                               "(Ctrl+Alt+W)"), FALSE));
   GtkWidget *only = toggle ("edit-find-symbolic", _("Rows with matches only: hide the threads "
                                                      "without an event matching the tab's filter "
                                                      "in the visible window"), FALSE);
@@ -344,12 +478,13 @@ control_flow_create (LttvViewerContext *ctx)
   gtk_box_pack_start (GTK_BOX (bar), GTK_WIDGET (self->tree), FALSE, FALSE, 0);
   gtk_box_pack_start (GTK_BOX (bar), GTK_WIDGET (self->active), FALSE, FALSE, 0);
   gtk_box_pack_start (GTK_BOX (bar), GTK_WIDGET (self->arrows), FALSE, FALSE, 0);
+  gtk_box_pack_start (GTK_BOX (bar), GTK_WIDGET (self->wakeups), FALSE, FALSE, 0);
   gtk_box_pack_start (GTK_BOX (bar), only, FALSE, FALSE, 0);
   gtk_box_pack_start (GTK_BOX (bar), GTK_WIDGET (self->find), FALSE, FALSE, 0);
   gtk_box_pack_end (GTK_BOX (bar), export, FALSE, FALSE, 0);
 
   self->view = LTTV_TIMELINE_VIEW (lttv_timeline_view_new (ctx));
-  lttv_timeline_view_set_tooltip_func (self->view, cf_tooltip, self);
+  lttv_timeline_view_set_tooltip_func (self->view, tooltip, self);
   lttv_timeline_view_set_overlay_func (self->view, draw_arrows, self);
   lttv_timeline_view_set_match_func (self->view, match_func, self);
   g_signal_connect (only, "toggled", G_CALLBACK (matches_only_toggled_cb), self);
@@ -361,6 +496,18 @@ control_flow_create (LttvViewerContext *ctx)
   g_signal_connect (self->tree, "toggled", G_CALLBACK (tree_toggled_cb), self);
   g_signal_connect (self->active, "toggled", G_CALLBACK (active_toggled_cb), self);
   g_signal_connect (self->arrows, "toggled", G_CALLBACK (arrows_toggled_cb), self);
+  g_signal_connect (self->wakeups, "toggled", G_CALLBACK (arrows_toggled_cb), self);
+  if (cf_settings () != NULL)
+    {
+      g_settings_bind (cf_settings (), "scheduling-arrows", self->arrows, "active", G_SETTINGS_BIND_DEFAULT);
+      g_settings_bind (cf_settings (), "wakeup-arrows", self->wakeups, "active", G_SETTINGS_BIND_DEFAULT);
+    }
+  self->actions = g_simple_action_group_new ();
+  g_action_map_add_action_entries (G_ACTION_MAP (self->actions), cf_actions, G_N_ELEMENTS (cf_actions), self);
+  gtk_widget_insert_action_group (self->top, "controlflow", G_ACTION_GROUP (self->actions));
+  g_signal_connect (self->top, "hierarchy-changed", G_CALLBACK (hierarchy_changed_cb), self);
+  g_signal_connect (self->find, "focus-in-event", G_CALLBACK (find_focus_cb), self);
+  g_signal_connect (self->find, "focus-out-event", G_CALLBACK (find_focus_cb), self);
   g_signal_connect (self->find, "search-changed", G_CALLBACK (find_changed_cb), self);
   g_signal_connect (export, "clicked", G_CALLBACK (export_cb), self);
   g_signal_connect (self->top, "key-press-event", G_CALLBACK (key_press_cb), self);

@@ -53,6 +53,24 @@ void cf_index_free (CfIndex *x);
  * too many switches to read. */
 void cf_draw_arrows (LttvTimelineView *view, CfIndex *x, cairo_t *cr,
                      int width, int height, LttvTime t0, LttvTime t1);
+LttvHistory *cf_index_history (CfIndex *x);
+/* The row of thread `tid` alive at `t` (tid 0: swapper/`cpu`), or -1. */
+int cf_index_row_for (CfIndex *x, LttvTimelineModel *m, gint64 tid, guint cpu,
+                      LttvTime t);
+
+/* Wakeup arrows (controlflow-wakeups.c), from `s`'s wakeup edges once its
+ * build is finished: draws those of [t0, t1], a few per pixel column. */
+void cf_draw_wakeups (LttvTimelineView *view, CfIndex *x, LttvState *s,
+                      cairo_t *cr, int width, int height, LttvTime t0,
+                      LttvTime t1);
+/* Tooltip lines for the arrows within a few pixels of (row, t), or NULL. */
+char *cf_wakeups_tooltip (LttvTimelineView *view, CfIndex *x, LttvState *s,
+                          LttvViewerContext *ctx, const LttvTimelineRow *row,
+                          LttvTime t);
+/* The first wakeup edge after `now` (before it when !forward) where `tid`
+ * wakes or is woken by another thread, or NULL. */
+const LttvWakeup *cf_wakeup_follow (LttvState *s, gint64 tid, LttvTime now,
+                                    gboolean forward);
 
 /* The state of ctx's tab; when the host has none (headless export before
  * the tab built it), one built here, synchronously, from the cache when
