@@ -1,0 +1,126 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Export: the path as TSV (the lines of `lttv critical-path
+ * --format=tsv`, the causes with this viewer's sentences and shares), or
+ * drawn into a PNG, SVG or PDF file; and the headless render. */
+#include "config.h"
+
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
+#include <glib/gi18n-lib.h>
+#include <lttv-thread-selection.h>
+
+#include "critpath.h"
+
+char *
+cp_result_tsv (const CpResult *r, LttvViewerContext *ctx)
+{
+  GString *s = g_string_new (NULL);
+  LttvTime span = r->end - r->begin;
+
+  g_string_append_printf (s, "range\t%" G_GUINT64_FORMAT "\t%" G_GUINT64_FORMAT "\n", r->begin, r->end);
+  for (guint i = 0; i < r->segments->len; i++)
+    {
+      const LttvPathSegment *seg = &g_array_index (r->segments, LttvPathSegment, i);
+      g_string_append_printf (s, "segment\t%" G_GUINT64_FORMAT "\t%" G_GUINT64_FORMAT "\t%" G_GUINT64_FORMAT
+                              "\t%" G_GINT64_FORMAT "\t%s\t%" G_GINT64_FORMAT "\t%u\n",
+                              seg->begin, seg->end, seg->end - seg->begin, seg->tid,
+                              lttv_path_kind_name (seg->kind), seg->other, seg->depth);
+    }
+  for (guint i = 0; i < r->causes->len; i++)
+    {
+      const LttvPathCause *c = &g_array_index (r->causes, LttvPathCause, i);
+      g_string_append_printf (s, "cause\t%s\t%" G_GINT64_FORMAT "\t%" G_GINT64_FORMAT "\t%" G_GUINT64_FORMAT
+                              "\t%u\t%.1f\t%s\n", lttv_path_kind_name (c->kind), c->tid, c->other,
+                              c->total, c->count, span > 0 ? 100.0 * c->total / (double) span : 0.0,
+                              (const char *) g_ptr_array_index (r->cause_texts, i));
+    }
+  return g_string_free (s, FALSE);
+}
+
+gboolean
+cp_export_file (const CpDraw *d, const char *file, int width, int height, GError **error)
+{
+  g_autofree char *lower = g_ascii_strdown (file, -1);
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  cairo_status_t status;
+
+  if (g_str_has_suffix (lower, ".tsv"))
+    {
+      g_autofree char *text = NULL;
+      if (d->r == NULL)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("%s: no critical path to export"), file);
+          return FALSE;
+        }
+      text = cp_result_tsv (d->r, d->ctx);
+      return g_file_set_contents (file, text, -1, error);
+    }
+  if (g_str_has_suffix (lower, ".svg"))
+    surface = cairo_svg_surface_create (file, width, height);
+  else if (g_str_has_suffix (lower, ".pdf"))
+    surface = cairo_pdf_surface_create (file, width, height);
+  else if (g_str_has_suffix (lower, ".png"))
+    surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, width, height);
+  else
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   _("%s: the name must end in .png, .svg, .pdf or .tsv"), file);
+      return FALSE;
+    }
+  cr = cairo_create (surface);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  cp_draw (d, cr, width, height);
+  cairo_destroy (cr);
+  if (g_str_has_suffix (lower, ".png"))
+    status = cairo_surface_write_to_png (surface, file);
+  else
+    {
+      cairo_surface_finish (surface);
+      status = cairo_surface_status (surface);
+    }
+  cairo_surface_destroy (surface);
+  if (status != CAIRO_STATUS_SUCCESS)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s: %s", file, cairo_status_to_string (status));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Headless: the path of the tab's selected thread (none in `lttv-gui
+ * --export`: a line saying so), computed here. */
+gboolean
+cp_render (LttvViewerContext *ctx, cairo_t *cr, int width, int height, GError **error)
+{
+  LttvState *s = lttv_viewer_context_get_state (ctx);
+  int start = 280, end_margin = 0;
+  gint64 tid;
+  CpDraw d = { .ctx = ctx, .sel0 = LTTV_TIME_NONE, .sel1 = LTTV_TIME_NONE };
+  CpResult *r = NULL;
+  LttvTime b, e;
+
+  lttv_viewer_context_get_axis (ctx, &start, &end_margin);
+  lttv_viewer_context_get_window (ctx, &d.t0, &d.t1);
+  d.chart_x = start;
+  d.chart_w = MAX (width - start - end_margin, 1);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  if (s == NULL || !lttv_history_is_finished (lttv_state_get_history (s)))
+    d.status = _("The state is not built yet.");
+  else if (!lttv_viewer_context_get_selected_thread (ctx, &tid, NULL) || tid <= 0)
+    d.status = _("No thread selected: select one in the control flow view.");
+  else
+    {
+      if (!lttv_viewer_context_get_selection (ctx, &b, &e) || e <= b)
+        {
+          lttv_viewer_context_get_bounds (ctx, &b, &e);
+          e++;
+        }
+      d.r = r = cp_result_compute (s, tid, b, e);
+    }
+  cp_draw (&d, cr, width, height);
+  cp_result_free (r);
+  return TRUE;
+}
