@@ -1,0 +1,451 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Wakeup arrows in the control flow view and the critical path viewer, in
+ * a real window on Xvfb (test-critpath.sh), driven through xdotool, on the
+ * hand-worked scenario tests/ctf-writer/scenarios/critpath-wake.scn: A
+ * (10) runs on cpu0 from 1000, blocks at 2000; B (20), on cpu1, wakes it
+ * at 5000 (the trace's one wakeup edge); A waits for cpu0 until 6000 and
+ * runs until 9000. Its critical path over [1000, 9000) is
+ * tests/state/critpath/critpath-wake.expected (worked out by hand). */
+#include "config.h"
+
+#include <gdk/gdkx.h>
+#include <glib/gstdio.h>
+#include <math.h>
+#include <string.h>
+
+#include <lttv/lttv.h>
+
+#include "gui/lttv-application.h"
+#include "gui/lttv-module-host.h"
+#include "gui/lttv-window.h"
+#include "gui/module-api/lttv-thread-selection.h"
+#include "gui/module-api/lttv-timeline-view.h"
+
+static LttvApplication *app;
+static const char *trace;     /* critpath-wake.scn, written by the script */
+static const char *expected;  /* critpath-wake.expected */
+
+static gboolean
+never (gpointer unused)
+{
+  return FALSE;
+}
+
+static gboolean
+iterate_until (gboolean (*done) (gpointer), gpointer data, int timeout_ms)
+{
+  gint64 end = g_get_monotonic_time () + timeout_ms * 1000;
+  while (!done (data) && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE), g_usleep (1000);
+  return done (data);
+}
+
+static void
+iterate_for (int ms)
+{
+  iterate_until (never, NULL, ms);
+}
+
+static void xdotool (const char *format, ...) G_GNUC_PRINTF (1, 2);
+
+static void
+xdotool (const char *format, ...)
+{
+  va_list args;
+  va_start (args, format);
+  g_autofree char *argv_text = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_autofree char *cmd = g_strconcat ("xdotool ", argv_text, NULL);
+  int status = -1;
+
+  g_test_message ("%s", cmd);
+  g_assert_true (g_spawn_command_line_sync (cmd, NULL, NULL, &status, NULL));
+  g_assert_cmpint (status, ==, 0);
+  iterate_for (300);
+}
+
+static gulong
+xid (GtkWidget *w)
+{
+  return gdk_x11_window_get_xid (gtk_widget_get_window (gtk_widget_get_toplevel (w)));
+}
+
+static gboolean
+tab_ready (gpointer tab)
+{
+  LttvState *s = lttv_tab_get_state (tab);
+  return !lttv_tab_is_opening (tab) && lttv_tab_viewers_ready (tab) && s != NULL
+         && lttv_history_is_finished (lttv_state_get_history (s));
+}
+
+static LttvTab *
+open_trace (LttvWindow **out)
+{
+  LttvWindow *w = lttv_window_new (app);
+  g_autoptr (GFile) file = g_file_new_for_path (trace);
+  LttvTab *tab;
+
+  gtk_window_set_default_size (GTK_WINDOW (w), 1200, 900);
+  gtk_widget_show (GTK_WIDGET (w));
+  tab = lttv_window_open_traces (w, &file, 1);
+  g_assert_true (iterate_until (tab_ready, tab, 30000));
+  iterate_for (500);
+  lttv_time_context_set_window (lttv_tab_get_time_context (tab), 1000, 9000);
+  lttv_time_context_clear_selection (lttv_tab_get_time_context (tab));
+  iterate_for (200);
+  *out = w;
+  return tab;
+}
+
+static GtkWidget *
+find_widget (GtkWidget *w, gboolean (*match) (GtkWidget *, gconstpointer), gconstpointer data)
+{
+  if (match (w, data))
+    return w;
+  if (GTK_IS_CONTAINER (w))
+    {
+      g_autoptr (GList) kids = gtk_container_get_children (GTK_CONTAINER (w));
+      for (GList *l = kids; l != NULL; l = l->next)
+        {
+          GtkWidget *found = find_widget (l->data, match, data);
+          if (found != NULL)
+            return found;
+        }
+    }
+  return NULL;
+}
+
+static gboolean
+is_view (GtkWidget *w, gconstpointer unused)
+{
+  return LTTV_IS_TIMELINE_VIEW (w);
+}
+
+static gboolean
+is_named (GtkWidget *w, gconstpointer name)
+{
+  return g_strcmp0 (gtk_widget_get_name (w), name) == 0;
+}
+
+static gboolean
+has_tooltip_prefix (GtkWidget *w, gconstpointer prefix)
+{
+  const char *tip = gtk_widget_get_tooltip_text (w);
+  gboolean yes = GTK_IS_TOGGLE_BUTTON (w) && tip != NULL && g_str_has_prefix (tip, prefix);
+  g_free ((char *) tip);
+  return yes;
+}
+
+static guint
+viewer_index (LttvTab *tab, const char *id)
+{
+  for (guint i = 0; i < lttv_tab_get_n_viewers (tab); i++)
+    if (strcmp (lttv_tab_get_viewer_id (tab, i), id) == 0)
+      return i;
+  g_assert_not_reached ();
+}
+
+static int
+row_of (LttvTimelineView *view, guint64 tid)
+{
+  LttvTimelineModel *m = lttv_timeline_view_get_model (view);
+  for (guint i = 0; i < lttv_timeline_model_n_rows (m); i++)
+    if (lttv_timeline_model_get_row (m, i)->tag == tid
+        && lttv_timeline_model_get_row (m, i)->attr != LTTV_ATTR_NONE)
+      return (int) i;
+  g_assert_not_reached ();
+}
+
+static gboolean
+view_drawn (gpointer view)
+{
+  return lttv_timeline_view_is_drawn (view);
+}
+
+static cairo_surface_t *
+snapshot (LttvTimelineView *view)
+{
+  GtkWidget *canvas = lttv_timeline_view_get_canvas (view);
+  int w = gtk_widget_get_allocated_width (canvas), h = gtk_widget_get_allocated_height (canvas);
+  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, w, h);
+  cairo_t *cr = cairo_create (s);
+
+  gtk_widget_queue_draw (canvas);
+  g_assert_true (iterate_until (view_drawn, view, 10000));
+  gtk_widget_draw (canvas, cr);
+  cairo_destroy (cr);
+  cairo_surface_flush (s);
+  return s;
+}
+
+static GdkRGBA
+pixel (cairo_surface_t *s, int x, int y)
+{
+  g_assert_cmpint (x, >=, 0);
+  g_assert_cmpint (y, >=, 0);
+  g_assert_cmpint (x, <, cairo_image_surface_get_width (s));
+  g_assert_cmpint (y, <, cairo_image_surface_get_height (s));
+  guint32 p = *(guint32 *) (cairo_image_surface_get_data (s) + y * cairo_image_surface_get_stride (s) + x * 4);
+  return (GdkRGBA) { ((p >> 16) & 0xff) / 255.0, ((p >> 8) & 0xff) / 255.0, (p & 0xff) / 255.0, 1 };
+}
+
+/* The arrows' blue (controlflow-wakeups.c: 0.10, 0.35, 0.85 at 0.9). */
+static gboolean
+is_arrow_blue (GdkRGBA c)
+{
+  g_test_message ("pixel %.0f,%.0f,%.0f", c.red * 255, c.green * 255, c.blue * 255);
+  return c.blue > 0.7 && c.red < 0.3 && c.green < 0.5;
+}
+
+typedef struct {
+  LttvWindow *w;
+  LttvTab *tab;
+  LttvTimelineView *cf;
+  LttvViewerContext *ctx;
+  int a, b;            /* the rows of A (10) and B (20) */
+} Setup;
+
+static void
+setup_controlflow (Setup *s)
+{
+  s->tab = open_trace (&s->w);
+  guint i = viewer_index (s->tab, "controlflow");
+  GtkWidget *top = lttv_tab_get_viewer_widget (s->tab, i);
+  s->cf = LTTV_TIMELINE_VIEW (find_widget (top, is_view, NULL));
+  s->ctx = lttv_tab_get_viewer_context (s->tab, i);
+  s->a = row_of (s->cf, 10);
+  s->b = row_of (s->cf, 20);
+}
+
+static GtkToggleButton *
+wakeup_toggle (Setup *s)
+{
+  GtkWidget *top = lttv_tab_get_viewer_widget (s->tab, viewer_index (s->tab, "controlflow"));
+  GtkWidget *b = find_widget (top, has_tooltip_prefix, "Wakeup arrows");
+  g_assert_nonnull (b);
+  return GTK_TOGGLE_BUTTON (b);
+}
+
+/* The arrow of B waking A is drawn at x of 5000 on the tab's time axis,
+ * between the two rows; none with the toggle off; its tooltip names both. */
+static void
+test_wakeup_arrow_is_drawn_at_the_wakeup (void)
+{
+  Setup s;
+  setup_controlflow (&s);
+  GtkWidget *canvas = lttv_timeline_view_get_canvas (s.cf);
+  int width = gtk_widget_get_allocated_width (canvas);
+  int x = (int) floor (lttv_viewer_context_time_to_x (s.ctx, 5000, width));
+  double ya = lttv_timeline_view_row_y (s.cf, s.a), yb = lttv_timeline_view_row_y (s.cf, s.b);
+  int y = (int) round ((ya + yb) / 2);
+
+  g_assert_cmpfloat (ya, >=, 0);
+  g_assert_cmpfloat (yb, >=, 0);
+  g_assert_false (gtk_toggle_button_get_active (wakeup_toggle (&s)));
+  cairo_surface_t *off = snapshot (s.cf);
+  g_assert_false (is_arrow_blue (pixel (off, x, y)));
+  cairo_surface_destroy (off);
+
+  /* Ctrl+Alt+W, as a user would: the toggle follows */
+  gtk_widget_grab_focus (canvas);
+  iterate_for (100);
+  xdotool ("windowfocus --sync %lu", xid (canvas));
+  xdotool ("key ctrl+alt+w");
+  g_assert_true (gtk_toggle_button_get_active (wakeup_toggle (&s)));
+  cairo_surface_t *on = snapshot (s.cf);
+  g_assert_true (is_arrow_blue (pixel (on, x, y)));
+  /* one pixel column wide: the row colours 3 pixels left */
+  g_assert_false (is_arrow_blue (pixel (on, x - 3, y)));
+  cairo_surface_destroy (on);
+
+  g_autofree char *tip = lttv_timeline_view_tooltip_at (s.cf, x, ya);
+  g_test_message ("tooltip: %s", tip);
+  g_assert_nonnull (tip);
+  g_assert_nonnull (strstr (tip, "B (20) woke A (10)"));
+  g_autofree char *far = lttv_timeline_view_tooltip_at (s.cf, x - 40, ya);
+  g_assert_true (far == NULL || strstr (far, "woke") == NULL);
+  gtk_toggle_button_set_active (wakeup_toggle (&s), FALSE);
+  gtk_widget_destroy (GTK_WIDGET (s.w));
+}
+
+static gboolean
+selected_is (gpointer data)
+{
+  Setup *s = data;
+  gint64 tid = -1;
+  return lttv_viewer_context_get_selected_thread (s->ctx, &tid, NULL) && tid == 20;
+}
+
+/* A selected at 1000, Shift+Right: along the arrow of its next wakeup, to
+ * its waker B at 5000; Shift+Left from there: back to A's wakeup? None
+ * before it for B: nothing moves. */
+static void
+test_follow_key_moves_to_the_waker (void)
+{
+  Setup s;
+  setup_controlflow (&s);
+  GtkWidget *canvas = lttv_timeline_view_get_canvas (s.cf);
+  gint64 tid = -1;
+
+  lttv_viewer_context_set_current_time (s.ctx, 1000);
+  lttv_timeline_view_select_row (s.cf, s.a);
+  iterate_for (100);
+  g_assert_true (lttv_viewer_context_get_selected_thread (s.ctx, &tid, NULL));
+  g_assert_cmpint (tid, ==, 10);
+  gtk_widget_grab_focus (canvas);
+  xdotool ("windowfocus --sync %lu", xid (canvas));
+  xdotool ("key shift+Right");
+  g_assert_true (iterate_until (selected_is, &s, 3000));
+  g_assert_cmpuint (lttv_viewer_context_get_current_time (s.ctx), ==, 5000);
+  g_assert_cmpint (lttv_timeline_view_get_selected_row (s.cf), ==, s.b);
+  /* B's only wakeup is at 5000: nothing after it */
+  xdotool ("key shift+Right");
+  g_assert_cmpuint (lttv_viewer_context_get_current_time (s.ctx), ==, 5000);
+  g_assert_true (lttv_viewer_context_get_selected_thread (s.ctx, &tid, NULL));
+  g_assert_cmpint (tid, ==, 20);
+  /* back along it from after: to A */
+  lttv_viewer_context_set_current_time (s.ctx, 7000);
+  iterate_for (100);
+  xdotool ("key shift+Left");
+  g_assert_true (lttv_viewer_context_get_selected_thread (s.ctx, &tid, NULL));
+  g_assert_cmpint (tid, ==, 10);
+  g_assert_cmpuint (lttv_viewer_context_get_current_time (s.ctx), ==, 5000);
+  gtk_widget_destroy (GTK_WIDGET (s.w));
+}
+
+static gboolean
+sensitive (gpointer w)
+{
+  return gtk_widget_get_sensitive (w);
+}
+
+static gboolean
+selection_is_segment (gpointer data)
+{
+  LttvTimeContext *tc = data;
+  LttvTime a, b;
+  return lttv_time_context_get_selection (tc, &a, &b) && a == 2000 && b == 5000;
+}
+
+/* The lines of `file` that do not start with "cause" (the sentences are
+ * this viewer's own), and the first six fields of those that do. */
+static char *
+path_lines (const char *text)
+{
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+  GString *out = g_string_new (NULL);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      if (lines[i][0] == '\0')
+        continue;
+      if (g_str_has_prefix (lines[i], "cause\t"))
+        {
+          g_auto (GStrv) f = g_strsplit (lines[i], "\t", 7);
+          g_assert_cmpuint (g_strv_length (f), >=, 6);
+          g_string_append_printf (out, "%s\t%s\t%s\t%s\t%s\t%s\n", f[0], f[1], f[2], f[3], f[4], f[5]);
+        }
+      else
+        g_string_append_printf (out, "%s\n", lines[i]);
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* The critical path viewer follows A's selection and the tab's range: its
+ * TSV export is the hand-worked path; a click on B's segment selects
+ * [2000, 5000) in the tab. */
+static void
+test_critpath_viewer_shows_the_hand_worked_path (void)
+{
+  Setup s;
+  setup_controlflow (&s);
+  LttvTimeContext *tc = lttv_tab_get_time_context (s.tab);
+  g_assert_true (lttv_tab_add_viewer (s.tab, "critpath"));
+  g_assert_true (iterate_until ((gboolean (*) (gpointer)) lttv_tab_viewers_ready, s.tab, 10000));
+  iterate_for (300);
+  guint ci = viewer_index (s.tab, "critpath");
+  GtkWidget *top = lttv_tab_get_viewer_widget (s.tab, ci);
+  LttvViewerContext *cctx = lttv_tab_get_viewer_context (s.tab, ci);
+  GtkWidget *export = find_widget (top, is_named, "critpath-export");
+  GtkWidget *chart = find_widget (top, is_named, "critpath-chart");
+  g_assert_nonnull (export);
+  g_assert_nonnull (chart);
+  g_assert_false (gtk_widget_get_sensitive (export));   /* no thread selected */
+
+  lttv_timeline_view_select_row (s.cf, s.a);
+  lttv_time_context_set_selection (tc, 1000, 9000);
+  g_assert_true (iterate_until (sensitive, export, 10000));
+  iterate_for (200);
+
+  /* The export, through its dialog */
+  g_autofree char *dir = g_dir_make_tmp ("critpath-XXXXXX", NULL);
+  g_autofree char *tsv = g_build_filename (dir, "path.tsv", NULL);
+  gtk_button_clicked (GTK_BUTTON (export));
+  GtkWindow *dialog = NULL;
+  for (int tries = 0; tries < 50 && dialog == NULL; tries++)
+    {
+      g_autoptr (GList) all = gtk_window_list_toplevels ();
+      for (GList *l = all; l != NULL; l = l->next)
+        if (g_strcmp0 (gtk_window_get_title (l->data), "Export the Critical Path") == 0)
+          dialog = l->data;
+      iterate_for (100);
+    }
+  g_assert_nonnull (dialog);
+  g_assert_true (gtk_file_chooser_set_filename (GTK_FILE_CHOOSER (dialog), tsv));
+  iterate_for (200);
+  gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
+  iterate_for (300);
+  g_autofree char *got = NULL, *want = NULL;
+  g_assert_true (g_file_get_contents (tsv, &got, NULL, NULL));
+  g_assert_true (g_file_get_contents (expected, &want, NULL, NULL));
+  g_autofree char *got_lines = path_lines (got), *want_lines = path_lines (want);
+  g_assert_cmpstr (got_lines, ==, want_lines);
+  g_unlink (tsv);
+  g_rmdir (dir);
+
+  /* A click in B's row (the second: the path meets it second) at 3500 */
+  int start, end_margin;
+  lttv_viewer_context_get_axis (cctx, &start, &end_margin);
+  int chart_w = gtk_widget_get_allocated_width (top) - start - end_margin;
+  int x = start + (int) round (lttv_viewer_context_time_to_x (cctx, 3500, chart_w));
+  int y = 4 + 22 + 11;
+  int ox, oy, wx, wy;
+  gdk_window_get_origin (gtk_widget_get_window (chart), &ox, &oy);
+  gtk_widget_translate_coordinates (chart, gtk_widget_get_toplevel (chart), 0, 0, &wx, &wy);
+  GtkAllocation a;
+  gtk_widget_get_allocation (chart, &a);
+  /* (the area's own window, or its parent's with the area at a.x, a.y) */
+  if (gtk_widget_get_has_window (chart))
+    a.x = a.y = 0;
+  xdotool ("mousemove --sync %d %d click 1", ox + a.x + x, oy + a.y + y);
+  g_assert_true (iterate_until (selection_is_segment, tc, 3000));
+  /* the path stays the one over [1000, 9000): the export stays enabled */
+  iterate_for (300);
+  g_assert_true (gtk_widget_get_sensitive (export));
+  gtk_widget_destroy (GTK_WIDGET (s.w));
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_test_init (&argc, &argv, NULL);
+  gtk_init (&argc, &argv);
+  trace = g_getenv ("CRITPATH_TRACE");
+  expected = g_getenv ("CRITPATH_EXPECTED");
+  if (trace == NULL || expected == NULL)
+    {
+      g_printerr ("CRITPATH_TRACE or CRITPATH_EXPECTED is not set (test-critpath.sh sets them)\n");
+      return 1;
+    }
+  app = lttv_application_new ();
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
+  if (!g_application_register (G_APPLICATION (app), NULL, &error))
+    g_error ("%s", error->message);
+  g_test_add_func ("/critpath/wakeup-arrow-is-drawn-at-the-wakeup", test_wakeup_arrow_is_drawn_at_the_wakeup);
+  g_test_add_func ("/critpath/follow-key-moves-to-the-waker", test_follow_key_moves_to_the_waker);
+  g_test_add_func ("/critpath/viewer-shows-the-hand-worked-path", test_critpath_viewer_shows_the_hand_worked_path);
+  int ret = g_test_run ();
+  g_object_unref (app);
+  return ret;
+}
