@@ -357,27 +357,45 @@ cause_cmp (gconstpointer pa, gconstpointer pb)
   return a->other < b->other ? -1 : a->other > b->other;
 }
 
+/* A cause's key, hashed in place: no allocation per segment (a path has
+ * tens of thousands of segments and a few thousand causes). */
+typedef struct {
+  gint64 kind, tid, other;
+} CauseKey;
+
+static guint
+cause_hash (gconstpointer p)
+{
+  const CauseKey *k = p;
+  guint64 h = (guint64) k->tid * 0x9E3779B97F4A7C15u ^ (guint64) k->other * 0xC2B2AE3D27D4EB4Fu
+              ^ (guint64) k->kind;
+  return (guint) (h ^ (h >> 32));
+}
+
+static gboolean
+cause_equal (gconstpointer a, gconstpointer b)
+{
+  const CauseKey *x = a, *y = b;
+  return x->kind == y->kind && x->tid == y->tid && x->other == y->other;
+}
+
 GArray *
 lttv_critical_path_summary (const GArray *segments)
 {
   GArray *out = g_array_new (FALSE, FALSE, sizeof (LttvPathCause));
-  GHashTable *at = g_hash_table_new_full (g_bytes_hash, g_bytes_equal,
-                                          (GDestroyNotify) g_bytes_unref, NULL);
+  GHashTable *at = g_hash_table_new_full (cause_hash, cause_equal, g_free, NULL);
   for (guint i = 0; i < segments->len; i++)
     {
       const LttvPathSegment *seg = &g_array_index (segments, LttvPathSegment, i);
-      int64_t key[3] = { seg->kind, seg->tid, seg->other };
-      GBytes *k = g_bytes_new (key, sizeof key);
-      gpointer p = g_hash_table_lookup (at, k);
+      CauseKey key = { seg->kind, seg->tid, seg->other };
+      gpointer p = g_hash_table_lookup (at, &key);
       if (p == NULL)
         {
           LttvPathCause c = { seg->kind, seg->tid, seg->other, 0, 0 };
           g_array_append_val (out, c);
-          g_hash_table_insert (at, k, GUINT_TO_POINTER (out->len));
           p = GUINT_TO_POINTER (out->len);
+          g_hash_table_insert (at, g_memdup2 (&key, sizeof key), p);
         }
-      else
-        g_bytes_unref (k);
       LttvPathCause *c = &g_array_index (out, LttvPathCause, GPOINTER_TO_UINT (p) - 1);
       c->total += seg->end - seg->begin;
       c->count++;
