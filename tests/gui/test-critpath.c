@@ -277,8 +277,8 @@ selected_is (gpointer data)
 }
 
 /* A selected at 1000, Shift+Right: along the arrow of its next wakeup, to
- * its waker B at 5000; Shift+Left from there: back to A's wakeup? None
- * before it for B: nothing moves. */
+ * its waker B at 5000; again: B has no later wakeup, nothing moves; from
+ * 7000, Shift+Left: back along the same arrow to A. */
 static void
 test_follow_key_moves_to_the_waker (void)
 {
@@ -390,7 +390,8 @@ test_critpath_viewer_shows_the_hand_worked_path (void)
       iterate_for (100);
     }
   g_assert_nonnull (dialog);
-  g_assert_true (gtk_file_chooser_set_filename (GTK_FILE_CHOOSER (dialog), tsv));
+  g_assert_true (gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (dialog), dir));
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), "path.tsv");
   iterate_for (200);
   gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
   iterate_for (300);
@@ -408,19 +409,66 @@ test_critpath_viewer_shows_the_hand_worked_path (void)
   int chart_w = gtk_widget_get_allocated_width (top) - start - end_margin;
   int x = start + (int) round (lttv_viewer_context_time_to_x (cctx, 3500, chart_w));
   int y = 4 + 22 + 11;
-  int ox, oy, wx, wy;
+  int ox, oy;
+  /* (a drawing area has a window of its own: its origin is its corner) */
+  g_assert_true (gtk_widget_get_has_window (chart));
   gdk_window_get_origin (gtk_widget_get_window (chart), &ox, &oy);
-  gtk_widget_translate_coordinates (chart, gtk_widget_get_toplevel (chart), 0, 0, &wx, &wy);
-  GtkAllocation a;
-  gtk_widget_get_allocation (chart, &a);
-  /* (the area's own window, or its parent's with the area at a.x, a.y) */
-  if (gtk_widget_get_has_window (chart))
-    a.x = a.y = 0;
-  xdotool ("mousemove --sync %d %d click 1", ox + a.x + x, oy + a.y + y);
+  xdotool ("mousemove --sync %d %d click 1", ox + x, oy + y);
   g_assert_true (iterate_until (selection_is_segment, tc, 3000));
   /* the path stays the one over [1000, 9000): the export stays enabled */
   iterate_for (300);
   g_assert_true (gtk_widget_get_sensitive (export));
+  gtk_widget_destroy (GTK_WIDGET (s.w));
+}
+
+/* Not a test: the README's screenshots (data/take-screenshots), when
+ * CRITPATH_SHOTS names a folder. The trace of CRITPATH_TRACE, its thread
+ * woken the most selected, wakeup arrows on, the critical path viewer
+ * added; the window at 1280x800 and 1920x1080. */
+static void
+shoot (LttvWindow *w, const char *file, int width, int height)
+{
+  gtk_window_resize (GTK_WINDOW (w), width, height);
+  iterate_for (3000);
+  g_autofree char *cmd = g_strdup_printf ("import -window %lu %s", xid (GTK_WIDGET (w)), file);
+  int status = -1;
+  g_assert_true (g_spawn_command_line_sync (cmd, NULL, NULL, &status, NULL));
+  g_assert_cmpint (status, ==, 0);
+}
+
+static void
+take_screenshots (const char *dir)
+{
+  Setup s;
+  s.tab = open_trace (&s.w);
+  guint i = viewer_index (s.tab, "controlflow");
+  s.cf = LTTV_TIMELINE_VIEW (find_widget (lttv_tab_get_viewer_widget (s.tab, i), is_view, NULL));
+  s.ctx = lttv_tab_get_viewer_context (s.tab, i);
+  const GArray *ws = lttv_state_wakeups (lttv_tab_get_state (s.tab));
+  g_autoptr (GHashTable) n = g_hash_table_new (g_int64_hash, g_int64_equal);
+  gint64 best = -1;
+  guint best_n = 0;
+  for (guint k = 0; k < ws->len; k++)
+    {
+      const LttvWakeup *e = &g_array_index (ws, LttvWakeup, k);
+      guint c = GPOINTER_TO_UINT (g_hash_table_lookup (n, &e->wakee)) + 1;
+      g_hash_table_insert (n, (gpointer) &e->wakee, GUINT_TO_POINTER (c));
+      if (c > best_n && e->wakee > 0)
+        best_n = c, best = e->wakee;
+    }
+  g_assert_cmpint (best, >, 0);
+  LttvTime b0, b1;
+  lttv_viewer_context_get_bounds (s.ctx, &b0, &b1);
+  lttv_time_context_set_window (lttv_tab_get_time_context (s.tab), b0, b1);
+  gtk_toggle_button_set_active (wakeup_toggle (&s), TRUE);
+  g_assert_true (lttv_tab_add_viewer (s.tab, "critpath"));
+  iterate_for (500);
+  lttv_timeline_view_select_row (s.cf, row_of (s.cf, (guint64) best));
+  iterate_for (2000);
+  g_autofree char *small = g_build_filename (dir, "critpath-1280x800.png", NULL);
+  g_autofree char *large = g_build_filename (dir, "critpath.png", NULL);
+  shoot (s.w, small, 1280, 800);
+  shoot (s.w, large, 1920, 1080);
   gtk_widget_destroy (GTK_WIDGET (s.w));
 }
 
@@ -433,7 +481,7 @@ main (int argc, char **argv)
   gtk_init (&argc, &argv);
   trace = g_getenv ("CRITPATH_TRACE");
   expected = g_getenv ("CRITPATH_EXPECTED");
-  if (trace == NULL || expected == NULL)
+  if (trace == NULL || (expected == NULL && g_getenv ("CRITPATH_SHOTS") == NULL))
     {
       g_printerr ("CRITPATH_TRACE or CRITPATH_EXPECTED is not set (test-critpath.sh sets them)\n");
       return 1;
@@ -442,6 +490,12 @@ main (int argc, char **argv)
   g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
   if (!g_application_register (G_APPLICATION (app), NULL, &error))
     g_error ("%s", error->message);
+  if (g_getenv ("CRITPATH_SHOTS") != NULL)
+    {
+      take_screenshots (g_getenv ("CRITPATH_SHOTS"));
+      g_object_unref (app);
+      return 0;
+    }
   g_test_add_func ("/critpath/wakeup-arrow-is-drawn-at-the-wakeup", test_wakeup_arrow_is_drawn_at_the_wakeup);
   g_test_add_func ("/critpath/follow-key-moves-to-the-waker", test_follow_key_moves_to_the_waker);
   g_test_add_func ("/critpath/viewer-shows-the-hand-worked-path", test_critpath_viewer_shows_the_hand_worked_path);
