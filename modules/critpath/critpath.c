@@ -381,13 +381,13 @@ top_destroy_cb (GtkWidget *widget, CritPath *self)
   cp_unref (self);
 }
 
-static GtkWidget *
+static GtkTreeViewColumn *
 column (const char *title, GtkCellRenderer *cell, const char *attr, int col, gboolean expand)
 {
   GtkTreeViewColumn *c = gtk_tree_view_column_new_with_attributes (title, cell, attr, col, NULL);
   gtk_tree_view_column_set_resizable (c, TRUE);
   gtk_tree_view_column_set_expand (c, expand);
-  return GTK_WIDGET (c);
+  return c;
 }
 
 static GtkWidget *
@@ -433,18 +433,18 @@ critpath_create (LttvViewerContext *ctx)
   gtk_widget_set_tooltip_text (self->table, _("Time per cause over the path; activate a row "
                                               "(double-click, Enter) to select its longest segment"));
   gtk_tree_view_append_column (GTK_TREE_VIEW (self->table),
-                               GTK_TREE_VIEW_COLUMN (column (_("Share"), bar_cell, "value", COL_SHARE, FALSE)));
+                               column (_("Share"), bar_cell, "value", COL_SHARE, FALSE));
   gtk_tree_view_column_add_attribute (gtk_tree_view_get_column (GTK_TREE_VIEW (self->table), 0), bar_cell,
                                       "text", COL_SHARE_TEXT);
   gtk_tree_view_append_column (GTK_TREE_VIEW (self->table),
-                               GTK_TREE_VIEW_COLUMN (column (_("Time"), gtk_cell_renderer_text_new (),
-                                                             "text", COL_TIME, FALSE)));
+                               column (_("Time"), gtk_cell_renderer_text_new (),
+                                                             "text", COL_TIME, FALSE));
   gtk_tree_view_append_column (GTK_TREE_VIEW (self->table),
-                               GTK_TREE_VIEW_COLUMN (column (_("Segments"), gtk_cell_renderer_text_new (),
-                                                             "text", COL_COUNT, FALSE)));
+                               column (_("Segments"), gtk_cell_renderer_text_new (),
+                                                             "text", COL_COUNT, FALSE));
   gtk_tree_view_append_column (GTK_TREE_VIEW (self->table),
-                               GTK_TREE_VIEW_COLUMN (column (_("Cause"), gtk_cell_renderer_text_new (),
-                                                             "text", COL_WHAT, TRUE)));
+                               column (_("Cause"), gtk_cell_renderer_text_new (),
+                                                             "text", COL_WHAT, TRUE));
   gtk_tree_view_set_activate_on_single_click (GTK_TREE_VIEW (self->table), TRUE);
   gtk_container_add (GTK_CONTAINER (list), self->table);
   gtk_paned_pack1 (GTK_PANED (paned), chart, TRUE, FALSE);

@@ -209,6 +209,11 @@ static void
 setup_controlflow (Setup *s)
 {
   s->tab = open_trace (&s->w);
+  /* the control flow alone: rows tall enough to show both threads */
+  for (guint i = lttv_tab_get_n_viewers (s->tab); i-- > 0;)
+    if (strcmp (lttv_tab_get_viewer_id (s->tab, i), "controlflow") != 0)
+      lttv_tab_remove_viewer (s->tab, i);
+  iterate_for (300);
   guint i = viewer_index (s->tab, "controlflow");
   GtkWidget *top = lttv_tab_get_viewer_widget (s->tab, i);
   s->cf = LTTV_TIMELINE_VIEW (find_widget (top, is_view, NULL));
