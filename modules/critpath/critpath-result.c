@@ -103,7 +103,12 @@ cp_result_compute (LttvState *s, gint64 tid, LttvTime begin, LttvTime end)
           row = GUINT_TO_POINTER (r->rows->len);
           g_hash_table_insert (row_of, g_memdup2 (&seg->tid, sizeof seg->tid), row);
           g_array_append_val (r->rows, seg->tid);
-          g_ptr_array_add (r->row_names, thread_name (h, seg->tid, seg->begin));
+          /* (named as at the range's end, as the control flow names its
+           * row; as when met if it had no name then) */
+          char *name = thread_name (h, seg->tid, end - 1);
+          if (seg->tid > 0 && g_ascii_isdigit (name[0]))
+            g_free (name), name = thread_name (h, seg->tid, seg->begin);
+          g_ptr_array_add (r->row_names, name);
         }
       r->seg_row[i] = GPOINTER_TO_UINT (row);
     }

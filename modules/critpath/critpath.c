@@ -21,7 +21,7 @@ typedef struct
   gint ref;
   gboolean dead;
   LttvViewerContext *ctx;
-  GtkWidget *top, *status, *area, *table, *export;
+  GtkWidget *top, *status, *area, *table, *export, *paned;
   GtkListStore *store;
   LttvJob *job;                 /* the computation running, or NULL */
   CpResult *result;             /* the path shown, or NULL */
@@ -189,6 +189,11 @@ path_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
       fill_table (self);
       update_status (self);
       redraw (self);
+      /* the chart as tall as its rows and legend, up to 2/3 of the viewer */
+      if (self->result != NULL)
+        gtk_paned_set_position (GTK_PANED (self->paned),
+                                MIN (CP_TOP + (int) self->result->rows->len * CP_ROW_HEIGHT + 42,
+                                     gtk_widget_get_allocated_height (self->paned) * 2 / 3));
     }
   cp_unref (self);
 }
@@ -447,8 +452,9 @@ critpath_create (LttvViewerContext *ctx)
                                                              "text", COL_WHAT, TRUE));
   gtk_tree_view_set_activate_on_single_click (GTK_TREE_VIEW (self->table), TRUE);
   gtk_container_add (GTK_CONTAINER (list), self->table);
-  gtk_paned_pack1 (GTK_PANED (paned), chart, TRUE, FALSE);
-  gtk_paned_pack2 (GTK_PANED (paned), list, TRUE, FALSE);
+  self->paned = paned;
+  gtk_paned_pack1 (GTK_PANED (paned), chart, FALSE, TRUE);
+  gtk_paned_pack2 (GTK_PANED (paned), list, TRUE, TRUE);
   gtk_widget_set_size_request (chart, -1, 60);
   gtk_widget_set_size_request (list, -1, 60);
   gtk_box_pack_start (GTK_BOX (self->top), bar, FALSE, FALSE, 0);

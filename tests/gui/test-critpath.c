@@ -435,6 +435,9 @@ shoot (LttvWindow *w, const char *file, int width, int height)
 {
   gtk_window_resize (GTK_WINDOW (w), width, height);
   iterate_for (3000);
+  /* (the pointer on the menu bar: no tooltip in the picture) */
+  xdotool ("mousemove --sync %d %d", width / 2, 8);
+  iterate_for (1500);
   g_autofree char *cmd = g_strdup_printf ("import -window %lu %s", xid (GTK_WIDGET (w)), file);
   int status = -1;
   g_assert_true (g_spawn_command_line_sync (cmd, NULL, NULL, &status, NULL));
@@ -462,9 +465,24 @@ take_screenshots (const char *dir)
         best_n = c, best = e->wakee;
     }
   g_assert_cmpint (best, >, 0);
+  /* the window and selection: where the thread's path is known */
   LttvTime b0, b1;
   lttv_viewer_context_get_bounds (s.ctx, &b0, &b1);
-  lttv_time_context_set_window (lttv_tab_get_time_context (s.tab), b0, b1);
+  g_autoptr (GArray) path = lttv_critical_path (lttv_tab_get_state (s.tab), best, b0, b1 + 1);
+  LttvTime p0 = b1, p1 = b0;
+  for (guint k = 0; k < path->len; k++)
+    {
+      const LttvPathSegment *seg = &g_array_index (path, LttvPathSegment, k);
+      if (seg->kind != LTTV_PATH_UNKNOWN)
+        p0 = MIN (p0, seg->begin), p1 = MAX (p1, seg->end);
+    }
+  g_assert_cmpuint (p1, >, p0);
+  for (guint k = lttv_tab_get_n_viewers (s.tab); k-- > 0;)
+    if (strcmp (lttv_tab_get_viewer_id (s.tab, k), "resourceview") == 0
+        || strcmp (lttv_tab_get_viewer_id (s.tab, k), "histogram") == 0)
+      lttv_tab_remove_viewer (s.tab, k);
+  lttv_time_context_set_window (lttv_tab_get_time_context (s.tab), p0 - (p1 - p0) / 20, p1 + (p1 - p0) / 20);
+  lttv_time_context_set_selection (lttv_tab_get_time_context (s.tab), p0, p1);
   gtk_toggle_button_set_active (wakeup_toggle (&s), TRUE);
   g_assert_true (lttv_tab_add_viewer (s.tab, "critpath"));
   iterate_for (500);
