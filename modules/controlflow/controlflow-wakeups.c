@@ -82,8 +82,11 @@ cf_draw_wakeups (LttvTimelineView *view, CfIndex *x, LttvState *s, cairo_t *cr, 
 
   if (ws == NULL || t1 <= t0 || width <= 0)
     return;
+  /* more edges than columns: fainter, so the rows stay readable under them */
+  guint first = lower_bound (ws, t0);
+  double alpha = lower_bound (ws, t1 + 1) - first > (guint) width ? 0.3 : 0.9;
   cairo_set_line_width (cr, 1);
-  for (guint i = lower_bound (ws, t0); i < ws->len; i++)
+  for (guint i = first; i < ws->len; i++)
     {
       const LttvWakeup *e = &g_array_index (ws, LttvWakeup, i);
       int ra, rb;
@@ -116,7 +119,7 @@ cf_draw_wakeups (LttvTimelineView *view, CfIndex *x, LttvState *s, cairo_t *cr, 
       if (ya < 0 || yb < 0 || (ya > height && yb > height))
         continue;
       dir = yb > ya ? 1 : -1;
-      cairo_set_source_rgba (cr, 0.10, 0.35, 0.85, 0.9);
+      cairo_set_source_rgba (cr, 0.10, 0.35, 0.85, alpha);
       cairo_move_to (cr, xa, ya);
       cairo_line_to (cr, xa, yb - dir * 3);
       cairo_stroke (cr);
