@@ -36,10 +36,13 @@ cp_row_at (const CpResult *r, double y)
   return row < r->rows->len ? (int) row : -1;
 }
 
+/* Clamped just outside the chart: zoomed far in, a long segment's ends
+ * are beyond what cairo's fixed point holds (the drawing then fails). */
 static double
 x_of (const CpDraw *d, LttvTime t)
 {
-  return d->chart_x + lttv_viewer_context_time_to_x (d->ctx, t, d->chart_w);
+  double x = lttv_viewer_context_time_to_x (d->ctx, t, d->chart_w);
+  return d->chart_x + CLAMP (x, -2.0, d->chart_w + 2.0);
 }
 
 static void
