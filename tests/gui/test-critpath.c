@@ -279,6 +279,9 @@ test_wakeup_arrow_is_drawn_at_the_wakeup (void)
   xdotool ("windowfocus --sync %lu", xid (canvas));
   xdotool ("key ctrl+alt+w");
   g_assert_true (gtk_toggle_button_get_active (wakeup_toggle (&s)));
+  /* remembered for the next control flow view, as the scheduling arrows */
+  g_autoptr (GSettings) settings = g_settings_new ("org.lttv.Lttv.ControlFlow");
+  g_assert_true (g_settings_get_boolean (settings, "wakeup-arrows"));
   cairo_surface_t *on = snapshot (s.cf);
   g_assert_true (is_arrow_blue (pixel (on, x, y)));
   /* one pixel column wide: the row colours 3 pixels left */
