@@ -86,8 +86,12 @@ check "--export of the session draws what the tab showed, pixel for pixel" same 
 pid=$!
 id=$(wait_window "^$name [^(]*LTTV\$" 60)
 check "a new lttv-gui opens the session (title $name)" [ -n "$id" ]
-sleep 2
-flow "$out/after.png"
+# (its state builds in the background: ask again until it is drawn, 30 s)
+for k in $(seq 30); do
+  sleep 1
+  flow "$out/after.png"
+  same "$out/after.png" "$out/before.png" && break
+done
 check "its control flow exports the same image as before saving" same "$out/after.png" "$out/before.png"
 quit
 check "no sanitizer report or critical warning" \
