@@ -11,7 +11,7 @@
 # reported, without a crash; then the in-process tests (test-session.c).
 . "$LTTV_SRCDIR/tests/lib/tap.sh"
 . "$LTTV_SRCDIR/tests/lib/xvfb.sh"
-plan 17
+plan 18
 
 gui="$LTTV_BUILDDIR/gui/lttv-gui"
 trace="$LTTV_SRCDIR/data/sample-trace"
@@ -72,6 +72,8 @@ check "nothing was written into the trace folder" \
   sh -c "! find '$trace' -newer '$out/plain.png' -type f | grep -q ."
 quit
 grep -E 'CRITICAL|AddressSanitizer|runtime error' "$out/stderr" | sed 's/^/# /'
+check "the session is among the recent files (File > Recent Traces)" \
+  grep -q "saved.lttv-session" "$XDG_DATA_HOME/recently-used.xbel"
 
 # Another data folder: the bookmark can only come from the session.
 export XDG_DATA_HOME="$out/other-data"
