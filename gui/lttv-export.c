@@ -9,7 +9,9 @@
 #include <lttv/lttv.h>
 
 #include "lttv-export.h"
+#include "lttv-marks-private.h"
 #include "lttv-module-host.h"
+#include "lttv-session.h"
 #include "lttv-viewer-context-private.h"
 
 #define DEFAULT_WIDTH 1200
@@ -117,6 +119,8 @@ lttv_export_tab_view (LttvTab *tab, const char *view, const char *file, int widt
       return FALSE;
     }
   ctx = lttv_viewer_context_new (lttv_tab_get_time_context (tab), NULL);
+  /* (the bookmarks as the tab draws them: --export draws them too) */
+  lttv_viewer_context_set_bookmarks (ctx, lttv_tab_get_bookmarks (tab));
   lttv_viewer_context_set_traceset (ctx, lttv_tab_get_traceset (tab));
   lttv_viewer_context_set_state (ctx, lttv_tab_get_state (tab));
   ok = lttv_export_render (info, ctx, file, width, height, error);
@@ -148,6 +152,8 @@ lttv_export_run (const char *const *traces, const char *const *exports,
   g_autoptr (LttvTraceset) ts = NULL;
   g_autoptr (LttvState) state = NULL;   /* after ts: freed before it */
   g_autoptr (GError) error = NULL;
+  g_autoptr (LttvSession) session = NULL;
+  g_autoptr (LttvBookmarks) bookmarks = lttv_bookmarks_new ();
   int width = DEFAULT_WIDTH, height = DEFAULT_HEIGHT, status = 0;
 
   if (size != NULL && !parse_size (size, &width, &height))
@@ -179,15 +185,47 @@ lttv_export_run (const char *const *traces, const char *const *exports,
         }
     }
 
-  /* The same paths as the window opens: absolute, without "..". */
+  /* The same paths as the window opens: absolute, without "..". A
+   * session file gives its traces and, below, its times and filter. */
   g_autoptr (GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
   for (int i = 0; traces != NULL && traces[i] != NULL; i++)
     {
       g_autoptr (GFile) file = g_file_new_for_commandline_arg (traces[i]);
-      g_ptr_array_add (paths, g_file_get_path (file));
+      g_autofree char *path = g_file_get_path (file);
+      if (lttv_session_is_session_file (path) && g_file_test (path, G_FILE_TEST_IS_REGULAR))
+        {
+          if (session != NULL)
+            {
+              g_printerr (_("lttv-gui: %s: --export takes one session file\n"), path);
+              return 2;
+            }
+          session = lttv_session_load (path, &error);
+          if (session == NULL)
+            {
+              g_printerr ("lttv-gui: %s\n", error->message);
+              return 1;
+            }
+          for (guint k = 0; k < session->traces->len; k++)
+            {
+              char *found = lttv_session_resolve_trace (session, k, path);
+              if (found != NULL)
+                g_ptr_array_add (paths, found);
+              else
+                {
+                  g_printerr (_("lttv-gui: %s: traces[%u]: the trace %s is missing (moved or deleted); the session's other traces are open\n"),
+                              path, k + 1, ((LttvSessionTrace *) session->traces->pdata[k])->path);
+                  status = 1;
+                }
+            }
+          continue;
+        }
+      g_ptr_array_add (paths, g_steal_pointer (&path));
     }
   g_ptr_array_add (paths, NULL);
-  ts = lttv_traceset_open (paths->len > 1 ? (const char *const *) paths->pdata : sample, &error);
+  if (paths->len == 1 && session != NULL)
+    g_set_error (&error, LTTV_ERROR, LTTV_ERROR_NOT_FOUND, _("the session names no trace that is there"));
+  else
+    ts = lttv_traceset_open (paths->len > 1 ? (const char *const *) paths->pdata : sample, &error);
   if (ts == NULL)
     {
       /* Still render: the viewers say that nothing could be read. */
@@ -204,6 +242,19 @@ lttv_export_run (const char *const *traces, const char *const *exports,
           status = 1;
         }
       lttv_time_context_set_bounds (tc, lttv_traceset_begin (ts), lttv_traceset_end (ts));
+      /* The bookmarks the window would show (read, never written). */
+      g_autofree char *bookmarks_file = lttv_bookmarks_file_for (ts);
+      if (bookmarks_file != NULL && g_file_test (bookmarks_file, G_FILE_TEST_EXISTS)
+          && !lttv_bookmarks_load (bookmarks, bookmarks_file, &error))
+        {
+          g_printerr ("lttv-gui: %s\n", error->message);
+          g_clear_error (&error);
+        }
+      if (session != NULL)
+        {
+          lttv_session_apply_times (session, tc);
+          lttv_session_apply_bookmarks (session, bookmarks);
+        }
       /* No window to keep responsive here: build the state at once (or
        * load it from the cache). A read error keeps what came before it. */
       state = lttv_state_new (ts);
@@ -238,6 +289,7 @@ lttv_export_run (const char *const *traces, const char *const *exports,
       g_autofree char *view = g_strndup (exports[i], colon - exports[i]);
       g_autoptr (LttvViewerContext) ctx = lttv_viewer_context_new (tc, NULL);
 
+      lttv_viewer_context_set_bookmarks (ctx, bookmarks);
       lttv_viewer_context_set_traceset (ctx, ts);
       lttv_viewer_context_set_state (ctx, state);
       if (!lttv_export_render (lttv_module_host_find_viewer (view), ctx, colon + 1, width, height, &error))

@@ -52,8 +52,12 @@ follow_chain (LttvTab *self)
           g_array_append_val (shares, share);
         }
     }
-  /* Remembered heights stand for as many viewers as there are now. */
-  if (n_heights == shares->len)
+  /* Remembered heights stand for as many viewers as there are now; a
+   * session's come first. */
+  if (self->layout_heights != NULL && self->layout_heights->len == shares->len)
+    for (guint i = 0; i < shares->len; i++)
+      g_array_index (shares, double, i) = MAX (g_array_index (self->layout_heights, int, i), 1);
+  else if (n_heights == shares->len)
     for (guint i = 0; i < shares->len; i++)
       g_array_index (shares, double, i) = MAX (h[i], 1);
   lttv_pane_split_follow (self->chain, lttv_pane_chain_top (self->chain),
@@ -453,7 +457,8 @@ static void
 split_allocated (GtkWidget *split, GdkRectangle *allocation, LttvTab *self)
 {
   GSettings *settings = lttv_layout_settings ();
-  int height = settings != NULL ? g_settings_get_int (settings, "dock-height") : -1;
+  int height = self->layout_dock_height >= 0 ? self->layout_dock_height
+               : settings != NULL ? g_settings_get_int (settings, "dock-height") : -1;
 
   /* (once the default viewers are in: their smallest heights count) */
   if (self->dock_placed || allocation->height < 100 || self->pending_idle != 0
@@ -598,6 +603,50 @@ lttv_tab_add_default_viewers (LttvTab *self)
       self->pending_added = 0;
       self->pending_idle = g_idle_add (add_pending_viewer, self);
     }
+}
+
+void
+lttv_tab_add_viewer_set (LttvTab *self, const char *const *entries, const int *heights,
+                         guint n_heights, int dock_height)
+{
+  g_return_if_fail (LTTV_IS_TAB (self));
+  g_clear_pointer (&self->layout_heights, g_array_unref);
+  if (heights != NULL && n_heights > 0)
+    {
+      self->layout_heights = g_array_sized_new (FALSE, FALSE, sizeof (int), n_heights);
+      g_array_append_vals (self->layout_heights, heights, n_heights);
+    }
+  self->layout_dock_height = dock_height;
+  for (guint i = 0; entries[i] != NULL; i++)
+    if ((g_str_has_prefix (entries[i], "u:") || g_str_has_prefix (entries[i], "d:")) && entries[i][2] != '\0')
+      g_queue_push_tail (&self->pending, g_strdup (entries[i]));
+  if (self->pending_idle == 0)
+    {
+      self->pending_added = 0;
+      self->pending_idle = g_idle_add (add_pending_viewer, self);
+    }
+}
+
+void
+lttv_tab_get_layout (LttvTab *self, GArray *heights, int *dock_height, int *dock_page)
+{
+  g_return_if_fail (LTTV_IS_TAB (self));
+  for (guint i = 0; i < self->viewers->len; i++)
+    {
+      Viewer *v = self->viewers->pdata[i];
+      int h = v->docked ? 0 : gtk_widget_get_allocated_height (v->frame);
+      g_array_append_val (heights, h);
+    }
+  *dock_height = gtk_widget_get_visible (self->dock) ? gtk_widget_get_allocated_height (self->dock) : -1;
+  *dock_page = gtk_notebook_get_current_page (GTK_NOTEBOOK (self->dock));
+}
+
+void
+lttv_tab_set_dock_page (LttvTab *self, int page)
+{
+  g_return_if_fail (LTTV_IS_TAB (self));
+  if (page >= 0 && page < gtk_notebook_get_n_pages (GTK_NOTEBOOK (self->dock)))
+    gtk_notebook_set_current_page (GTK_NOTEBOOK (self->dock), page);
 }
 
 gboolean

@@ -224,7 +224,9 @@ open_done (GObject *source, GAsyncResult *result, gpointer user_data)
 
   if (self->traceset == NULL)
     {
-      const char *why = d->error != NULL ? d->error->message : _("No trace could be opened.");
+      const char *error_text = d->error != NULL ? d->error->message : _("No trace could be opened.");
+      g_autofree char *why = d->note != NULL ? g_strdup_printf ("%s\n%s", d->note, error_text)
+                                             : g_strdup (error_text);
       show_problems (self, why);
       note_open_error (self, why);
     }
@@ -281,11 +283,25 @@ damage_tick (gpointer user_data)
 }
 
 void
+lttv_tab_show_problem (LttvTab *self, const char *text)
+{
+  g_return_if_fail (LTTV_IS_TAB (self));
+  show_problems (self, text);
+}
+
+void
 lttv_tab_add_traces (LttvTab *self, GFile **files, int n_files)
+{
+  lttv_tab_add_traces_noted (self, files, n_files, NULL);
+}
+
+void
+lttv_tab_add_traces_noted (LttvTab *self, GFile **files, int n_files, const char *note)
 {
   OpenData *d = g_new0 (OpenData, 1);
 
   g_return_if_fail (LTTV_IS_TAB (self));
+  d->note = g_strdup (note);
   for (int i = 0; i < n_files; i++)
     {
       g_autofree char *path = g_file_get_path (files[i]);

@@ -66,6 +66,8 @@ struct _LttvTab
   guint build_timer;    /* polls its progress */
   guint damage_timer;   /* watches the cached state for damaged blocks */
   char *open_error;     /* why the traces could not be opened, or NULL */
+  GArray *layout_heights; /* int: a session's timeline heights, or NULL */
+  int layout_dock_height; /* a session's dock height, -1: the user's */
   char *title;
 };
 

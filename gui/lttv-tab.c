@@ -163,6 +163,7 @@ lttv_tab_finalize (GObject *object)
   g_clear_object (&self->bookmarks);
   g_ptr_array_unref (self->paths);
   g_free (self->open_error);
+  g_clear_pointer (&self->layout_heights, g_array_unref);
   g_free (self->title);
   G_OBJECT_CLASS (lttv_tab_parent_class)->finalize (object);
 }
@@ -198,6 +199,7 @@ lttv_tab_init (LttvTab *self)
   self->viewers = g_ptr_array_new_with_free_func (viewer_free);
   self->time_context = lttv_time_context_new ();
   self->bookmarks = lttv_bookmarks_new ();
+  self->layout_dock_height = -1;
 
   self->time_bar = lttv_time_bar_new (self->time_context);
   self->job_bar = lttv_job_bar_new ();

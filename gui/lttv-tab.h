@@ -21,6 +21,11 @@ LttvTab *lttv_tab_new (void);
 /* Adds `files` to the tab's traces and opens the whole set again in a
  * job. Emits "opened" when it is done, whatever the outcome. */
 void lttv_tab_add_traces (LttvTab *self, GFile **files, int n_files);
+/* lttv_tab_add_traces with `note` shown above the traces' problems (a
+ * session's missing traces). */
+void lttv_tab_add_traces_noted (LttvTab *self, GFile **files, int n_files, const char *note);
+/* Shows `text` in the tab's problem bar (NULL hides it). */
+void lttv_tab_show_problem (LttvTab *self, const char *text);
 /* Takes trace `index` (of the paths asked for) out of the tab and opens
  * the others again; the viewers follow as on any open. */
 void lttv_tab_remove_trace (LttvTab *self, guint index);
@@ -33,6 +38,17 @@ const char *lttv_tab_get_trace_path (LttvTab *self, guint index);
  * turn, after this returns: "viewers-changed" is emitted as each comes,
  * and once more when they are all there (lttv_tab_viewers_ready). */
 void lttv_tab_add_default_viewers (LttvTab *self);
+/* Like lttv_tab_add_default_viewers, with the viewers of `entries`
+ * ("u:ID" upper area, "d:ID" dock, in order) at the heights of `heights`
+ * (one per upper viewer, or NULL) and the dock `dock_height` high (-1:
+ * the user's): a saved session's layout. */
+void lttv_tab_add_viewer_set (LttvTab *self, const char *const *entries, const int *heights,
+                              guint n_heights, int dock_height);
+/* What lttv_tab_add_viewer_set takes back: each viewer's height in the
+ * upper area (0 when docked), the dock's height (-1 hidden) and its
+ * current page. */
+void lttv_tab_get_layout (LttvTab *self, GArray *heights, int *dock_height, int *dock_page);
+void lttv_tab_set_dock_page (LttvTab *self, int page);
 /* FALSE while default viewers are still to be built. */
 gboolean lttv_tab_viewers_ready (LttvTab *self);
 /* Timelines (viewers on the tab's time axis) go to the upper area, the

@@ -8,6 +8,7 @@
 #include "lttv-timeline-host.h"
 #include "lttv-job.h"
 #include "lttv-timeline-model-private.h"
+#include "lttv-timeline-rows.h"
 
 /* Least time between two listings while the history grows. */
 #define REFILL_INTERVAL_MS 1000
@@ -73,8 +74,8 @@ fill_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancella
 }
 
 /* A row's identity across listings: its kind, tag, birth and name. */
-static char *
-row_key (const LttvTimelineRow *r)
+char *
+lttv_timeline_row_key (const LttvTimelineRow *r)
 {
   return g_strdup_printf ("%u:%" G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT ":%s", r->kind, r->tag,
                           (guint64) r->birth, r->cells[0]);
@@ -98,7 +99,7 @@ carry_over (LttvTimelineModel *old, LttvTimelineModel *m)
     {
       const LttvTimelineRow *r = lttv_timeline_model_get_row (old, i);
       if (r->user_hidden || r->collapsed)
-        g_hash_table_insert (marked, row_key (r),
+        g_hash_table_insert (marked, lttv_timeline_row_key (r),
                              GUINT_TO_POINTER ((r->user_hidden ? 1u : 0u) | (r->collapsed ? 2u : 0u)));
     }
   if (g_hash_table_size (marked) == 0)
@@ -106,11 +107,124 @@ carry_over (LttvTimelineModel *old, LttvTimelineModel *m)
   for (guint i = 0; i < lttv_timeline_model_n_rows (m); i++)
     {
       LttvTimelineRow *r = lttv_timeline_model_get_row (m, i);
-      g_autofree char *key = row_key (r);
+      g_autofree char *key = lttv_timeline_row_key (r);
       guint flags = GPOINTER_TO_UINT (g_hash_table_lookup (marked, key));
       r->user_hidden = (flags & 1) != 0;
       r->collapsed = (flags & 2) != 0;
     }
+}
+
+/* --- The rows' state of a session (lttv-timeline-rows.h) ---------------- */
+
+#define ROWS_KEY "lttv-session-rows"
+
+typedef struct
+{
+  int sort;
+  gboolean descending;
+  GHashTable *hidden;   /* keys */
+} RowsState;
+
+static void
+rows_state_free (gpointer p)
+{
+  RowsState *r = p;
+  g_hash_table_unref (r->hidden);
+  g_free (r);
+}
+
+LttvTimelineView *
+lttv_timeline_view_find (GtkWidget *widget)
+{
+  if (LTTV_IS_TIMELINE_VIEW (widget))
+    return LTTV_TIMELINE_VIEW (widget);
+  if (!GTK_IS_CONTAINER (widget))
+    return NULL;
+  g_autoptr (GList) children = gtk_container_get_children (GTK_CONTAINER (widget));
+  for (GList *l = children; l != NULL; l = l->next)
+    {
+      LttvTimelineView *v = lttv_timeline_view_find (l->data);
+      if (v != NULL)
+        return v;
+    }
+  return NULL;
+}
+
+gboolean
+lttv_timeline_view_get_rows_state (LttvTimelineView *view, int *sort, gboolean *descending,
+                                   GPtrArray *hidden)
+{
+  LttvTimelineModel *m = lttv_timeline_view_get_model (view);
+  RowsState *pending = g_object_get_data (G_OBJECT (view), ROWS_KEY);
+
+  /* (not listed yet: what the session gave it still stands) */
+  if (m == NULL && pending != NULL)
+    {
+      GHashTableIter it;
+      gpointer key;
+      *sort = pending->sort;
+      *descending = pending->descending;
+      g_hash_table_iter_init (&it, pending->hidden);
+      while (g_hash_table_iter_next (&it, &key, NULL))
+        g_ptr_array_add (hidden, g_strdup (key));
+      return TRUE;
+    }
+  if (m == NULL)
+    return FALSE;
+  *sort = lttv_timeline_model_get_sort (m, descending);
+  for (guint i = 0; i < lttv_timeline_model_n_rows (m); i++)
+    if (lttv_timeline_model_get_row (m, i)->user_hidden)
+      g_ptr_array_add (hidden, lttv_timeline_row_key (lttv_timeline_model_get_row (m, i)));
+  return TRUE;
+}
+
+void
+lttv_timeline_view_set_rows_state (LttvTimelineView *view, int sort, gboolean descending,
+                                   const GPtrArray *hidden)
+{
+  RowsState *r = g_new0 (RowsState, 1);
+
+  r->sort = sort;
+  r->descending = descending;
+  r->hidden = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  for (guint i = 0; hidden != NULL && i < hidden->len; i++)
+    g_hash_table_add (r->hidden, g_strdup (hidden->pdata[i]));
+  g_object_set_data_full (G_OBJECT (view), ROWS_KEY, r, rows_state_free);
+  if (lttv_timeline_view_get_model (view) != NULL)
+    {
+      LttvTimelineModel *m = lttv_timeline_view_get_model (view);
+      for (guint i = 0; i < lttv_timeline_model_n_rows (m); i++)
+        {
+          LttvTimelineRow *row = lttv_timeline_model_get_row (m, i);
+          g_autofree char *key = lttv_timeline_row_key (row);
+          row->user_hidden = g_hash_table_contains (r->hidden, key);
+        }
+      lttv_timeline_model_set_sort (m, sort, descending);
+      lttv_timeline_view_refilter (view);
+    }
+}
+
+/* A session's rows on a new listing, until one from the finished history
+ * (rows born later than the last listing are then all there). */
+static void
+apply_rows_state (LttvTimelineHost *self, LttvTimelineModel *m)
+{
+  RowsState *r = g_object_get_data (G_OBJECT (self->view), ROWS_KEY);
+
+  if (r == NULL)
+    return;
+  lttv_timeline_model_set_sort (m, r->sort, r->descending);
+  if (g_hash_table_size (r->hidden) > 0)
+    for (guint i = 0; i < lttv_timeline_model_n_rows (m); i++)
+      {
+        LttvTimelineRow *row = lttv_timeline_model_get_row (m, i);
+        g_autofree char *key = lttv_timeline_row_key (row);
+        if (g_hash_table_contains (r->hidden, key))
+          row->user_hidden = TRUE;
+      }
+  lttv_timeline_model_refilter (m);
+  if (self->filled_finished)
+    g_object_set_data (G_OBJECT (self->view), ROWS_KEY, NULL);
 }
 
 static void
@@ -125,6 +239,7 @@ fill_done (GObject *source, GAsyncResult *result, gpointer user_data)
   self->last_fill = g_get_monotonic_time ();
   carry_over (lttv_timeline_view_get_model (self->view) != NULL
               ? lttv_timeline_view_get_model (self->view) : self->previous, f->model);
+  apply_rows_state (self, f->model);
   g_clear_pointer (&self->previous, lttv_timeline_model_unref);
   lttv_timeline_view_set_model (self->view, f->model);
   if (self->funcs->shown != NULL)

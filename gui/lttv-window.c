@@ -8,6 +8,7 @@
 #include "lttv-bookmarks-dialog.h"
 #include "lttv-export.h"
 #include "lttv-module-host.h"
+#include "lttv-session.h"
 #include "lttv-time-text.h"
 #include "lttv-window.h"
 
@@ -29,7 +30,7 @@ G_DEFINE_TYPE (LttvWindow, lttv_window, GTK_TYPE_APPLICATION_WINDOW)
 const char *const lttv_window_scriptable_actions[] = {
   "new-tab", "close-tab", "zoom-in", "zoom-out", "zoom-fit", "zoom-selection",
   "back", "forward", "set-window", "set-current-time", "set-selection",
-  "add-viewer", "export-view", NULL,
+  "set-filter", "add-viewer", "export-view", "save-session-to", NULL,
 };
 
 LttvTab *
@@ -74,6 +75,10 @@ update_actions (LttvWindow *self)
     return;
   enable (self, "close-tab", has_tab);
   enable (self, "add-trace", has_tab);
+  for (const char *const *n = (const char *const[]) { "save-session", "save-session-as",
+                                                      "save-session-to", NULL };
+       *n != NULL; n++)
+    enable (self, *n, has_tab && !lttv_tab_is_opening (tab));
   enable (self, "back", tc != NULL && lttv_time_context_can_go_back (tc));
   enable (self, "forward", tc != NULL && lttv_time_context_can_go_forward (tc));
   enable (self, "zoom-selection", tc != NULL && lttv_time_context_get_selection (tc, NULL, NULL));
@@ -84,7 +89,7 @@ update_actions (LttvWindow *self)
     enable (self, *n, has_tab && lttv_tab_get_traceset (tab) != NULL);
   for (const char *const *n = (const char *const[]) { "zoom-in", "zoom-out", "zoom-fit", "goto-time",
                                                       "set-window", "set-current-time",
-                                                      "set-selection", "add-viewer", "export-view",
+                                                      "set-selection", "set-filter", "add-viewer", "export-view",
                                                       "maximise-viewer", NULL };
        *n != NULL; n++)
     enable (self, *n, has_tab);
@@ -190,20 +195,56 @@ lttv_window_new_tab (LttvWindow *self)
   return tab;
 }
 
-LttvTab *
-lttv_window_open_traces (LttvWindow *self, GFile **files, int n_files)
+/* A tab of its own, unless the current one is empty (no trace, no viewer
+ * being built, no problem shown). */
+static LttvTab *
+fresh_tab (LttvWindow *self, gboolean *is_new)
 {
   LttvTab *tab = lttv_window_get_current_tab (self);
 
+  *is_new = tab == NULL || lttv_tab_get_traceset (tab) != NULL || lttv_tab_is_opening (tab)
+            || lttv_tab_get_problems (tab) != NULL || lttv_tab_get_n_traces (tab) > 0;
+  return *is_new ? lttv_window_new_tab (self) : tab;
+}
+
+LttvTab *
+lttv_window_open_session (LttvWindow *self, const char *file)
+{
+  gboolean is_new;
+  LttvTab *tab;
+
   g_return_val_if_fail (LTTV_IS_WINDOW (self), NULL);
-  /* An empty tab takes the traces; otherwise they get a tab of their own. */
-  if (tab == NULL || lttv_tab_get_traceset (tab) != NULL || lttv_tab_is_opening (tab)
-      || lttv_tab_get_problems (tab) != NULL)
+  tab = fresh_tab (self, &is_new);
+  /* (an empty tab with viewers of its own: the session's go in a new one) */
+  if (!is_new && (lttv_tab_get_n_viewers (tab) > 0 || !lttv_tab_viewers_ready (tab)))
+    tab = lttv_window_new_tab (self);
+  lttv_session_restore (tab, file);
+  return tab;
+}
+
+LttvTab *
+lttv_window_open_traces (LttvWindow *self, GFile **files, int n_files)
+{
+  g_autoptr (GPtrArray) traces = g_ptr_array_new ();
+  LttvTab *tab = NULL;
+  gboolean is_new;
+
+  g_return_val_if_fail (LTTV_IS_WINDOW (self), NULL);
+  /* Session files open in tabs of their own; the rest is one traceset. */
+  for (int i = 0; i < n_files; i++)
     {
-      tab = lttv_window_new_tab (self);
-      lttv_tab_add_default_viewers (tab);
+      g_autofree char *path = g_file_get_path (files[i]);
+      if (lttv_session_is_session_file (path) && g_file_test (path, G_FILE_TEST_IS_REGULAR))
+        tab = lttv_window_open_session (self, path);
+      else
+        g_ptr_array_add (traces, files[i]);
     }
-  lttv_tab_add_traces (tab, files, n_files);
+  if (traces->len == 0 && tab != NULL)
+    return tab;
+  tab = fresh_tab (self, &is_new);
+  if (is_new)
+    lttv_tab_add_default_viewers (tab);
+  lttv_tab_add_traces (tab, (GFile **) traces->pdata, traces->len);
   return tab;
 }
 
@@ -275,6 +316,128 @@ open_dat_activated (GSimpleAction *a, GVariant *p, gpointer self)
   g_object_set_data (G_OBJECT (dialog), "lttv-mode", GINT_TO_POINTER (CHOOSE_OPEN));
   g_signal_connect (dialog, "response", G_CALLBACK (chooser_response_cb), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+static GtkFileFilter *
+session_filter (void)
+{
+  GtkFileFilter *filter = gtk_file_filter_new ();
+  gtk_file_filter_set_name (filter, _("LTTV sessions (*.lttv-session)"));
+  gtk_file_filter_add_pattern (filter, "*" LTTV_SESSION_SUFFIX);
+  return filter;
+}
+
+static void
+open_session_response_cb (GtkNativeDialog *dialog, int response, LttvWindow *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autofree char *file = gtk_file_chooser_get_filename (GTK_FILE_CHOOSER (dialog));
+      if (file != NULL)
+        lttv_window_open_session (self, file);
+    }
+  g_object_unref (dialog);
+}
+
+static void
+open_session_activated (GSimpleAction *a, GVariant *p, gpointer self)
+{
+  GtkFileChooserNative *dialog =
+    gtk_file_chooser_native_new (_("Open Session"), GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_OPEN,
+                                 _("_Open"), _("_Cancel"));
+  GtkFileFilter *all = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (all, _("All files"));
+  gtk_file_filter_add_pattern (all, "*");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), session_filter ());
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), all);
+  g_signal_connect (dialog, "response", G_CALLBACK (open_session_response_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+static void
+save_session_to (LttvWindow *self, LttvTab *tab, const char *file)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (!lttv_session_save_tab (tab, file, &error))
+    {
+      GtkWidget *message = gtk_message_dialog_new (GTK_WINDOW (self), GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                                   GTK_MESSAGE_ERROR, GTK_BUTTONS_CLOSE,
+                                                   _("The session could not be saved"));
+      g_printerr ("lttv-gui: %s\n", error->message);
+      gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (message), "%s", error->message);
+      g_signal_connect (message, "response", G_CALLBACK (gtk_widget_destroy), NULL);
+      gtk_window_present (GTK_WINDOW (message));
+    }
+}
+
+static void
+save_session_response_cb (GtkNativeDialog *dialog, int response, LttvWindow *self)
+{
+  LttvTab *tab = g_object_get_data (G_OBJECT (dialog), "lttv-tab");
+
+  if (response == GTK_RESPONSE_ACCEPT && tab != NULL && !gtk_widget_in_destruction (GTK_WIDGET (tab)))
+    {
+      g_autofree char *file = gtk_file_chooser_get_filename (GTK_FILE_CHOOSER (dialog));
+      /* (the suffix makes it a session for the chooser and the command line) */
+      g_autofree char *named = file != NULL && !lttv_session_is_session_file (file)
+                               ? g_strconcat (file, LTTV_SESSION_SUFFIX, NULL) : g_strdup (file);
+      if (named != NULL)
+        save_session_to (self, tab, named);
+    }
+  g_object_unref (dialog);
+}
+
+static void
+save_session_as_activated (GSimpleAction *a, GVariant *p, gpointer self)
+{
+  LttvTab *tab = lttv_window_get_current_tab (self);
+  GtkFileChooserNative *dialog;
+  g_autofree char *name = NULL;
+
+  if (tab == NULL)
+    return;
+  dialog = gtk_file_chooser_native_new (_("Save Session"), GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE,
+                                        _("_Save"), _("_Cancel"));
+  gtk_file_chooser_set_do_overwrite_confirmation (GTK_FILE_CHOOSER (dialog), TRUE);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), session_filter ());
+  if (lttv_session_get_file (tab) != NULL)
+    gtk_file_chooser_set_filename (GTK_FILE_CHOOSER (dialog), lttv_session_get_file (tab));
+  else
+    {
+      /* (a name, not a folder: the chooser's own folder, never the trace's) */
+      name = g_strconcat (lttv_tab_get_n_traces (tab) > 0 ? lttv_tab_get_title (tab) : _("session"),
+                          LTTV_SESSION_SUFFIX, NULL);
+      g_strdelimit (name, "/, ", '_');
+      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
+    }
+  g_object_set_data_full (G_OBJECT (dialog), "lttv-tab", g_object_ref (tab), g_object_unref);
+  g_signal_connect (dialog, "response", G_CALLBACK (save_session_response_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+/* To the tab's session file, else asks where. */
+static void
+save_session_activated (GSimpleAction *a, GVariant *p, gpointer self)
+{
+  LttvTab *tab = lttv_window_get_current_tab (self);
+
+  if (tab == NULL)
+    return;
+  if (lttv_session_get_file (tab) != NULL)
+    save_session_to (self, tab, lttv_session_get_file (tab));
+  else
+    save_session_as_activated (a, p, self);
+}
+
+/* A session file named on the bus, without a dialog (scripts, tests). */
+static void
+save_session_to_activated (GSimpleAction *a, GVariant *p, gpointer self)
+{
+  LttvTab *tab = lttv_window_get_current_tab (self);
+  if (tab != NULL)
+    save_session_to (self, tab, g_variant_get_string (p, NULL));
 }
 
 static void
@@ -438,6 +601,14 @@ set_selection_activated (GSimpleAction *a, GVariant *p, gpointer self)
     lttv_time_context_set_selection (current_tc (self), t[0], t[1]);
 }
 
+/* The tab's filter expression (the viewers' filter bar shows it). */
+static void
+set_filter_activated (GSimpleAction *a, GVariant *p, gpointer self)
+{
+  if (current_tc (self) != NULL)
+    lttv_time_context_set_filter (current_tc (self), g_variant_get_string (p, NULL));
+}
+
 static void
 add_viewer_activated (GSimpleAction *a, GVariant *p, gpointer self)
 {
@@ -572,6 +743,10 @@ static const GActionEntry win_actions[] = {
   { "previous-bookmark", previous_bookmark_activated, NULL, NULL, NULL, { 0 } },
   { "remove-trace", remove_trace_activated, NULL, NULL, NULL, { 0 } },
   { "open", open_activated, NULL, NULL, NULL, { 0 } },
+  { "open-session", open_session_activated, NULL, NULL, NULL, { 0 } },
+  { "save-session", save_session_activated, NULL, NULL, NULL, { 0 } },
+  { "save-session-as", save_session_as_activated, NULL, NULL, NULL, { 0 } },
+  { "save-session-to", save_session_to_activated, "s", NULL, NULL, { 0 } },
   { "open-dat", open_dat_activated, NULL, NULL, NULL, { 0 } },
   { "add-trace", add_trace_activated, NULL, NULL, NULL, { 0 } },
   { "open-paths", open_paths_activated, "as", NULL, NULL, { 0 } },
@@ -587,6 +762,7 @@ static const GActionEntry win_actions[] = {
   { "set-window", set_window_activated, "s", NULL, NULL, { 0 } },
   { "set-current-time", set_current_time_activated, "s", NULL, NULL, { 0 } },
   { "set-selection", set_selection_activated, "s", NULL, NULL, { 0 } },
+  { "set-filter", set_filter_activated, "s", NULL, NULL, { 0 } },
   { "add-viewer", add_viewer_activated, "s", NULL, NULL, { 0 } },
   { "maximise-viewer", maximise_viewer_activated, NULL, NULL, NULL, { 0 } },
   { "export-view", export_view_activated, "(ssii)", NULL, NULL, { 0 } },

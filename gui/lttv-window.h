@@ -17,6 +17,10 @@ LttvWindow *lttv_window_new (LttvApplication *app);
 /* Opens `files` as one traceset in a new tab (or in the current tab when
  * it is still empty), with the default viewers. */
 LttvTab *lttv_window_open_traces (LttvWindow *self, GFile **files, int n_files);
+/* Opens session file `file` in a new tab (or the current one when it is
+ * empty); files ending in .lttv-session given to lttv_window_open_traces
+ * come here. */
+LttvTab *lttv_window_open_session (LttvWindow *self, const char *file);
 LttvTab *lttv_window_new_tab (LttvWindow *self);
 LttvTab *lttv_window_get_current_tab (LttvWindow *self);
 guint lttv_window_get_n_tabs (LttvWindow *self);

@@ -150,6 +150,7 @@ el_columns_setup (EventList *el)
       g_object_set (r, "ellipsize", i == EL_COL_FIELDS ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_MIDDLE, NULL);
       GtkTreeViewColumn *c = gtk_tree_view_column_new_with_attributes (_(titles[i]), r, "text", i,
                                                                        "cell-background", EL_STORE_MARK,
+                                                                       "foreground", EL_STORE_MARK_TEXT,
                                                                        NULL);
       g_object_set_data (G_OBJECT (c), "el-column", GINT_TO_POINTER (i));
       gtk_tree_view_column_set_sizing (c, GTK_TREE_VIEW_COLUMN_FIXED);

@@ -202,6 +202,7 @@ el_list_refill (EventList *el)
       if (!valid)
         gtk_list_store_append (el->store, &iter);
       el_row_texts (el, &rows[i], texts);
+      gboolean marked = rows[i].mark || el_search_text_marks (el, texts);
       gtk_list_store_set (el->store, &iter,
                           EL_COL_TIME, texts[EL_COL_TIME],
                           EL_COL_DELTA, texts[EL_COL_DELTA],
@@ -212,8 +213,8 @@ el_list_refill (EventList *el)
                           EL_COL_PID, texts[EL_COL_PID],
                           EL_COL_FIELDS, texts[EL_COL_FIELDS],
                           EL_STORE_ROW, el->top_row + i,
-                          EL_STORE_MARK,
-                          rows[i].mark || el_search_text_marks (el, texts) ? EL_MARK_COLOUR : NULL,
+                          EL_STORE_MARK, marked ? EL_MARK_COLOUR : NULL,
+                          EL_STORE_MARK_TEXT, marked ? EL_MARK_TEXT_COLOUR : NULL,
                           -1);
       if (rows[i].rank == el->selected_rank)
         gtk_tree_selection_select_iter (sel, &iter);
@@ -425,12 +426,13 @@ size_allocate_cb (GtkWidget *w, GtkAllocation *alloc, EventList *el)
 void
 el_list_build (EventList *el, GtkWidget *box)
 {
-  GType types[EL_N_COLS + 2];
+  GType types[EL_STORE_N];
   for (int i = 0; i < EL_N_COLS; i++)
     types[i] = G_TYPE_STRING;
   types[EL_STORE_ROW] = G_TYPE_UINT64;
   types[EL_STORE_MARK] = G_TYPE_STRING;
-  el->store = gtk_list_store_newv (EL_N_COLS + 2, types);
+  types[EL_STORE_MARK_TEXT] = G_TYPE_STRING;
+  el->store = gtk_list_store_newv (EL_STORE_N, types);
   el->tree = gtk_tree_view_new_with_model (GTK_TREE_MODEL (el->store));
   g_object_unref (el->store);
   gtk_tree_view_set_enable_search (GTK_TREE_VIEW (el->tree), FALSE);

@@ -100,10 +100,16 @@ void el_search_stop (EventList *el);
 /* TRUE when a text search is active and the row texts contain it. */
 gboolean el_search_text_marks (EventList *el, char *const texts[EL_N_COLS]);
 
-/* Store columns after the texts: the row index, its highlight colour. */
+/* Store columns after the texts: the row index, its highlight colour
+ * and its text colour. A search match is dark text on opaque yellow, the
+ * same in light and dark themes (a translucent tint under a dark theme's
+ * light text read badly). */
 #define EL_STORE_ROW EL_N_COLS
 #define EL_STORE_MARK (EL_N_COLS + 1)
-#define EL_MARK_COLOUR "rgba(252,233,79,0.55)"
+#define EL_STORE_MARK_TEXT (EL_N_COLS + 2)
+#define EL_STORE_N (EL_N_COLS + 3)
+#define EL_MARK_COLOUR "#f6d32d"
+#define EL_MARK_TEXT_COLOUR "#241f31"
 
 /* el-export.c: copy and export */
 void el_copy_selection (EventList *el);

@@ -263,6 +263,9 @@ el_search_next (EventList *el, gboolean backward)
 void
 el_search_show (EventList *el)
 {
+  /* (the list hides the bar until it is first wanted: its search mode
+   * alone revealed nothing, and the entry, never realized, took no key) */
+  gtk_widget_show (el->search_bar);
   gtk_search_bar_set_search_mode (GTK_SEARCH_BAR (el->search_bar), TRUE);
   gtk_widget_grab_focus (el->search_entry);
 }

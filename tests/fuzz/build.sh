@@ -17,9 +17,11 @@ core="$src/core/ctf/*.c $src/core/ftrace/*.c $src/core/paths.c $src/core/big-all
 clang $flags $inc -o "$out/fuzz-metadata" "$src/tests/fuzz/fuzz-metadata.c" $core $libs
 clang $flags $inc -o "$out/fuzz-stream" "$src/tests/fuzz/fuzz-stream.c" $core $libs
 clang $flags $inc -o "$out/fuzz-ftrace" "$src/tests/fuzz/fuzz-ftrace.c" $core $src/core/count-format.c $libs
+# the session parser of lttv-gui (glib and json-glib only)
+clang $flags $inc -I$src/gui -o "$out/fuzz-session" "$src/tests/fuzz/fuzz-session.c" "$src/gui/lttv-session-file.c" $libs
 # the state cache's loader: the whole core (it opens a real trace)
 gio="$(pkg-config --cflags --libs gio-2.0 gmodule-2.0 json-glib-1.0)"
 all="$core $src/core/state/*.c $src/core/state/*/*.c $src/core/filter/*.c $src/core/version.c"
 clang $flags $inc -I$src/core/state \
   -o "$out/fuzz-cache" "$src/tests/fuzz/fuzz-cache.c" $all $gio $libs
-echo "built $out/fuzz-metadata $out/fuzz-stream $out/fuzz-ftrace $out/fuzz-cache"
+echo "built $out/fuzz-metadata $out/fuzz-stream $out/fuzz-ftrace $out/fuzz-session $out/fuzz-cache"

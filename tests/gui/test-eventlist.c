@@ -527,6 +527,134 @@ test_search (void)
   gtk_entry_set_text (GTK_ENTRY (entry), "");
 }
 
+/* The colour of the tree's pixel (x, y) (widget coordinates), drawn off
+ * screen as the window draws it. */
+static guint32
+tree_pixel (int x, int y)
+{
+  int w = gtk_widget_get_allocated_width (tree), h = gtk_widget_get_allocated_height (tree);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, w, h);
+  cairo_t *cr = cairo_create (surface);
+  gtk_widget_draw (tree, cr);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  guint32 px = *(guint32 *) (cairo_image_surface_get_data (surface) + y * cairo_image_surface_get_stride (surface) + x * 4);
+  cairo_surface_destroy (surface);
+  return px & 0xFFFFFF;
+}
+
+static gboolean
+widget_drawable (gpointer w)
+{
+  return gtk_widget_is_drawable (w);
+}
+
+/* Types `text` into `entry` as key presses (the entry's own handler). */
+static void
+type_into (GtkWidget *entry, const char *text)
+{
+  for (const char *c = text; *c != '\0'; c++)
+    {
+      GdkEvent *ev = gdk_event_new (GDK_KEY_PRESS);
+      /* (the list's window: the entry may have none of its own yet) */
+      ev->key.window = g_object_ref (gtk_widget_get_window (tree));
+      ev->key.keyval = gdk_unicode_to_keyval ((guint32) *c);
+      ev->key.string = g_strndup (c, 1);
+      ev->key.length = 1;
+      gdk_event_set_device (ev, gdk_seat_get_keyboard (gdk_display_get_default_seat (gdk_display_get_default ())));
+      gtk_widget_event (entry, ev);
+      gdk_event_free (ev);
+      settle ();
+    }
+}
+
+/* The rows on screen whose name or fields hold the typed search text
+ * (ignoring case) are highlighted: opaque yellow behind dark text, the
+ * others not, in the light and the dark theme. */
+static void
+test_search_highlight (void)
+{
+  /* the most frequent event's name, without its subsystem, in capitals:
+   * the search ignores case */
+  g_autoptr (GHashTable) counts = g_hash_table_new (g_str_hash, g_str_equal);
+  const char *best = NULL;
+  guint best_n = 0;
+  for (guint64 i = 0; i < oracle->len; i++)
+    {
+      guint n = GPOINTER_TO_UINT (g_hash_table_lookup (counts, oracle_at (i)->name)) + 1;
+      g_hash_table_insert (counts, oracle_at (i)->name, GUINT_TO_POINTER (n));
+      if (n > best_n)
+        best_n = n, best = oracle_at (i)->name;
+    }
+  const char *colon = strrchr (best, ':');
+  g_autofree char *query = g_ascii_strup (colon != NULL ? colon + 1 : best, -1);
+  g_autofree char *lower = g_ascii_strdown (query, -1);
+  g_test_message ("searching for %s (%u of %u events)", query, best_n, oracle->len);
+
+  gtk_widget_grab_focus (tree);
+  press (GDK_KEY_Home);
+  settle ();
+  send_key (GDK_KEY_f, GDK_CONTROL_MASK);
+  settle ();
+  GtkWidget *entry = find_named (lttv_tab_get_viewer_widget (tab, viewer_index), "eventlist-search");
+  g_assert_true (gtk_widget_has_focus (entry));
+  /* the bar is there to type in (it was hidden for good once) */
+  g_assert_true (iterate_until (widget_drawable, entry, 5000));
+  type_into (entry, query);
+  g_assert_cmpstr (gtk_entry_get_text (GTK_ENTRY (entry)), ==, query);
+  iterate_until (job_bar_closed, NULL, 2000);
+  for (int i = 0; i < 20; i++)
+    settle (), g_usleep (10000);
+
+  for (int theme = 0; theme < 2; theme++)
+    {
+      g_object_set (gtk_settings_get_default (), "gtk-application-prefer-dark-theme", theme == 1, NULL);
+      for (int i = 0; i < 20; i++)
+        settle (), g_usleep (10000);
+      GtkTreeModel *model = gtk_tree_view_get_model (GTK_TREE_VIEW (tree));
+      GtkTreeIter iter;
+      guint marked = 0, plain = 0, k = 0;
+      guint32 plain_px = 0;
+      for (gboolean ok = gtk_tree_model_get_iter_first (model, &iter); ok;
+           ok = gtk_tree_model_iter_next (model, &iter), k++)
+        {
+          g_autofree char *name = NULL, *fields = NULL;
+          gtk_tree_model_get (model, &iter, COL_NAME, &name, COL_FIELDS, &fields, -1);
+          g_autofree char *lname = g_utf8_strdown (name, -1), *lfields = g_utf8_strdown (fields, -1);
+          gboolean want = strstr (lname, lower) != NULL || strstr (lfields, lower) != NULL;
+          g_autoptr (GtkTreePath) path = gtk_tree_path_new_from_indices ((int) k, -1);
+          GdkRectangle cell, visible;
+          int x, y;
+          gtk_tree_view_get_visible_rect (GTK_TREE_VIEW (tree), &visible);
+          gtk_tree_view_get_background_area (GTK_TREE_VIEW (tree), path,
+                                             gtk_tree_view_get_column (GTK_TREE_VIEW (tree), 0), &cell);
+          if (cell.height <= 0 || cell.y + cell.height > visible.height)
+            continue;   /* not on screen */
+          gtk_tree_view_convert_bin_window_to_widget_coords (GTK_TREE_VIEW (tree), cell.x + 1,
+                                                             cell.y + cell.height / 2, &x, &y);
+          guint32 px = tree_pixel (x, y);
+          if (want)
+            {
+              marked++;
+              g_assert_cmphex (px, ==, 0xf6d32d);
+            }
+          else
+            {
+              plain++;
+              plain_px = px;
+              g_assert_cmphex (px, !=, 0xf6d32d);
+            }
+        }
+      g_test_message ("%s theme: %u rows highlighted, %u not (background #%06x)",
+                      theme ? "dark" : "light", marked, plain, plain_px);
+      g_assert_cmpuint (marked, >, 0);
+      g_assert_cmpuint (plain, >, 0);
+    }
+  g_object_set (gtk_settings_get_default (), "gtk-application-prefer-dark-theme", FALSE, NULL);
+  gtk_entry_set_text (GTK_ENTRY (entry), "");
+  settle ();
+}
+
 /* --- Benchmark --------------------------------------------------------------- */
 
 static void
@@ -679,6 +807,7 @@ main (int argc, char **argv)
   g_test_add_func ("/eventlist/window-only", test_window_only);
   g_test_add_func ("/eventlist/copy", test_copy);
   g_test_add_func ("/eventlist/search", test_search);
+  g_test_add_func ("/eventlist/search-highlight", test_search_highlight);
   g_test_add_func ("/eventlist/filter-count", test_filter_count);
   return g_test_run ();
 }
