@@ -87,6 +87,7 @@ main (int argc, char **argv)
       latency_store_finish (l);
       printf ("%" G_GUINT64_FORMAT " %.3f %.3f %.3f\n", n, redraw (l, 0, span, TRUE),
               redraw (l, span / 2, span / 2 + span / 1000, TRUE), redraw (l, 0, span, FALSE));
+      fflush (stdout);
       latency_store_free (l);
     }
   return 0;
