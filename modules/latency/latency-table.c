@@ -22,7 +22,7 @@ latency_format_duration (double ns)
     return g_strdup_printf (_("%.*f µs"), decimals (ns / 1e3), ns / 1e3);
   if (ns < 1e9)
     return g_strdup_printf (_("%.*f ms"), decimals (ns / 1e6), ns / 1e6);
-  return g_strdup_printf (_("%.3f s"), ns / 1e9);
+  return g_strdup_printf (_("%.*f s"), decimals (ns / 1e9), ns / 1e9);
 }
 
 char *
