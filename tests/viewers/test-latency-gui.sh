@@ -8,10 +8,11 @@
 # viewer says so. Then in a window driven with xdotool: a click on a row
 # of the longest intervals, and on the scatter's highest point, moves the
 # tab's current time and selection to that interval (read back in the
-# traceinfo viewer's export, against the same times set over D-Bus).
+# traceinfo viewer's export, against the same times set over D-Bus), and
+# so does a click on the histogram's bar of it.
 . "$LTTV_SRCDIR/tests/lib/tap.sh"
 . "$LTTV_SRCDIR/tests/lib/xvfb.sh"
-plan 17
+plan 18
 
 gui="$LTTV_BUILDDIR/gui/lttv-gui"
 writer="$LTTV_BUILDDIR/tests/ctf-writer/lttv-ctf-writer"
@@ -147,6 +148,22 @@ diag "the highest point at ${1:-?},${2:-?}"
 [ -n "${1:-}" ] && xdotool mousemove --window "$id" "$1" "$(( $2 + 2 ))" click 1 2>/dev/null
 sleep 1
 check "a click on the scatter's highest point goes to the read" is_at point 2000 9000
+
+# The histogram's rightmost bar holds the read alone (400 ns and 7000 ns,
+# log buckets): a click on it goes to its longest interval, the read.
+act set-selection "'13000,13500'"
+act set-current-time "'1000'"
+sleep 1
+import -window "$id" "$tmp/hist.png" 2>/dev/null
+xy=$(convert "$tmp/hist.png" -crop 640x320+640+480 +repage txt:- 2>/dev/null |
+  awk -F '[(),: ]+' 'NR > 1 { r = $3; g = $4; b = $5
+    if (r > 204 && r < 224 && g > 106 && g < 130 && b > 38 && b < 64 && $1 >= x) { x = $1; y = $2 } }
+    END { if (x != "") print x + 640 - 2, y + 480 }')
+set -- $xy
+diag "the rightmost bar at ${1:-?},${2:-?}"
+[ -n "${1:-}" ] && xdotool mousemove --window "$id" "$1" "$(( $2 - 10 ))" click 1 2>/dev/null
+sleep 2
+check "a click on the histogram's bar of the longest goes to the read" is_at bar 2000 9000
 
 import -window "$id" "$tmp/live.png" 2>/dev/null
 check "the window with the viewer is drawn" image_is_drawn "$tmp/live.png"
