@@ -403,7 +403,7 @@ lttv_application_init (LttvApplication *self)
 {
   static const GOptionEntry entries[] = {
     { "export", 0, 0, G_OPTION_ARG_STRING_ARRAY, NULL,
-      N_("Render viewer VIEW into FILE (.png, .svg or .pdf) and exit; may be repeated"), N_("VIEW:FILE") },
+      N_("Render viewer VIEW into FILE (.png, .svg or .pdf; .tsv: its table) and exit; may be repeated"), N_("VIEW:FILE") },
     { "window", 0, 0, G_OPTION_ARG_STRING, NULL, N_("Time window to export"), N_("T0,T1") },
     { "size", 0, 0, G_OPTION_ARG_STRING, NULL, N_("Size of exported images in pixels"), N_("WxH") },
     { "list-views", 0, 0, G_OPTION_ARG_NONE, NULL, N_("List the viewers of the installed modules and exit"), NULL },

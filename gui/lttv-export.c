@@ -42,7 +42,7 @@ render_widget (const LttvViewerInfo *info, LttvViewerContext *ctx, cairo_t *cr,
   return TRUE;
 }
 
-typedef enum { KIND_PNG, KIND_SVG, KIND_PDF } Kind;
+typedef enum { KIND_PNG, KIND_SVG, KIND_PDF, KIND_TSV } Kind;
 
 static gboolean
 kind_of (const char *file, Kind *kind, GError **error)
@@ -55,13 +55,35 @@ kind_of (const char *file, Kind *kind, GError **error)
     *kind = KIND_SVG;
   else if (g_str_has_suffix (lower, ".pdf"))
     *kind = KIND_PDF;
+  else if (g_str_has_suffix (lower, ".tsv"))
+    *kind = KIND_TSV;
   else
     {
       g_set_error (error, LTTV_ERROR, LTTV_ERROR_USAGE,
-                   _("%s: unknown image type: the name must end in .png, .svg or .pdf"), file);
+                   _("%s: unknown file type: the name must end in .png, .svg, .pdf or .tsv"), file);
       return FALSE;
     }
   return TRUE;
+}
+
+/* The viewer's table as tab-separated text, when it has one. */
+static gboolean
+export_text (const LttvViewerInfo *info, LttvViewerContext *ctx, const char *file,
+             GError **error)
+{
+  LttvViewerTextFunc func = lttv_module_host_find_text_export (info->id);
+  g_autoptr (GString) out = NULL;
+
+  if (func == NULL)
+    {
+      g_set_error (error, LTTV_ERROR, LTTV_ERROR_USAGE,
+                   _("%s: viewer “%s” has no table to export as text"), file, info->id);
+      return FALSE;
+    }
+  out = g_string_new (NULL);
+  if (!func (ctx, out, error))
+    return FALSE;
+  return g_file_set_contents (file, out->str, (gssize) out->len, error);
 }
 
 gboolean
@@ -76,6 +98,8 @@ lttv_export_render (const LttvViewerInfo *info, LttvViewerContext *ctx, const ch
 
   if (!kind_of (file, &kind, error))
     return FALSE;
+  if (kind == KIND_TSV)
+    return export_text (info, ctx, file, error);
   switch (kind)
     {
     case KIND_SVG: surface = cairo_svg_surface_create (file, width, height); break;
@@ -178,7 +202,11 @@ lttv_export_run (const char *const *traces, const char *const *exports,
           g_printerr (_("lttv-gui: --export=%s: no viewer “%s” (see lttv-gui --list-views)\n"), exports[i], view);
           return 2;
         }
-      if (!kind_of (colon + 1, &kind, &error))
+      if (kind_of (colon + 1, &kind, &error) && kind == KIND_TSV
+          && lttv_module_host_find_text_export (view) == NULL)
+        g_set_error (&error, LTTV_ERROR, LTTV_ERROR_USAGE,
+                     _("%s: viewer “%s” has no table to export as text"), colon + 1, view);
+      if (error != NULL)
         {
           g_printerr ("lttv-gui: %s\n", error->message);
           return 2;

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* lttv-export: renders a viewer into a PNG, SVG or PDF file (chosen by the
  * file's extension) with the code that draws it on screen: the viewer's
- * render function, else its widget drawn off screen. */
+ * render function, else its widget drawn off screen; a .tsv file gets the
+ * viewer's table, when it registered a text export. */
 #pragma once
 
 #include "lttv-module.h"

@@ -13,6 +13,7 @@ typedef const LttvModuleInfo *(*EntryFunc) (void);
 static GPtrArray *modules;   /* LttvModuleRecord* */
 static GPtrArray *viewers;   /* LttvViewerEntry* */
 static GPtrArray *handles;   /* lt_dlhandle of loaded modules */
+static GHashTable *text_exports;   /* viewer id (not owned) -> LttvViewerTextFunc */
 static const char *loading_id;
 
 static void
@@ -35,6 +36,25 @@ ensure_tables (void)
   modules = g_ptr_array_new_with_free_func (record_free);
   viewers = g_ptr_array_new_with_free_func (g_free);
   handles = g_ptr_array_new ();
+  text_exports = g_hash_table_new (g_str_hash, g_str_equal);
+}
+
+void
+lttv_viewer_register_text_export (const char *viewer_id, LttvViewerTextFunc func)
+{
+  const LttvViewerInfo *info;
+
+  g_return_if_fail (viewer_id != NULL && func != NULL);
+  info = lttv_module_host_find_viewer (viewer_id);
+  g_return_if_fail (info != NULL);
+  g_hash_table_insert (text_exports, (gpointer) info->id, (gpointer) func);
+}
+
+LttvViewerTextFunc
+lttv_module_host_find_text_export (const char *id)
+{
+  ensure_tables ();
+  return (LttvViewerTextFunc) g_hash_table_lookup (text_exports, id);
 }
 
 void

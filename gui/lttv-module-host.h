@@ -33,6 +33,8 @@ GPtrArray *lttv_module_host_get_modules (void);
 /* LttvViewerEntry*, in registration order. */
 GPtrArray *lttv_module_host_get_viewers (void);
 const LttvViewerInfo *lttv_module_host_find_viewer (const char *id);
+/* The viewer's text export (lttv_viewer_register_text_export), or NULL. */
+LttvViewerTextFunc lttv_module_host_find_text_export (const char *id);
 /* The viewer's menu label, translated. */
 const char *lttv_viewer_info_get_label (const LttvViewerInfo *info);
 /* Calls each module's shutdown. */

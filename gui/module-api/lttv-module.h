@@ -163,6 +163,30 @@ typedef struct {
 void lttv_viewer_register (const LttvViewerInfo *info);
 
 /**
+ * LttvViewerTextFunc:
+ * @ctx: the viewer's context (the window and selection to export)
+ * @out: where to append the text
+ * @error: return location for a #GError, or %NULL
+ *
+ * Writes what a viewer shows as tab-separated text, without a widget
+ * (lttv-gui --export=VIEW:FILE.tsv).
+ *
+ * Returns: %TRUE on success, else %FALSE with @error set
+ */
+typedef gboolean (*LttvViewerTextFunc) (LttvViewerContext *ctx, GString *out, GError **error);
+
+/**
+ * lttv_viewer_register_text_export:
+ * @viewer_id: the id of a viewer the module registers
+ * @func: writes its table as tab-separated text
+ *
+ * Lets --export (and the export-view action) write viewer @viewer_id to a
+ * file whose name ends in .tsv; call from init(), after
+ * lttv_viewer_register().
+ */
+void lttv_viewer_register_text_export (const char *viewer_id, LttvViewerTextFunc func);
+
+/**
  * LTTV_DEFINE_VIEWER_MODULE:
  * @ID: the module's id, a string
  * @NAME: its name for people, marked N_()

@@ -254,6 +254,20 @@ test_maximise_and_restore (void)
   gtk_widget_destroy (GTK_WIDGET (w));
 }
 
+/* The latency viewer is list-like: it asks for no time axis and goes to
+ * the dock. */
+static void
+test_latency_docked (void)
+{
+  LttvTab *tab;
+  LttvWindow *w = open_sample (1400, 1000, &tab);
+  g_action_group_activate_action (G_ACTION_GROUP (w), "add-viewer", g_variant_new_string ("latency"));
+  iterate_for (300);
+  g_assert_cmpint (index_of (tab, "latency"), >=, 0);
+  g_assert_true (lttv_tab_viewer_is_docked (tab, (guint) index_of (tab, "latency")));
+  gtk_widget_destroy (GTK_WIDGET (w));
+}
+
 /* Moving, closing and adding a viewer leaves the others' widgets and
  * panes in place. */
 static void
@@ -370,6 +384,7 @@ main (int argc, char **argv)
   g_test_add_func ("/layout/room-at-1280x800", test_room_at_1280x800);
   g_test_add_func ("/layout/maximise-and-restore", test_maximise_and_restore);
   g_test_add_func ("/layout/move-close-reopen", test_move_close_reopen);
+  g_test_add_func ("/layout/latency-docked", test_latency_docked);
   g_test_add_func ("/layout/remembered", test_layout_remembered);
   return g_test_run ();
 }
