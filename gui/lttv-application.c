@@ -165,6 +165,8 @@ static const struct { const char *action; const char *accels[4]; } accels[] = {
   { "app.preferences", { "<Control>comma" } },
   { "win.open", { "<Control>o" } },
   { "win.add-trace", { "<Control><Shift>o" } },
+  { "win.open-live", { "<Control>l" } },
+  { "win.live-follow", { "<Control><Shift>f" } },
   { "win.new-tab", { "<Control>t" } },
   { "win.close-tab", { "<Control>w" } },
   { "win.zoom-in", { "<Control>plus", "<Control>equal", "<Control>KP_Add" } },

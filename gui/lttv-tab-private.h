@@ -67,6 +67,8 @@ struct _LttvTab
   guint damage_timer;   /* watches the cached state for damaged blocks */
   char *open_error;     /* why the traces could not be opened, or NULL */
   char *title;
+  char *live_title;     /* replaces the traces' names, or NULL */
+  gboolean uncached;    /* the state skips the cache (a live session) */
 };
 
 enum { OPENED, TITLE_CHANGED, VIEWERS_CHANGED, N_SIGNALS };

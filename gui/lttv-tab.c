@@ -164,6 +164,7 @@ lttv_tab_finalize (GObject *object)
   g_ptr_array_unref (self->paths);
   g_free (self->open_error);
   g_free (self->title);
+  g_free (self->live_title);
   G_OBJECT_CLASS (lttv_tab_parent_class)->finalize (object);
 }
 
