@@ -41,8 +41,10 @@ typedef struct {
   gboolean resuming;             /* reconnected: packets before `resume`
                                   * come again (offsets only grow within
                                   * a tracefile: not checked otherwise) */
-  guint64 skip;                  /* metadata: bytes the relay sends again
-                                  * after a reconnection */
+  GBytes *sent;                  /* metadata mirrored before a
+                                  * reconnection, while the relay may be
+                                  * sending it again */
+  gsize sent_pos;                /* how much of it came again */
 } LiveStream;
 
 struct _LttvLive {
@@ -112,6 +114,7 @@ stream_free (gpointer p)
   if (s->fd >= 0)
     close (s->fd);
   g_free (s->rel);
+  g_clear_pointer (&s->sent, g_bytes_unref);
   g_free (s);
 }
 
@@ -213,6 +216,28 @@ fetch_new_streams (LttvLive *l, GError **error)
   return TRUE;
 }
 
+/* After a reconnection a relay daemon may send a metadata stream again
+ * from its beginning (a new viewer stream) or go on where it was (the
+ * same one, kept by the daemon): the text is dropped only while it is
+ * the same as what was mirrored, byte for byte. */
+static void
+drop_sent_metadata (LiveStream *s, GByteArray *buf)
+{
+  if (s->sent == NULL)
+    return;
+  gsize len;
+  const guint8 *old = g_bytes_get_data (s->sent, &len);
+  gsize n = MIN (len - s->sent_pos, (gsize) buf->len);
+  if (memcmp (old + s->sent_pos, buf->data, n) == 0)
+    {
+      g_byte_array_remove_range (buf, 0, (guint) n);
+      s->sent_pos += n;
+      if (s->sent_pos < len)
+        return;
+    }
+  g_clear_pointer (&s->sent, g_bytes_unref);
+}
+
 /* Every metadata stream's new text, before any packet that needs it. */
 static gboolean
 fetch_metadata (LttvLive *l, gboolean *changed, GError **error)
@@ -232,10 +257,7 @@ fetch_metadata (LttvLive *l, gboolean *changed, GError **error)
             s->hup = TRUE;
           if (r != LIVE_METADATA_OK)
             break;
-          /* after a reconnection the relay starts from the beginning */
-          guint drop = (guint) MIN (s->skip, (guint64) l->buf->len);
-          s->skip -= drop;
-          g_byte_array_remove_range (l->buf, 0, drop);
+          drop_sent_metadata (s, l->buf);
           if (l->buf->len == 0)
             continue;
           if (!write_all (l, s, l->buf->data, l->buf->len, error))
@@ -431,9 +453,11 @@ lttv_live_reconnect (LttvLive *l, GError **error)
       g_clear_pointer (&l->conn, live_conn_close);
       return FALSE;
     }
-  /* The relay daemon serves the streams again from their beginning, under
-   * new ids: a stream is known by its file; what it already sent is
-   * skipped (data packets by their offset, metadata by its length). */
+  /* A relay daemon that kept its viewer streams (lttng-relayd 2.13 does)
+   * goes on where it was; another serves them again from their beginning,
+   * maybe under new ids: a stream is known by its file, and what it sends
+   * again is skipped (data packets by their offset, metadata by its
+   * text). */
   for (guint i = 0; i < infos->len; i++)
     {
       LiveStreamInfo *si = &g_array_index (infos, LiveStreamInfo, i);
@@ -443,12 +467,20 @@ lttv_live_reconnect (LttvLive *l, GError **error)
           LiveStream *s = l->streams->pdata[j];
           if (!g_str_equal (s->rel, rel))
             continue;
+          /* (an index whose packet is due is asked for by its offset:
+           * kept) */
           s->id = si->id;
-          s->pending = FALSE;
           s->resuming = !s->metadata && s->written > 0;
-          if (s->metadata)
+          if (s->metadata && s->written > 0)
             {
-              s->skip = s->written;
+              g_autofree char *path = g_build_filename (l->root, s->rel,
+                                                         NULL);
+              char *text = NULL;
+              gsize len = 0;
+              g_clear_pointer (&s->sent, g_bytes_unref);
+              if (g_file_get_contents (path, &text, &len, NULL))
+                s->sent = g_bytes_new_take (text, len);
+              s->sent_pos = 0;
               s->hup = FALSE;
             }
           break;

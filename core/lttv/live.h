@@ -129,9 +129,12 @@ LttvLiveStatus lttv_live_poll (LttvLive *live, GError **error);
  *
  * Connects to the relay daemon again and attaches to the same session
  * (found by its host and name), after lttv_live_poll() failed on a lost
- * connection. Nothing already mirrored is lost or fetched twice: the
- * packets and metadata the daemon serves again are skipped. The caller
- * chooses when to retry (lttv_live_retry_delay()).
+ * connection. Nothing already mirrored is lost or fetched twice: a daemon
+ * that serves the streams again from their beginning has the packets and
+ * metadata already mirrored skipped; one that goes on where it was
+ * (lttng-relayd 2.13) is followed from there. A reply lost with the
+ * connection after the daemon moved past it (an index) is not asked
+ * again. The caller chooses when to retry (lttv_live_retry_delay()).
  *
  * Returns: %TRUE when attached again; %FALSE with @error set (the daemon
  * is still unreachable, or no longer has the session), @live unchanged

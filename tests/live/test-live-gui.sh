@@ -35,8 +35,11 @@ trap stop_all EXIT
 
 LTTV_LIVE_REOPEN_MS=500 G_MESSAGES_DEBUG=lttv-live-tab "$gui" >"$T/gui.err" 2>&1 &
 GUI_PID=$!
-win=$(wait_window '^LTTV Trace Viewer$' 60)
-[ -n "$win" ] || { echo "Bail out! lttv-gui did not show its window"; tail -3 "$T/gui.err"; exit 99; }
+win=$(wait_window '(LTTV|LTTV Trace Viewer)$' 60)
+[ -n "$win" ] || {
+  xdotool search --name . getwindowname %@ 2>/dev/null | sed 's/^/# window: /'
+  sed 's/^/# lttv-gui: /' "$T/gui.err"
+  echo "Bail out! lttv-gui did not show its window"; exit 99; }
 
 # title_count: the event count in the window's title ([live: N events...])
 title () { xdotool getwindowname "$win" 2>/dev/null; }
