@@ -15,6 +15,7 @@
 #include "lttv-preferences.h"
 #include "lttv-stall-meter.h"
 #include "lttv-time-text.h"
+#include "lttv-live-tab.h"
 #include "lttv-window.h"
 
 #define MAX_RECENT 10
@@ -301,6 +302,7 @@ lttv_application_shutdown (GApplication *app)
   lttv_job_cancel_all ();
   if (!lttv_job_wait_all (10000))
     g_printerr (_("lttv-gui: background work still running at exit\n"));
+  lttv_live_tab_shutdown ();
   lttv_stall_meter_report ();
   G_APPLICATION_CLASS (lttv_application_parent_class)->shutdown (app);
   lttv_module_host_shutdown ();

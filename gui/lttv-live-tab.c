@@ -68,9 +68,12 @@ live_tab_ref (LiveTab *lt)
   return g_rc_box_acquire (lt);
 }
 
+static GList *live_tabs; /* LiveTab*, for the exit */
+
 static void
 live_tab_clear (LiveTab *lt)
 {
+  live_tabs = g_list_remove (live_tabs, lt);
   g_free (lt->url);
   g_free (lt->name);
   g_free (lt->reason);
@@ -329,6 +332,10 @@ work_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancella
   g_task_return_boolean (task, TRUE);
 }
 
+/* What the program waits for at exit, so that the mirror folders go. */
+static guint n_busy;            /* tasks in flight */
+static GPtrArray *free_threads; /* GThread* */
+
 static gpointer
 free_thread (gpointer live)
 {
@@ -340,8 +347,11 @@ free_thread (gpointer live)
 static void
 free_live (LttvLive *live)
 {
-  if (live != NULL)
-    g_thread_unref (g_thread_new ("lttv-live-free", free_thread, live));
+  if (live == NULL)
+    return;
+  if (free_threads == NULL)
+    free_threads = g_ptr_array_new ();
+  g_ptr_array_add (free_threads, g_thread_new ("lttv-live-free", free_thread, live));
 }
 
 static gboolean
@@ -383,6 +393,7 @@ work_done (GObject *source, GAsyncResult *result, gpointer data)
   guint poll_ms = env_ms ("LTTV_LIVE_POLL_MS", 100);
 
   lt->busy = FALSE;
+  n_busy--;
   if (w->op == OP_ATTACH && w->live != NULL)
     lt->live = w->live;
   if (lt->tab == NULL)
@@ -437,6 +448,7 @@ start_op (LiveTab *lt, Op op)
   w->url = g_strdup (lt->url);
   w->live = lt->live;
   lt->busy = TRUE;
+  n_busy++;
   task = g_task_new (NULL, NULL, work_done, NULL);
   g_task_set_task_data (task, w, (GDestroyNotify) work_free);
   g_task_run_in_thread (task, work_thread);
@@ -454,7 +466,7 @@ tick_cb (gpointer data)
 }
 
 static void
-tab_destroy_cb (LttvTab *tab, LiveTab *lt)
+stop (LiveTab *lt)
 {
   if (lt->tab == NULL)
     return;
@@ -465,6 +477,12 @@ tab_destroy_cb (LttvTab *tab, LiveTab *lt)
     free_live (g_steal_pointer (&lt->live));
 }
 
+static void
+tab_destroy_cb (LttvTab *tab, LiveTab *lt)
+{
+  stop (lt);
+}
+
 LttvTab *
 lttv_live_tab_attach (LttvWindow *window, const char *url)
 {
@@ -472,6 +490,7 @@ lttv_live_tab_attach (LttvWindow *window, const char *url)
   LttvTab *tab = lttv_window_new_tab (window);
   const char *slash = strrchr (url, '/');
 
+  live_tabs = g_list_prepend (live_tabs, lt);
   lt->window = window;
   lt->tab = tab;
   lt->url = g_strdup (url);
@@ -495,6 +514,23 @@ lttv_live_tab_attach (LttvWindow *window, const char *url)
   sync_actions (window);
   start_op (lt, OP_ATTACH);
   return tab;
+}
+
+void
+lttv_live_tab_shutdown (void)
+{
+  gint64 end = g_get_monotonic_time () + 12 * G_USEC_PER_SEC;
+
+  /* (the windows are hidden at Quit, not destroyed) */
+  for (GList *l = live_tabs; l != NULL; l = l->next)
+    stop (l->data);
+  /* a task in flight ends within the live timeout; its tab is gone */
+  while (n_busy > 0 && g_get_monotonic_time () < end)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (10000);
+  for (guint i = 0; free_threads != NULL && i < free_threads->len; i++)
+    g_thread_join (free_threads->pdata[i]);
+  g_clear_pointer (&free_threads, g_ptr_array_unref);
 }
 
 gboolean

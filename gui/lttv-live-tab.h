@@ -19,6 +19,10 @@ void lttv_live_window_setup (LttvWindow *window, GtkToolbar *toolbar, GtkNoteboo
  * in a new tab of `window`. */
 LttvTab *lttv_live_tab_attach (LttvWindow *window, const char *url);
 
+/* At exit, after the windows are gone: waits for the live sessions to
+ * detach and their mirror folders to be removed (bounded by the live
+ * timeout). */
+void lttv_live_tab_shutdown (void);
 /* TRUE for a tab made by lttv_live_tab_attach (its folder is a private
  * mirror, not a trace to remember among the recent ones). */
 gboolean lttv_live_tab_is_live (LttvTab *tab);

@@ -13,7 +13,7 @@
 . "$LTTV_SRCDIR/tests/lib/xvfb.sh"
 . "$LTTV_SRCDIR/tests/live/live-lib.sh"
 live_setup
-plan 16
+plan 17
 
 gui="$LTTV_BUILDDIR/gui/lttv-gui"
 S=lttv-gui-$$
@@ -141,5 +141,7 @@ act quit
 for _ in $(seq 100); do kill -0 "$GUI_PID" 2>/dev/null || break; sleep 0.1; done
 kill -0 "$GUI_PID" 2>/dev/null && fail "lttv-gui quits" || ok "lttv-gui quits"
 GUI_PID=
+check "the mirror folders are removed at exit" \
+  sh -c "[ -z \"\$(ls -A '$XDG_CACHE_HOME/lttv/live' 2>/dev/null)\" ]"
 grep -E 'CRITICAL|AddressSanitizer|runtime error' "$T/gui.err" | sed 's/^/# /'
 finish
