@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* lttv-live-tab.h. The core mirrors a session into a folder that the
  * reader opens whole (docs/architecture.md, Live sessions): the tab opens
- * that folder again, at most once a second (every 5 s while the state of
- * the last opening still builds), and builds its state again from the
- * start each time, without the cache. The network work (attach, polls,
+ * that folder again, at most once a second and once the state of the last
+ * opening is built, and builds its state again from the start each time,
+ * without the cache. The network work (attach, polls,
  * reconnections) runs in a worker, one task at a time, never while the
  * tab opens the folder (a poll appends to its files). */
 #include "config.h"
@@ -21,7 +21,6 @@
 
 #define TICK_MS 250
 #define RATE_SAMPLES 12 /* ticks: the events/s is measured over 3 s */
-#define BUILDING_REOPEN_US (5 * G_USEC_PER_SEC)
 
 typedef enum { CONNECTING, CONNECTED, LOST, FINISHED } LiveState;
 typedef enum { OP_ATTACH, OP_POLL, OP_RECONNECT } Op;
@@ -196,6 +195,8 @@ follow (LiveTab *lt, LttvTime span)
     lttv_time_context_set_window (tc, b, e);
   else
     lttv_time_context_set_window (tc, e - span, e);
+  /* the event list shows the newest events too */
+  lttv_time_context_set_current_time (tc, e);
   lt->setting = FALSE;
   LttvTime w0, w1;
   lttv_time_context_get_window (tc, &w0, &w1);
@@ -240,9 +241,10 @@ maybe_reopen (LiveTab *lt)
   if (lt->tab == NULL || !lt->dirty || lt->busy || lt->live == NULL
       || lttv_live_n_packets (lt->live) == 0 || lttv_tab_is_opening (lt->tab))
     return;
-  /* a state still building is let finish, up to a point */
-  if (lt->tab->build_job != NULL && !lt->ended)
-    gap = MAX (gap, BUILDING_REOPEN_US);
+  /* a state still building is let finish: a new opening would build it
+   * again from the start, and the timelines would never show one */
+  if (lt->tab->build_job != NULL)
+    return;
   if (lt->opened_once && now - lt->last_reopen < gap)
     return;
   tc = lttv_tab_get_time_context (lt->tab);
