@@ -51,6 +51,7 @@ typedef struct
   LttvTime w0, w1, cur;  /* the user's, kept over a reopening */
   gboolean has_sel;
   LttvTime sel0, sel1;
+  guint64 n_packets;     /* mirrored, when last seen */
   guint64 n_events;
   guint64 samples[RATE_SAMPLES];
   guint n_samples;
@@ -413,8 +414,11 @@ work_done (GObject *source, GAsyncResult *result, gpointer data)
           lt->attempt = 0;
           lt->state = CONNECTED;
         }
-      if (w->status == LTTV_LIVE_NEW_DATA || w->status == LTTV_LIVE_ENDED)
+      /* (a beacon is news to the core, not to the tab: only packets) */
+      guint64 np = lt->live != NULL ? lttv_live_n_packets (lt->live) : 0;
+      if (np != lt->n_packets || w->status == LTTV_LIVE_ENDED)
         {
+          lt->n_packets = np;
           lt->dirty = TRUE;
           lt->last_data = g_get_monotonic_time ();
           if (lt->data_since == 0)
