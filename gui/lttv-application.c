@@ -15,6 +15,7 @@
 #include "lttv-preferences.h"
 #include "lttv-stall-meter.h"
 #include "lttv-time-text.h"
+#include "lttv-live-tab.h"
 #include "lttv-window.h"
 
 #define MAX_RECENT 10
@@ -165,6 +166,8 @@ static const struct { const char *action; const char *accels[4]; } accels[] = {
   { "app.preferences", { "<Control>comma" } },
   { "win.open", { "<Control>o" } },
   { "win.add-trace", { "<Control><Shift>o" } },
+  { "win.open-live", { "<Control>l" } },
+  { "win.live-follow", { "<Control><Shift>f" } },
   { "win.new-tab", { "<Control>t" } },
   { "win.close-tab", { "<Control>w" } },
   { "win.zoom-in", { "<Control>plus", "<Control>equal", "<Control>KP_Add" } },
@@ -301,6 +304,7 @@ lttv_application_shutdown (GApplication *app)
   lttv_job_cancel_all ();
   if (!lttv_job_wait_all (10000))
     g_printerr (_("lttv-gui: background work still running at exit\n"));
+  lttv_live_tab_shutdown ();
   lttv_stall_meter_report ();
   G_APPLICATION_CLASS (lttv_application_parent_class)->shutdown (app);
   lttv_module_host_shutdown ();

@@ -174,9 +174,9 @@ show_problems (LttvTab *self, const char *text)
 static void
 set_title (LttvTab *self)
 {
-  g_autoptr (GString) title = g_string_new (NULL);
+  g_autoptr (GString) title = g_string_new (self->live_title);
 
-  for (guint i = 0; i < self->paths->len; i++)
+  for (guint i = 0; self->live_title == NULL && i < self->paths->len; i++)
     {
       g_autofree char *name = g_path_get_basename (self->paths->pdata[i]);
       g_string_append_printf (title, "%s%s", i > 0 ? ", " : "", name);
@@ -215,6 +215,8 @@ open_done (GObject *source, GAsyncResult *result, gpointer user_data)
   self->data = lttv_trace_data_new (g_steal_pointer (&d->traceset));
   if (d->rebuild)
     lttv_trace_data_set_rebuild (self->data);
+  if (self->uncached)
+    lttv_trace_data_set_uncached (self->data);
   self->traceset = lttv_trace_data_get_traceset (self->data);
   for_each_context (self, hold, self->data);
   for (guint i = 0; i < self->viewers->len; i++)
@@ -318,6 +320,24 @@ lttv_tab_remove_trace (LttvTab *self, guint index)
   g_return_if_fail (index < self->paths->len);
   g_ptr_array_remove_index (self->paths, index);
   open_paths (self, g_new0 (OpenData, 1));
+}
+
+void
+lttv_tab_set_live_title (LttvTab *self, const char *title)
+{
+  g_return_if_fail (LTTV_IS_TAB (self));
+  if (g_strcmp0 (title, self->live_title) == 0)
+    return;
+  g_free (self->live_title);
+  self->live_title = g_strdup (title);
+  set_title (self);
+}
+
+void
+lttv_tab_set_uncached (LttvTab *self)
+{
+  g_return_if_fail (LTTV_IS_TAB (self));
+  self->uncached = TRUE;
 }
 
 guint lttv_tab_get_n_traces (LttvTab *self) { return self->paths->len; }

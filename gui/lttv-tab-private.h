@@ -69,6 +69,8 @@ struct _LttvTab
   GArray *layout_heights; /* int: a session's timeline heights, or NULL */
   int layout_dock_height; /* a session's dock height, -1: the user's */
   char *title;
+  char *live_title;     /* replaces the traces' names, or NULL */
+  gboolean uncached;    /* the state skips the cache (a live session) */
 };
 
 enum { OPENED, TITLE_CHANGED, VIEWERS_CHANGED, N_SIGNALS };

@@ -165,6 +165,7 @@ lttv_tab_finalize (GObject *object)
   g_free (self->open_error);
   g_clear_pointer (&self->layout_heights, g_array_unref);
   g_free (self->title);
+  g_free (self->live_title);
   G_OBJECT_CLASS (lttv_tab_parent_class)->finalize (object);
 }
 

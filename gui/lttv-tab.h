@@ -92,6 +92,12 @@ LttvJobBar *lttv_tab_get_job_bar (LttvTab *self);
 LttvTimeBar *lttv_tab_get_time_bar (LttvTab *self);
 /* "trace, trace", or a placeholder before anything opened. */
 const char *lttv_tab_get_title (LttvTab *self);
+/* A title that replaces the traces' names (a live session's name and
+ * state), NULL for the names; "title-changed" follows. */
+void lttv_tab_set_live_title (LttvTab *self, const char *title);
+/* The state of the tab's traces neither comes from nor goes to the cache
+ * (a live session's mirror, opened again as it grows). */
+void lttv_tab_set_uncached (LttvTab *self);
 /* The text of the info bar, NULL when it is hidden. */
 const char *lttv_tab_get_problems (LttvTab *self);
 gboolean lttv_tab_is_opening (LttvTab *self);

@@ -10,6 +10,7 @@ struct _LttvTraceData
   LttvTraceset *traceset;
   LttvState *state;
   gboolean rebuild;
+  gboolean uncached;
 };
 
 static void
@@ -56,7 +57,13 @@ static gboolean
 build_func (LttvJob *job, gpointer data, GCancellable *cancellable, GError **error)
 {
   LttvTraceData *d = data;
-  return lttv_state_build (d->state, TRUE, lttv_cancel_from_cancellable (cancellable), error);
+  return lttv_state_build (d->state, !d->uncached, lttv_cancel_from_cancellable (cancellable), error);
+}
+
+void
+lttv_trace_data_set_uncached (LttvTraceData *d)
+{
+  d->uncached = TRUE;
 }
 
 void

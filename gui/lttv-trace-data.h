@@ -27,6 +27,9 @@ LttvState *lttv_trace_data_get_state (LttvTraceData *d);
 /* The build reads the trace, not the cache (found damaged), and saves
  * the cache again. Before lttv_trace_data_build_job. */
 void lttv_trace_data_set_rebuild (LttvTraceData *d);
+/* The build neither reads nor writes the cache (a live session's folder,
+ * opened again as it grows). Before lttv_trace_data_build_job. */
+void lttv_trace_data_set_uncached (LttvTraceData *d);
 /* A job (not started) that builds the state, using the cache; NULL without
  * a traceset. Its progress is polled with lttv_trace_data_report. */
 LttvJob *lttv_trace_data_build_job (LttvTraceData *d);

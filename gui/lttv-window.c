@@ -7,6 +7,7 @@
 
 #include "lttv-bookmarks-dialog.h"
 #include "lttv-export.h"
+#include "lttv-live-tab.h"
 #include "lttv-module-host.h"
 #include "lttv-session.h"
 #include "lttv-time-text.h"
@@ -30,7 +31,8 @@ G_DEFINE_TYPE (LttvWindow, lttv_window, GTK_TYPE_APPLICATION_WINDOW)
 const char *const lttv_window_scriptable_actions[] = {
   "new-tab", "close-tab", "zoom-in", "zoom-out", "zoom-fit", "zoom-selection",
   "back", "forward", "set-window", "set-current-time", "set-selection",
-  "set-filter", "add-viewer", "export-view", "save-session-to", NULL,
+  "set-filter", "add-viewer", "export-view", "save-session-to", "open-live", "attach-live",
+  "live-follow", NULL,
 };
 
 LttvTab *
@@ -130,6 +132,8 @@ remember_recent (LttvTab *tab)
   LttvTraceset *ts = lttv_tab_get_traceset (tab);
   static char *groups[] = { (char *) "lttv", NULL };
 
+  if (lttv_live_tab_is_live (tab))
+    return;
   for (guint i = 0; ts != NULL && i < lttv_traceset_n_traces (ts); i++)
     {
       const char *path = lttv_trace_path (lttv_traceset_get_trace (ts, i));
@@ -842,6 +846,7 @@ lttv_window_init (LttvWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_actions, G_N_ELEMENTS (win_actions), self);
   add_viewer_buttons (self);
+  lttv_live_window_setup (self, self->toolbar, self->notebook);
   gtk_drag_dest_set (GTK_WIDGET (self), GTK_DEST_DEFAULT_ALL, NULL, 0, GDK_ACTION_COPY);
   gtk_drag_dest_add_uri_targets (GTK_WIDGET (self));
   g_signal_connect (self, "drag-data-received", G_CALLBACK (drag_data_received_cb), self);

@@ -35,6 +35,16 @@ typedef struct {
   gboolean end_is_beacon;        /* `end` is an inactivity beacon's */
   gboolean pending;              /* an index whose packet is still due */
   LiveIndex idx;
+  guint64 written;               /* bytes in the mirror's file */
+  guint64 resume;                /* data: the relay's offset of the next
+                                  * packet not yet mirrored */
+  gboolean resuming;             /* reconnected: packets before `resume`
+                                  * come again (offsets only grow within
+                                  * a tracefile: not checked otherwise) */
+  GBytes *sent;                  /* metadata mirrored before a
+                                  * reconnection, while the relay may be
+                                  * sending it again */
+  gsize sent_pos;                /* how much of it came again */
 } LiveStream;
 
 struct _LttvLive {
@@ -104,6 +114,7 @@ stream_free (gpointer p)
   if (s->fd >= 0)
     close (s->fd);
   g_free (s->rel);
+  g_clear_pointer (&s->sent, g_bytes_unref);
   g_free (s);
 }
 
@@ -181,6 +192,7 @@ write_all (LttvLive *l, LiveStream *s, const guint8 *p, gsize len,
         goto err;
       p += n;
       len -= n;
+      s->written += n;
     }
   return TRUE;
 err:
@@ -204,6 +216,28 @@ fetch_new_streams (LttvLive *l, GError **error)
   return TRUE;
 }
 
+/* After a reconnection a relay daemon may send a metadata stream again
+ * from its beginning (a new viewer stream) or go on where it was (the
+ * same one, kept by the daemon): the text is dropped only while it is
+ * the same as what was mirrored, byte for byte. */
+static void
+drop_sent_metadata (LiveStream *s, GByteArray *buf)
+{
+  if (s->sent == NULL)
+    return;
+  gsize len;
+  const guint8 *old = g_bytes_get_data (s->sent, &len);
+  gsize n = MIN (len - s->sent_pos, (gsize) buf->len);
+  if (memcmp (old + s->sent_pos, buf->data, n) == 0)
+    {
+      g_byte_array_remove_range (buf, 0, (guint) n);
+      s->sent_pos += n;
+      if (s->sent_pos < len)
+        return;
+    }
+  g_clear_pointer (&s->sent, g_bytes_unref);
+}
+
 /* Every metadata stream's new text, before any packet that needs it. */
 static gboolean
 fetch_metadata (LttvLive *l, gboolean *changed, GError **error)
@@ -223,6 +257,9 @@ fetch_metadata (LttvLive *l, gboolean *changed, GError **error)
             s->hup = TRUE;
           if (r != LIVE_METADATA_OK)
             break;
+          drop_sent_metadata (s, l->buf);
+          if (l->buf->len == 0)
+            continue;
           if (!write_all (l, s, l->buf->data, l->buf->len, error))
             return FALSE;
           *changed = TRUE;
@@ -257,6 +294,10 @@ poll_stream (LttvLive *l, LiveStream *s, gboolean *changed, GError **error)
           switch (idx.status)
             {
             case LIVE_INDEX_OK:
+              /* a packet mirrored before a reconnection */
+              if (s->resuming && idx.offset < s->resume)
+                continue;
+              s->resuming = FALSE;
               s->idx = idx;
               s->pending = TRUE;
               break;
@@ -300,6 +341,7 @@ poll_stream (LttvLive *l, LiveStream *s, gboolean *changed, GError **error)
       if (!write_all (l, s, l->buf->data, l->buf->len, error))
         return FALSE;
       s->pending = FALSE;
+      s->resume = s->idx.offset + s->idx.packet_size / 8;
       g_debug ("stream %" G_GUINT64_FORMAT ": packet %" G_GUINT64_FORMAT
                "..%" G_GUINT64_FORMAT, s->id, s->idx.ts_begin, s->idx.ts_end);
       /* A packet vouches only for the times before its beginning: a
@@ -317,6 +359,37 @@ poll_stream (LttvLive *l, LiveStream *s, gboolean *changed, GError **error)
       *changed = TRUE;
     }
   return TRUE;
+}
+
+/* Connects to the relay daemon and attaches to the session of the URL:
+ * l->conn, l->session and the rest; its streams appended to `infos`. */
+static gboolean
+connect_session (LttvLive *l, const LiveUrl *u, GArray *infos, GError **error)
+{
+  g_autoptr (GArray) sessions = NULL;
+  if ((l->conn = live_conn_open (l->url, u, error)) == NULL
+      || (sessions = live_list_sessions (l->conn, error)) == NULL)
+    return FALSE;
+  const LiveSessionInfo *found = NULL;
+  for (guint i = 0; i < sessions->len && found == NULL; i++)
+    {
+      const LiveSessionInfo *si = &g_array_index (sessions,
+                                                  LiveSessionInfo, i);
+      if (g_str_equal (si->hostname, u->target_host)
+          && g_str_equal (si->name, u->session))
+        found = si;
+    }
+  if (found == NULL)
+    {
+      g_set_error (error, LTTV_ERROR, LTTV_ERROR_NOT_FOUND,
+                   "%s: the relay daemon has no session %s of host %s",
+                   l->url, u->session, u->target_host);
+      return FALSE;
+    }
+  l->session = found->id;
+  l->live_timer = found->live_timer;
+  l->n_announced = found->streams;
+  return live_attach (l->conn, l->session, infos, error);
 }
 
 LttvLive *
@@ -339,32 +412,9 @@ lttv_live_attach (const char *url, GError **error)
   l->streams = g_ptr_array_new_with_free_func (stream_free);
   l->buf = g_byte_array_new ();
   g_autofree char *base = NULL, *tmpl = NULL;
-  g_autoptr (GArray) sessions = NULL;
   g_autoptr (GArray) infos = g_array_new (FALSE, FALSE,
                                           sizeof (LiveStreamInfo));
-  if ((l->conn = live_conn_open (url, &u, error)) == NULL
-      || (sessions = live_list_sessions (l->conn, error)) == NULL)
-    goto err;
-  const LiveSessionInfo *found = NULL;
-  for (guint i = 0; i < sessions->len && found == NULL; i++)
-    {
-      const LiveSessionInfo *si = &g_array_index (sessions,
-                                                  LiveSessionInfo, i);
-      if (g_str_equal (si->hostname, u.target_host)
-          && g_str_equal (si->name, u.session))
-        found = si;
-    }
-  if (found == NULL)
-    {
-      g_set_error (error, LTTV_ERROR, LTTV_ERROR_NOT_FOUND,
-                   "%s: the relay daemon has no session %s of host %s",
-                   url, u.session, u.target_host);
-      goto err;
-    }
-  l->session = found->id;
-  l->live_timer = found->live_timer;
-  l->n_announced = found->streams;
-  if (!live_attach (l->conn, l->session, infos, error))
+  if (!connect_session (l, &u, infos, error))
     goto err;
   add_streams (l, infos);
   base = g_build_filename (g_get_user_cache_dir (), "lttv", "live", NULL);
@@ -384,11 +434,74 @@ err:
   return NULL;
 }
 
+gboolean
+lttv_live_reconnect (LttvLive *l, GError **error)
+{
+  g_return_val_if_fail (l != NULL, FALSE);
+  LiveUrl u;
+  if (!live_url_parse (l->url, &u, error))
+    return FALSE;
+  /* The old connection is dropped without a word: it is broken. */
+  g_clear_pointer (&l->conn, live_conn_close);
+  l->session_hup = FALSE;
+  g_autoptr (GArray) infos = g_array_new (FALSE, FALSE,
+                                          sizeof (LiveStreamInfo));
+  gboolean ok = connect_session (l, &u, infos, error);
+  live_url_clear (&u);
+  if (!ok)
+    {
+      g_clear_pointer (&l->conn, live_conn_close);
+      return FALSE;
+    }
+  /* A relay daemon that kept its viewer streams (lttng-relayd 2.13 does)
+   * goes on where it was; another serves them again from their beginning,
+   * maybe under new ids: a stream is known by its file, and what it sends
+   * again is skipped (data packets by their offset, metadata by its
+   * text). */
+  for (guint i = 0; i < infos->len; i++)
+    {
+      LiveStreamInfo *si = &g_array_index (infos, LiveStreamInfo, i);
+      g_autofree char *rel = stream_rel (si);
+      for (guint j = 0; j < l->streams->len; j++)
+        {
+          LiveStream *s = l->streams->pdata[j];
+          if (!g_str_equal (s->rel, rel))
+            continue;
+          /* (an index whose packet is due is asked for by its offset:
+           * kept) */
+          s->id = si->id;
+          s->resuming = !s->metadata && s->written > 0;
+          if (s->metadata && s->written > 0)
+            {
+              g_autofree char *path = g_build_filename (l->root, s->rel,
+                                                         NULL);
+              char *text = NULL;
+              gsize len = 0;
+              g_clear_pointer (&s->sent, g_bytes_unref);
+              if (g_file_get_contents (path, &text, &len, NULL))
+                s->sent = g_bytes_new_take (text, len);
+              s->sent_pos = 0;
+              s->hup = FALSE;
+            }
+          break;
+        }
+    }
+  add_streams (l, infos);
+  g_debug ("reconnected to %s: %u streams", l->url, l->streams->len);
+  return TRUE;
+}
+
 LttvLiveStatus
 lttv_live_poll (LttvLive *l, GError **error)
 {
   g_return_val_if_fail (l != NULL, LTTV_LIVE_ERROR);
   gboolean changed = FALSE;
+  if (l->conn == NULL)
+    {
+      g_set_error (error, LTTV_ERROR, LTTV_ERROR_IO,
+                   "%s: not connected to the relay daemon", l->url);
+      return LTTV_LIVE_ERROR;
+    }
   if (!fetch_new_streams (l, error) || !fetch_metadata (l, &changed, error))
     return LTTV_LIVE_ERROR;
   for (guint i = 0; i < l->streams->len; i++)
@@ -406,6 +519,12 @@ lttv_live_poll (LttvLive *l, GError **error)
   if (l->session_hup && !live)
     return LTTV_LIVE_ENDED;
   return changed ? LTTV_LIVE_NEW_DATA : LTTV_LIVE_IDLE;
+}
+
+guint
+lttv_live_retry_delay (guint attempt)
+{
+  return attempt >= 3 ? 5000 : 1000u << attempt;
 }
 
 const char *

@@ -123,6 +123,37 @@ LttvLive *lttv_live_attach (const char *url, GError **error);
 LttvLiveStatus lttv_live_poll (LttvLive *live, GError **error);
 
 /**
+ * lttv_live_reconnect:
+ * @live: an attached session whose poll failed
+ * @error: return location for an error
+ *
+ * Connects to the relay daemon again and attaches to the same session
+ * (found by its host and name), after lttv_live_poll() failed on a lost
+ * connection. Nothing already mirrored is lost or fetched twice: a daemon
+ * that serves the streams again from their beginning has the packets and
+ * metadata already mirrored skipped; one that goes on where it was
+ * (lttng-relayd 2.13) is followed from there. A reply lost with the
+ * connection after the daemon moved past it (an index) is not asked
+ * again. The caller chooses when to retry (lttv_live_retry_delay()).
+ *
+ * Returns: %TRUE when attached again; %FALSE with @error set (the daemon
+ * is still unreachable, or no longer has the session), @live unchanged
+ * but for its connection, to be retried later
+ */
+gboolean lttv_live_reconnect (LttvLive *live, GError **error);
+
+/**
+ * lttv_live_retry_delay:
+ * @attempt: how many reconnections failed in a row (0 for the first)
+ *
+ * A bounded backoff between reconnections: 1 s, doubled each failed
+ * attempt, at most 5 s.
+ *
+ * Returns: the delay before the next lttv_live_reconnect(), ms
+ */
+guint lttv_live_retry_delay (guint attempt);
+
+/**
  * lttv_live_folder:
  * @live: an attached session
  *
