@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cache/cache.h"
+#include "history/block-codec.h"
 #include "latency-store.h"
 
 static int n_tests, n_failed;
