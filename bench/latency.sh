@@ -1,8 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# The latency analyses: the state build from nothing with them
-# (LTTV_LATENCY=1) against without them (LTTV_NO_LATENCY=1, the same
-# binary), in pairs in turns
+# The latency analyses: the state build from nothing with them (the
+# default) against without them (LTTV_NO_LATENCY=1, the same binary), in
+# pairs in turns
 # (goal: at most 25 % more); `lttv latency --kind=syscall` (empty cache:
 # the build included; then from the cache) against lttng-syscallstats on an
 # LTTng kernel trace it reads; the scatter chart's per-pixel maxima at 1920
@@ -28,7 +28,7 @@ if [ -n "$trace" ] && [ -d "$trace" ]; then
       [ $((i % 2)) -eq 0 ] && mode=$([ "$mode" = with ] && echo without || echo with)
       rm -rf "$cache/lttv"
       if [ "$mode" = with ]; then
-        set -- $(cpu_wall env LTTV_LATENCY=1 XDG_CACHE_HOME="$cache" "$lttv" state "$trace")
+        set -- $(cpu_wall env XDG_CACHE_HOME="$cache" "$lttv" state "$trace")
       else
         set -- $(cpu_wall env LTTV_NO_LATENCY=1 XDG_CACHE_HOME="$cache" "$lttv" state "$trace")
       fi
@@ -43,7 +43,7 @@ if [ -n "$trace" ] && [ -d "$trace" ]; then
       printf "state build with the latency analyses vs without (LTTV_NO_LATENCY=1), median of pairs: CPU %.3f s vs %.3f s (+%.1f %%), wall %.3f s vs %.3f s (+%.1f %%); goal <= +25 %%\n",
              cw, co, 100 * (cw / co - 1), ww, wo, 100 * (ww / wo - 1) }'
   rm -rf "$cache/lttv"
-  LTTV_LATENCY=1 XDG_CACHE_HOME="$cache" /usr/bin/time -f '%M' -o "$cache/peak" "$lttv" state "$trace" >/dev/null 2>&1
+  XDG_CACHE_HOME="$cache" /usr/bin/time -f '%M' -o "$cache/peak" "$lttv" state "$trace" >/dev/null 2>&1
   with_kb=$(cat "$cache/peak"); size=$(du -k "$cache"/lttv/* | awk '{ s += $1 } END { print s }')
   rm -rf "$cache/lttv"
   LTTV_NO_LATENCY=1 XDG_CACHE_HOME="$cache" /usr/bin/time -f '%M' -o "$cache/peak" "$lttv" state "$trace" >/dev/null 2>&1

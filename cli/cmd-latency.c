@@ -112,8 +112,6 @@ lttv_cmd_latency (int argc, char **argv)
   gint top = -1;
   gboolean no_cache = FALSE;
   g_auto (GStrv) paths = NULL;
-  /* The state build makes the analyses only when asked (latency-store.c). */
-  g_setenv ("LTTV_LATENCY", "1", FALSE);
   GOptionEntry entries[] = {
     { "kind", 0, 0, G_OPTION_ARG_STRING, &kind_arg,
       N_("syscall, sched, irq, softirq-latency, softirq or block (default: all)"), N_("KIND") },

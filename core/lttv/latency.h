@@ -15,8 +15,9 @@
  * (issue to completion, per device).
  *
  * The intervals of a kind are kept in the order of their beginnings, so
- * that those beginning in a time range are one contiguous run found in
- * O(log n). An interval whose end the trace does not show (cut by the end
+ * that those beginning in a time range are one run found in O(log n) and
+ * read with an #LttvLatencyIter (they are stored encoded, about 9 bytes
+ * each, not as an array of #LttvLatencyInterval). An interval whose end the trace does not show (cut by the end
  * of the trace, by lost events, or begun again before it ended) is kept
  * with a flag and no duration, and counted apart in the statistics.
  *
@@ -108,8 +109,8 @@ typedef struct _LttvLatency LttvLatency;
  * @s: a built state
  *
  * The latencies the build found. %NULL when the state is not built, or
- * when the build made no analyses: it makes them only when LTTV_LATENCY is
- * set in the environment and LTTV_NO_LATENCY is not (docs/environment.md).
+ * when the build made no analyses: every build makes them unless
+ * LTTV_NO_LATENCY is set in the environment (docs/environment.md).
  *
  * Returns: (transfer none) (nullable): owned by @s, valid until @s is freed
  */
@@ -151,22 +152,47 @@ gboolean lttv_latency_kind_parse (const char *name, LttvLatencyKind *kind);
 const char *lttv_latency_name (LttvLatency *l, LttvLatencyKind kind, guint32 name);
 
 /**
- * lttv_latency_intervals:
+ * LttvLatencyIter:
+ *
+ * A walk over the intervals of a kind beginning in a range
+ * (lttv_latency_iter_init()), on the caller's stack. The intervals are
+ * kept encoded in blocks; the iterator holds the one it reads, decoded.
+ */
+typedef struct {
+  /*< private >*/
+  LttvLatency *l;
+  guint kind;
+  gsize at, end, block;
+  LttvLatencyInterval buf[64];
+} LttvLatencyIter;
+
+/**
+ * lttv_latency_iter_init:
+ * @it: (out caller-allocates): the iterator
  * @l: latencies
  * @kind: a kind
  * @t0: from (included)
  * @t1: to (excluded)
- * @n: (out): how many intervals begin in [@t0, @t1)
  *
- * The intervals of @kind that begin in [@t0, @t1), cut ones included, in
- * the order of their beginnings (the same begin: in the trace's order).
- * Found in O(log n): iterate over the @n returned.
+ * Starts a walk over the intervals of @kind that begin in [@t0, @t1), cut
+ * ones included, in the order of their beginnings (the same begin: in the
+ * trace's order), with lttv_latency_iter_next(). Found in O(log n).
  *
- * Returns: (transfer none) (array length=n) (nullable): owned by @l;
- *   %NULL when @n is 0
+ * Returns: how many intervals begin in [@t0, @t1)
  */
-const LttvLatencyInterval *lttv_latency_intervals (LttvLatency *l, LttvLatencyKind kind,
-                                                   LttvTime t0, LttvTime t1, gsize *n);
+gsize lttv_latency_iter_init (LttvLatencyIter *it, LttvLatency *l, LttvLatencyKind kind,
+                              LttvTime t0, LttvTime t1);
+
+/**
+ * lttv_latency_iter_next:
+ * @it: an iterator (lttv_latency_iter_init())
+ *
+ * The next interval of the walk.
+ *
+ * Returns: (transfer none) (nullable): held by @it, valid until the next
+ *   call on @it; %NULL after the last one
+ */
+const LttvLatencyInterval *lttv_latency_iter_next (LttvLatencyIter *it);
 
 /**
  * lttv_latency_max_in:

@@ -47,37 +47,67 @@ lttv_latency_name (LttvLatency *l, LttvLatencyKind kind, guint32 name)
   return name < names->len ? g_ptr_array_index (names, name) : "?";
 }
 
+/* The last two blocks this thread decoded: a scatter chart's queries,
+ * one per pixel, mostly begin in the block where the previous one ended.
+ * (Blocks do not change once the store is made: their store's id and
+ * number name them.) */
+typedef struct {
+  guint64 id;               /* 0: none */
+  gsize j;
+  guint n;
+  LttvLatencyInterval iv[LATENCY_BLOCK];
+} Decoded;
+
+static _Thread_local Decoded decoded[2];
+static _Thread_local guint victim;
+
+static const LttvLatencyInterval *
+block_of (const LatencyKind *lk, gsize j, guint *n)
+{
+  for (guint i = 0; i < 2; i++)
+    if (decoded[i].id == lk->id && decoded[i].j == j)
+      {
+        victim = i ^ 1;
+        *n = decoded[i].n;
+        return decoded[i].iv;
+      }
+  Decoded *d = &decoded[victim];
+  victim ^= 1;
+  d->n = latency_block_decode (lk, j, d->iv);
+  d->id = lk->id;
+  d->j = j;
+  *n = d->n;
+  return d->iv;
+}
+
 /* The first interval beginning at or after `t`. */
 static gsize
 lower_bound (const LatencyKind *lk, LttvTime t)
 {
-  const LttvLatencyInterval *iv = lk->iv;
-  gsize lo = 0, hi = lk->n;
-  if (lk->firsts != NULL && hi > LATENCY_FANOUT)
+  /* the first block beginning at or after t, from the blocks' first
+   * begins; the answer is in the block before it, or its first */
+  gsize a = 0, b = lk->n_blocks;
+  while (a < b)
     {
-      /* the run it is in, from the small array of runs' first begins */
-      gsize a = 0, b = (hi + LATENCY_FANOUT - 1) / LATENCY_FANOUT;
-      while (a < b)
-        {
-          gsize mid = a + (b - a) / 2;
-          if (lk->firsts[mid] < t)
-            a = mid + 1;
-          else
-            b = mid;
-        }
-      /* runs before a begin before t; run a begins at or after it */
-      lo = a > 0 ? (a - 1) * LATENCY_FANOUT : 0;
-      hi = MIN (hi, a * LATENCY_FANOUT);
+      gsize mid = a + (b - a) / 2;
+      if (lk->firsts[mid] < t)
+        a = mid + 1;
+      else
+        b = mid;
     }
+  if (a == 0)
+    return 0;
+  guint lo = 0, hi;
+  const LttvLatencyInterval *iv = block_of (lk, a - 1, &hi);
   while (lo < hi)
     {
-      gsize mid = lo + (hi - lo) / 2;
+      guint mid = lo + (hi - lo) / 2;
       if (iv[mid].begin < t)
         lo = mid + 1;
       else
         hi = mid;
     }
-  return lo;
+  return (a - 1) * LATENCY_BLOCK + lo;
 }
 
 static void
@@ -87,15 +117,35 @@ range_of (const LatencyKind *lk, LttvTime t0, LttvTime t1, gsize *from, gsize *t
   *to = t1 > t0 ? MAX (*from, lower_bound (lk, t1)) : *from;
 }
 
-const LttvLatencyInterval *
-lttv_latency_intervals (LttvLatency *l, LttvLatencyKind kind, LttvTime t0, LttvTime t1,
-                        gsize *n)
+G_STATIC_ASSERT (G_N_ELEMENTS (((LttvLatencyIter *) NULL)->buf) == LATENCY_BLOCK);
+
+gsize
+lttv_latency_iter_init (LttvLatencyIter *it, LttvLatency *l, LttvLatencyKind kind, LttvTime t0,
+                        LttvTime t1)
 {
-  g_return_val_if_fail (l != NULL && (guint) kind < LTTV_LATENCY_N_KINDS && n != NULL, NULL);
-  gsize from, to;
-  range_of (&l->k[kind], t0, t1, &from, &to);
-  *n = to - from;
-  return to > from ? l->k[kind].iv + from : NULL;
+  g_return_val_if_fail (it != NULL, 0);
+  it->l = l;
+  it->kind = kind;
+  it->at = it->end = 0;
+  g_return_val_if_fail (l != NULL && (guint) kind < LTTV_LATENCY_N_KINDS, 0);
+  range_of (&l->k[kind], t0, t1, &it->at, &it->end);
+  it->block = G_MAXSIZE;
+  return it->end - it->at;
+}
+
+const LttvLatencyInterval *
+lttv_latency_iter_next (LttvLatencyIter *it)
+{
+  g_return_val_if_fail (it != NULL, NULL);
+  if (it->at >= it->end)
+    return NULL;
+  gsize j = it->at / LATENCY_BLOCK;
+  if (it->block != j)
+    {
+      latency_block_decode (&it->l->k[it->kind], j, it->buf);
+      it->block = j;
+    }
+  return &it->buf[it->at++ % LATENCY_BLOCK];
 }
 
 /* The best so far: an index (G_MAXUINT32: none) and its duration. */
@@ -104,30 +154,30 @@ typedef struct {
   guint64 d;
 } Best;
 
-/* Item `i` of level `lv` (-1: the intervals themselves) against `b`. */
 static inline void
-consider (const LatencyKind *lk, const LttvLatencyInterval *iv, int lv, gsize i, Best *b)
+better (Best *b, guint32 at, guint64 d)
 {
-  guint32 at;
-  guint64 d;
-  if (lv < 0)
-    {
-      if (iv[i].flags & LTTV_LATENCY_CUT)
-        return;
-      at = (guint32) i;
-      d = iv[i].duration;
-    }
-  else
-    {
-      at = lk->max[lv][i];
-      d = lk->max_d[lv][i];
-      if (at == G_MAXUINT32)
-        return;
-    }
-  if (b->at == G_MAXUINT32 || d > b->d)
+  if (at != G_MAXUINT32 && (b->at == G_MAXUINT32 || d > b->d))
     {
       b->at = at;
       b->d = d;
+    }
+}
+
+/* The intervals [lo, hi) (within one block) against `b`. */
+static void
+consider_intervals (const LatencyKind *lk, gsize lo, gsize hi, Best *b)
+{
+  if (lo >= hi)
+    return;
+  gsize j = lo / LATENCY_BLOCK;
+  guint n;
+  const LttvLatencyInterval *iv = block_of (lk, j, &n);
+  for (gsize i = lo; i < hi; i++)
+    {
+      const LttvLatencyInterval *x = &iv[i - j * LATENCY_BLOCK];
+      if (!(x->flags & LTTV_LATENCY_CUT))
+        better (b, (guint32) i, x->duration);
     }
 }
 
@@ -137,7 +187,6 @@ lttv_latency_max_in (LttvLatency *l, LttvLatencyKind kind, LttvTime t0, LttvTime
 {
   g_return_val_if_fail (l != NULL && (guint) kind < LTTV_LATENCY_N_KINDS, FALSE);
   const LatencyKind *lk = &l->k[kind];
-  const LttvLatencyInterval *iv = lk->iv;
   gsize lo, hi;
   range_of (lk, t0, t1, &lo, &hi);
   Best best = { G_MAXUINT32, 0 };
@@ -147,23 +196,38 @@ lttv_latency_max_in (LttvLatency *l, LttvLatencyKind kind, LttvTime t0, LttvTime
     {
       gsize a = (lo + LATENCY_FANOUT - 1) / LATENCY_FANOUT * LATENCY_FANOUT;
       gsize b = hi / LATENCY_FANOUT * LATENCY_FANOUT;
-      if (lv + 1 >= LATENCY_LEVELS || lk->max[lv + 1] == NULL || a >= b)
+      gboolean top = lv + 1 >= LATENCY_LEVELS || lk->max[lv + 1] == NULL || a >= b;
+      if (top)
+        a = b = hi;
+      if (lv < 0)
         {
-          for (gsize i = lo; i < hi; i++)
-            consider (lk, iv, lv, i, &best);
-          break;
+          /* (the edges are within a block each, or one block) */
+          consider_intervals (lk, lo, MIN (a, (lo / LATENCY_BLOCK + 1) * LATENCY_BLOCK), &best);
+          for (gsize from = (lo / LATENCY_BLOCK + 1) * LATENCY_BLOCK; from < a; from += LATENCY_BLOCK)
+            consider_intervals (lk, from, MIN (a, from + LATENCY_BLOCK), &best);
+          if (!top)
+            consider_intervals (lk, b, hi, &best);
         }
-      for (gsize i = lo; i < a; i++)
-        consider (lk, iv, lv, i, &best);
-      for (gsize i = b; i < hi; i++)
-        consider (lk, iv, lv, i, &best);
+      else
+        {
+          for (gsize i = lo; i < a; i++)
+            better (&best, lk->max[lv][i], lk->max_d[lv][i]);
+          for (gsize i = b; i < hi; i++)
+            better (&best, lk->max[lv][i], lk->max_d[lv][i]);
+        }
+      if (top)
+        break;
       lo = a / LATENCY_FANOUT;
       hi = b / LATENCY_FANOUT;
     }
   if (best.at == G_MAXUINT32)
     return FALSE;
   if (out != NULL)
-    *out = iv[best.at];
+    {
+      gsize j = best.at / LATENCY_BLOCK;
+      guint n;
+      *out = block_of (lk, j, &n)[best.at - j * LATENCY_BLOCK];
+    }
   return TRUE;
 }
 
@@ -210,20 +274,19 @@ lttv_latency_stats (LttvLatency *l, LttvLatencyKind kind, LttvTime t0, LttvTime 
                     LttvLatencyGroupBy by)
 {
   g_return_val_if_fail (l != NULL && (guint) kind < LTTV_LATENCY_N_KINDS, NULL);
-  const LatencyKind *lk = &l->k[kind];
-  const LttvLatencyInterval *iv = lk->iv;
-  gsize from, to;
-  range_of (lk, t0, t1, &from, &to);
+  LttvLatencyIter it;
+  lttv_latency_iter_init (&it, l, kind, t0, t1);
+  const LttvLatencyInterval *x;
   GHashTable *groups = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL, group_free);
-  for (gsize i = from; i < to; i++)
+  while ((x = lttv_latency_iter_next (&it)) != NULL)
     {
       gint64 key = 0;
       if (by == LTTV_LATENCY_BY_NAME)
-        key = iv[i].name;
+        key = x->name;
       else if (by == LTTV_LATENCY_BY_THREAD)
-        key = iv[i].tid;
+        key = x->tid;
       else if (by == LTTV_LATENCY_BY_CPU)
-        key = iv[i].cpu;
+        key = x->cpu;
       Group *g = g_hash_table_lookup (groups, &key);
       if (g == NULL)
         {
@@ -232,16 +295,16 @@ lttv_latency_stats (LttvLatency *l, LttvLatencyKind kind, LttvTime t0, LttvTime 
           g->d = g_array_new (FALSE, FALSE, sizeof (guint64));
           g_hash_table_insert (groups, &g->key, g);
         }
-      if (iv[i].flags & LTTV_LATENCY_CUT)
+      if (x->flags & LTTV_LATENCY_CUT)
         g->n_cut++;
       else
-        g_array_append_val (g->d, iv[i].duration);
+        g_array_append_val (g->d, x->duration);
     }
   GArray *out = g_array_new (FALSE, TRUE, sizeof (LttvLatencyStats));
-  GHashTableIter it;
+  GHashTableIter hit;
   gpointer value;
-  g_hash_table_iter_init (&it, groups);
-  while (g_hash_table_iter_next (&it, NULL, &value))
+  g_hash_table_iter_init (&hit, groups);
+  while (g_hash_table_iter_next (&hit, NULL, &value))
     {
       Group *g = value;
       LttvLatencyStats st = { .key = g->key, .count = g->d->len, .n_cut = g->n_cut };
@@ -283,22 +346,21 @@ GArray *
 lttv_latency_top (LttvLatency *l, LttvLatencyKind kind, LttvTime t0, LttvTime t1, guint n)
 {
   g_return_val_if_fail (l != NULL && (guint) kind < LTTV_LATENCY_N_KINDS, NULL);
-  const LatencyKind *lk = &l->k[kind];
-  const LttvLatencyInterval *iv = lk->iv;
-  gsize from, to;
-  range_of (lk, t0, t1, &from, &to);
+  LttvLatencyIter it;
+  lttv_latency_iter_init (&it, l, kind, t0, t1);
+  const LttvLatencyInterval *x;
   GArray *out = g_array_new (FALSE, FALSE, sizeof (LttvLatencyInterval));
   if (n == 0)
     return out;
   /* The n longest so far, sorted, kept at most 2 n before trimming. */
-  for (gsize i = from; i < to; i++)
+  while ((x = lttv_latency_iter_next (&it)) != NULL)
     {
-      if (iv[i].flags & LTTV_LATENCY_CUT)
+      if (x->flags & LTTV_LATENCY_CUT)
         continue;
       if (out->len >= n
-          && compare_longest (&iv[i], &g_array_index (out, LttvLatencyInterval, n - 1)) >= 0)
+          && compare_longest (x, &g_array_index (out, LttvLatencyInterval, n - 1)) >= 0)
         continue;
-      g_array_append_val (out, iv[i]);
+      g_array_append_vals (out, x, 1);
       if (out->len >= 2 * (gsize) n)
         {
           g_array_sort (out, compare_longest);
@@ -322,15 +384,14 @@ lttv_latency_histogram (LttvLatency *l, LttvLatencyKind kind, LttvTime t0, LttvT
   memset (counts, 0, n_buckets * sizeof *counts);
   if (n_buckets == 0 || hi <= lo)
     return;
-  const LatencyKind *lk = &l->k[kind];
-  const LttvLatencyInterval *iv = lk->iv;
-  gsize from, to;
-  range_of (lk, t0, t1, &from, &to);
+  LttvLatencyIter it;
+  lttv_latency_iter_init (&it, l, kind, t0, t1);
+  const LttvLatencyInterval *x;
   double llo = log ((double) MAX (lo, 1)), lspan = log ((double) hi) - llo;
-  for (gsize i = from; i < to; i++)
+  while ((x = lttv_latency_iter_next (&it)) != NULL)
     {
-      guint64 d = iv[i].duration;
-      if ((iv[i].flags & LTTV_LATENCY_CUT) || d < lo || d > hi)
+      guint64 d = x->duration;
+      if ((x->flags & LTTV_LATENCY_CUT) || d < lo || d > hi)
         continue;
       double f = log_scale ? (lspan > 0 ? (log ((double) MAX (d, 1)) - llo) / lspan : 0)
                            : (double) (d - lo) / (double) (hi - lo);

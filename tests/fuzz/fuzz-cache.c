@@ -109,7 +109,15 @@ fix_sums (guint8 *buf, gsize len)
         }
     }
   for (guint i = 0; sound && i < N_SECTIONS; i++)
-    if (i != SEC_DATA)
+    if (i == SEC_LATENCY && toc[i][1] >= 8)
+      {
+        /* (its sum covers its head, whose length its first 8 bytes say;
+         * its blocks' sums are in the head, left as they are) */
+        guint64 head = get64 (buf + toc[i][0]);
+        toc[i][2] = state_cache_checksum (buf + toc[i][0],
+                                          head <= toc[i][1] - 8 ? head + 8 : toc[i][1]);
+      }
+    else if (i != SEC_DATA)
       toc[i][2] = state_cache_checksum (buf + toc[i][0], toc[i][1]);
   if (sound)
     memcpy (buf + TOC_POS, toc, sizeof toc);

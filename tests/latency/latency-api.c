@@ -23,6 +23,28 @@ static int failures;
       }                                                                          \
   while (0)
 
+/* The intervals of [t0, t1) through the iterator, as an array (freed at
+ * the exit); NULL when there is none, as the count the iterator gives. */
+static GPtrArray *kept;
+
+static const LttvLatencyInterval *
+intervals (LttvLatency *l, LttvLatencyKind kind, LttvTime t0, LttvTime t1, gsize *n)
+{
+  LttvLatencyIter it;
+  gsize count = lttv_latency_iter_init (&it, l, kind, t0, t1);
+  GArray *a = g_array_new (FALSE, FALSE, sizeof (LttvLatencyInterval));
+  const LttvLatencyInterval *x;
+  while ((x = lttv_latency_iter_next (&it)) != NULL)
+    g_array_append_vals (a, x, 1);
+  CHECK (a->len == count);
+  CHECK (lttv_latency_iter_next (&it) == NULL);
+  if (kept == NULL)
+    kept = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  g_ptr_array_add (kept, a);
+  *n = a->len;
+  return a->len > 0 ? (const LttvLatencyInterval *) (gconstpointer) a->data : NULL;
+}
+
 static LttvState *
 build (const char *path, LttvTraceset **ts)
 {
@@ -53,7 +75,7 @@ scenario (LttvLatency *l)
   /* System calls in the order they began: read 42, write 42, nanosleep 43
    * (cut by the loss), read 45 (cut by the end). */
   gsize n;
-  const LttvLatencyInterval *iv = lttv_latency_intervals (l, LTTV_LATENCY_SYSCALL, 0,
+  const LttvLatencyInterval *iv = intervals (l, LTTV_LATENCY_SYSCALL, 0,
                                                           G_MAXUINT64, &n);
   CHECK (n == 4);
   if (n == 4)
@@ -70,11 +92,11 @@ scenario (LttvLatency *l)
   CHECK (g_strcmp0 (lttv_latency_name (l, LTTV_LATENCY_SYSCALL, 999), "?") == 0);
 
   /* Ranges: [t0, t1) by beginning. */
-  lttv_latency_intervals (l, LTTV_LATENCY_SCHED, 5000, 7900, &n);
+  intervals (l, LTTV_LATENCY_SCHED, 5000, 7900, &n);
   CHECK (n == 1);
-  iv = lttv_latency_intervals (l, LTTV_LATENCY_SCHED, 5000, 7901, &n);
+  iv = intervals (l, LTTV_LATENCY_SCHED, 5000, 7901, &n);
   CHECK (n == 2 && iv[1].begin == 7900 && iv[1].duration == 400 && iv[1].cpu == 1);
-  CHECK (lttv_latency_intervals (l, LTTV_LATENCY_SCHED, 12001, 20000, &n) == NULL && n == 0);
+  CHECK (intervals (l, LTTV_LATENCY_SCHED, 12001, 20000, &n) == NULL && n == 0);
 
   /* The longest per range; cut ones never. */
   LttvLatencyInterval x;
@@ -84,9 +106,9 @@ scenario (LttvLatency *l)
   CHECK (!lttv_latency_max_in (l, LTTV_LATENCY_SYSCALL, 11000, G_MAXUINT64, NULL));
 
   /* IRQ: the thread it interrupted. Block: size, direction, issuer. */
-  iv = lttv_latency_intervals (l, LTTV_LATENCY_IRQ, 0, G_MAXUINT64, &n);
+  iv = intervals (l, LTTV_LATENCY_IRQ, 0, G_MAXUINT64, &n);
   CHECK (n == 1 && iv[0].tid == 42 && iv[0].duration == 500);
-  iv = lttv_latency_intervals (l, LTTV_LATENCY_BLOCK, 0, G_MAXUINT64, &n);
+  iv = intervals (l, LTTV_LATENCY_BLOCK, 0, G_MAXUINT64, &n);
   CHECK (n == 2);
   if (n == 2)
     {
@@ -124,7 +146,7 @@ static void
 maxima (LttvLatency *l)
 {
   gsize n;
-  const LttvLatencyInterval *all = lttv_latency_intervals (l, LTTV_LATENCY_SYSCALL, 0,
+  const LttvLatencyInterval *all = intervals (l, LTTV_LATENCY_SYSCALL, 0,
                                                            G_MAXUINT64, &n);
   CHECK (n > 64 * 64);
   if (n < 2)
@@ -137,7 +159,7 @@ maxima (LttvLatency *l)
       LttvTime t0 = first + (LttvTime) (g_rand_double (r) * (last - first));
       LttvTime t1 = t0 + (LttvTime) (g_rand_double (r) * span) + 1;
       gsize m;
-      const LttvLatencyInterval *iv = lttv_latency_intervals (l, LTTV_LATENCY_SYSCALL, t0, t1, &m);
+      const LttvLatencyInterval *iv = intervals (l, LTTV_LATENCY_SYSCALL, t0, t1, &m);
       guint64 best = 0;
       gboolean any = FALSE;
       for (gsize j = 0; j < m; j++)
@@ -168,8 +190,6 @@ main (int argc, char **argv)
       fprintf (stderr, "usage: latency-api SCENARIO_TRACE [BIG_TRACE]\n");
       return 2;
     }
-  /* (the build makes the analyses only when asked) */
-  g_setenv ("LTTV_LATENCY", "1", TRUE);
   LttvTraceset *ts;
   LttvState *s = build (argv[1], &ts);
   LttvLatency *l = lttv_state_latency (s);
@@ -186,5 +206,7 @@ main (int argc, char **argv)
       lttv_state_free (s);
       lttv_traceset_free (ts);
     }
+  if (kept != NULL)
+    g_ptr_array_unref (kept);
   return failures > 0;
 }

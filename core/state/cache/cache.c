@@ -33,8 +33,9 @@
  *   DENSITY varints: events per density bucket, a 0 followed by how many
  *           more empty buckets come (density.c writes them); checked at
  *           its first query
- *   LATENCY varints: the latency analyses' intervals (cache-latency.c),
- *           read whole at load */
+ *   LATENCY the latency analyses' intervals (cache-latency.c): a head of
+ *           varints (the TOC's checksum covers it), then the encoded
+ *           blocks, with their checksums in the head; read whole at load */
 #include "config.h"
 
 #include <errno.h>
@@ -318,7 +319,8 @@ state_cache_save (LttvState *s)
   encode_part (&parts[1]);
 
   put_meta (s, &sec[SEC_META], s->cache_key);
-  state_cache_put_latency (&sec[SEC_LATENCY], s->latency);
+  struct iovec lat_blocks[LTTV_LATENCY_N_KINDS];
+  gsize lat_blocks_len = state_cache_put_latency (&sec[SEC_LATENCY], s->latency, lat_blocks);
   g_thread_join (helper);
 
   /* DATA: the blocks written during the build, then each part's. */
@@ -338,7 +340,7 @@ state_cache_save (LttvState *s)
   /* The rest of the file: the parts' blocks, then each other section
    * after its padding to 8 bytes; then the header. */
   static guint8 zeros[8];
-  struct iovec pieces[2 + 2 * N_SECTIONS];
+  struct iovec pieces[2 + 2 * N_SECTIONS + LTTV_LATENCY_N_KINDS];
   guint n = 0;
   for (guint k = 0; k < 2; k++)
     pieces[n++] = (struct iovec) { parts[k].data.data, parts[k].data.len };
@@ -362,6 +364,15 @@ state_cache_save (LttvState *s)
       toc[i][2] = state_cache_checksum (bytes, len);
       pieces[n++] = (struct iovec) { (void *) bytes, len };
       size += len;
+      /* (the latencies' blocks from where they are, after the section's
+       * head: they carry their own checksums) */
+      if (i == SEC_LATENCY)
+        {
+          for (guint k = 0; k < LTTV_LATENCY_N_KINDS; k++)
+            pieces[n++] = lat_blocks[k];
+          toc[i][1] += lat_blocks_len;
+          size += lat_blocks_len;
+        }
     }
   guint8 head[HEADER_LEN] = { 0 };
   guint32 version = STATE_CACHE_VERSION, bom = BYTE_ORDER_MARK;
@@ -642,7 +653,7 @@ load_sections (LttvState *s, GMappedFile *file, int fd, const char *path, const 
   sections_copy (&sec, fd, toc);
   copy = sec.copy;
   for (guint i = 0; i < N_SECTIONS; i++)
-    if (i != SEC_DATA && i != SEC_DENSITY
+    if (i != SEC_DATA && i != SEC_DENSITY && i != SEC_LATENCY
         && toc[i][2] != state_cache_checksum (section_bytes (&sec, toc[i]), toc[i][1]))
       return FALSE;
   LttvTime limit;
@@ -655,7 +666,7 @@ load_sections (LttvState *s, GMappedFile *file, int fd, const char *path, const 
   gboolean with_latency;
   LttvLatency *latency;
   if (!state_cache_get_latency (section_bytes (&sec, toc[SEC_LATENCY]), toc[SEC_LATENCY][1],
-                                &with_latency, &latency)
+                                toc[SEC_LATENCY][2], &with_latency, &latency)
       || (!with_latency && latency_wanted ()))
     return FALSE;
   latency_store_free (s->latency);

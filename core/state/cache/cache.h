@@ -3,13 +3,15 @@
  * saves it. */
 #pragma once
 
+#include <sys/uio.h>
+
 #include "state-private.h"
 #include "writer.h"
 
 /* The cache (cache.c): TRUE when `s` was filled from a valid cache file.
  * The history then decodes its blocks lazily (history-lazy.c). */
 #define STATE_CACHE_MAGIC "LTTV-STATE-CACHE"
-#define STATE_CACHE_VERSION 15  /* 4: sections, blocks checked lazily;
+#define STATE_CACHE_VERSION 16  /* 4: sections, blocks checked lazily;
                                    5: runs of empty density buckets;
                                    6: blocks in any order, OFFS with
                                    their lengths;
@@ -26,7 +28,8 @@
                                    13: LTTng's pid and procname
                                    contexts name re-synced threads;
                                    14: the latency analyses
-                                   15: wakeup edges */
+                                   15: wakeup edges;
+                                   16: the latencies in blocks */
 gboolean state_cache_load (LttvState *s);
 /* A build for the cache starts its file (a temporary one, in the cache
  * folder): the store its blocks go to as they are encoded. */
@@ -41,9 +44,12 @@ char *state_cache_path (LttvState *s, const char *key);
 /* Removes the other cache files of this traceset (older contents), and
  * the temporary files of its writes that were interrupted. */
 /* The LATENCY section (cache-latency.c): `l` (NULL: built without the
- * analyses) written to `w`; read back into `*out`, `*present` FALSE when
- * the file was built without them. FALSE: not a section we wrote. */
-void state_cache_put_latency (Writer *w, const LttvLatency *l);
-gboolean state_cache_get_latency (const guint8 *bytes, gsize len, gboolean *present,
+ * analyses): its head written to `w` (the TOC's checksum covers it), then
+ * `blocks` (in memory, written as they are); returns their length. Read
+ * back into `*out`, `*present` FALSE when the file was built without them.
+ * FALSE: not a section we wrote. */
+gsize state_cache_put_latency (Writer *w, const LttvLatency *l,
+                               struct iovec blocks[LTTV_LATENCY_N_KINDS]);
+gboolean state_cache_get_latency (const guint8 *bytes, gsize len, guint64 sum, gboolean *present,
                                   LttvLatency **out);
 void state_cache_remove_stale (LttvState *s, const char *keep);

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The latency analyses, fed by the state machine's rows as it applies
- * each event (lttv/latency.h). An interval takes its slot in its kind's
- * array when it begins, so the arrays are in the order of beginnings with
- * no sort; its end fills in the duration. Threads and CPUs keep the slot
- * (+ 1) of what they have open. */
+ * each event (lttv/latency.h). An interval takes its index in its kind's
+ * store when it begins, so the store is in the order of beginnings with
+ * no sort; its end fills in the duration, in the store's stage or, when
+ * its block was encoded meanwhile, in its late copy (latency-store.h).
+ * Threads and CPUs keep the index (+ 1) of what they have open. */
 #include "config.h"
 
 #include <stdio.h>
@@ -131,10 +132,12 @@ number_name (LatencyBuilder *b, LttvLatencyKind kind, int64_t n)
 
 /* --- Intervals ------------------------------------------------------------- */
 
+/* The interval of `slot` while it can still change; NULL once it is
+ * encoded and over. */
 static inline LttvLatencyInterval *
 slot_at (LatencyBuilder *b, LttvLatencyKind kind, guint32 slot)
 {
-  return &b->l->k[kind].iv[slot - 1];
+  return latency_store_get (&b->l->k[kind], slot - 1);
 }
 
 /* A new open interval: its slot + 1. */
@@ -147,6 +150,15 @@ open_at (LatencyBuilder *b, LttvLatencyKind kind, LttvTime t, int64_t tid, int c
   return (guint32) latency_store_append (b->l, kind, &x) + 1;
 }
 
+/* An open interval `x` of `slot` is over (closed or cut). */
+static inline void
+done (LatencyBuilder *b, LttvLatencyKind kind, guint32 slot)
+{
+  LatencyKind *lk = &b->l->k[kind];
+  if (G_UNLIKELY (slot - 1 < lk->n_blocks * LATENCY_BLOCK))
+    latency_store_late_done (lk, slot - 1);
+}
+
 /* Ends the interval of `*slot` at `t` (nothing when it was cut), and
  * forgets the slot. TRUE when it was open. */
 static gboolean
@@ -154,11 +166,13 @@ close_at (LatencyBuilder *b, LttvLatencyKind kind, guint32 *slot, LttvTime t)
 {
   if (*slot == 0)
     return FALSE;
-  LttvLatencyInterval *x = slot_at (b, kind, *slot);
+  guint32 s = *slot;
+  LttvLatencyInterval *x = slot_at (b, kind, s);
   *slot = 0;
-  if (x->duration != LATENCY_OPEN)
+  if (x == NULL || x->duration != LATENCY_OPEN)
     return FALSE;
   x->duration = t >= x->begin ? t - x->begin : 0;
+  done (b, kind, s);
   return TRUE;
 }
 
@@ -168,10 +182,11 @@ static void
 cut_again (LatencyBuilder *b, LttvLatencyKind kind, guint32 slot)
 {
   LttvLatencyInterval *x = slot_at (b, kind, slot);
-  if (x->duration == LATENCY_OPEN)
+  if (x != NULL && x->duration == LATENCY_OPEN)
     {
       x->duration = 0;
       x->flags |= LTTV_LATENCY_CUT_AGAIN;
+      done (b, kind, slot);
     }
 }
 
@@ -181,15 +196,29 @@ cut_open (LatencyBuilder *b, guint16 flag)
 {
   for (guint k = 0; k < LTTV_LATENCY_N_KINDS; k++)
     {
-      LttvLatencyInterval *iv = b->l->k[k].iv;
-      gsize n = b->l->k[k].n;
-      for (gsize i = b->first_open[k]; i < n; i++)
-        if (iv[i].duration == LATENCY_OPEN)
-          {
-            iv[i].duration = 0;
-            iv[i].flags |= flag;
-          }
+      LatencyKind *lk = &b->l->k[k];
+      gsize n = lk->n;
+      for (gsize i = MAX (b->first_open[k], lk->n_blocks * LATENCY_BLOCK); i < n; i++)
+        {
+          LttvLatencyInterval *x = &lk->stage[i % LATENCY_STAGE_N];
+          if (x->duration == LATENCY_OPEN)
+            {
+              x->duration = 0;
+              x->flags |= flag;
+            }
+        }
       b->first_open[k] = n;
+      /* those kept late: cut, and out of the open ones */
+      GHashTableIter it;
+      gpointer id;
+      g_hash_table_iter_init (&it, lk->late_open);
+      while (g_hash_table_iter_next (&it, NULL, &id))
+        {
+          LttvLatencyInterval *x = &lk->late[GPOINTER_TO_SIZE (id) - 1];
+          x->duration = 0;
+          x->flags |= flag;
+        }
+      g_hash_table_remove_all (lk->late_open);
     }
 }
 
@@ -243,6 +272,7 @@ latency_switch_in (StateMachine *m, LttvTime t, int cpu, Thread *next, LttvValue
   LatencyBuilder *b = m->lat;
   if (b == NULL || next->lat_wakeup == 0)
     return;
+  /* (the pointer stays valid through close_at: nothing is encoded there) */
   LttvLatencyInterval *x = slot_at (b, LTTV_LATENCY_SCHED, next->lat_wakeup);
   if (close_at (b, LTTV_LATENCY_SCHED, &next->lat_wakeup, t))
     {
@@ -294,8 +324,12 @@ latency_softirq_raise (StateMachine *m, LttvTime t, int cpu, guint vec)
   LatCpu *c = lat_cpu (b, cpu);
   /* raised again before it ran: the first raise counts (lttng-analyses) */
   guint32 *raised = &c->soft_raised[vec];
-  if (*raised != 0 && slot_at (b, LTTV_LATENCY_SOFTIRQ_LATENCY, *raised)->duration == LATENCY_OPEN)
-    return;
+  if (*raised != 0)
+    {
+      const LttvLatencyInterval *x = slot_at (b, LTTV_LATENCY_SOFTIRQ_LATENCY, *raised);
+      if (x != NULL && x->duration == LATENCY_OPEN)
+        return;
+    }
   *raised = open_at (b, LTTV_LATENCY_SOFTIRQ_LATENCY, t, m->cpus[cpu]->cur_tid, cpu,
                      number_name (b, LTTV_LATENCY_SOFTIRQ_LATENCY, vec));
 }
