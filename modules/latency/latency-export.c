@@ -29,8 +29,7 @@ latency_of (LttvViewerContext *ctx, char **why)
                             g_getenv ("LTTV_NO_LATENCY") != NULL
                               ? _("LTTV_NO_LATENCY is set in the environment: unset it and "
                                   "open the trace again.")
-                              : _("The state build makes them only when LTTV_LATENCY=1 is in "
-                                  "the environment: start lttv-gui with LTTV_LATENCY=1."));
+                              : _("Open the trace again to build them."));
   return l;
 }
 
