@@ -13,7 +13,9 @@
 #
 # LTTV_SOAK_SEED replays a run (the seed is printed); LTTV_SOAK_SECONDS
 # lengthens it (default 100 s of actions, and
-# more until every damaged trace was opened).
+# more until every damaged trace was opened); LTTV_SOAK_KEEP=DIR keeps the
+# program's stderr and the actions there, to find a long turn in a profile
+# (LTTV_STALL_TRACE=1 makes the program name the handlers of long turns).
 . "$LTTV_SRCDIR/tests/lib/tap.sh"
 . "$LTTV_SRCDIR/tests/lib/xvfb.sh"
 . "$LTTV_SRCDIR/tests/lib/big-trace.sh"
@@ -27,7 +29,7 @@ seed=${LTTV_SOAK_SEED:-$(od -An -N2 -tu2 /dev/urandom | tr -d ' ')}
 secs=${LTTV_SOAK_SECONDS:-100}
 diag "seed $seed (replay with LTTV_SOAK_SEED=$seed), $secs s of actions on $trace"
 out=$(mktemp -d)
-trap 'kill $pid 2>/dev/null; rm -rf "$out"' EXIT
+trap 'kill $pid 2>/dev/null; [ -n "${LTTV_SOAK_KEEP:-}" ] && mkdir -p "$LTTV_SOAK_KEEP" && cp "$out"/* "$LTTV_SOAK_KEEP"/; rm -rf "$out"' EXIT
 
 # The damaged traces, in the seed's order.
 rnd_state=$seed
