@@ -40,6 +40,8 @@ traced_poll (GPollFD *fds, guint n_fds, gint timeout)
   gint ret = real_poll (fds, n_fds, timeout);
   turn_cpu_us = cpu_us ();
   turn_wall_us = g_get_monotonic_time ();
+  /* (a frame whose phases span turns counts in each from its start) */
+  phase_start_us = turn_cpu_us;
   phase_us[0] = phase_us[1] = phase_us[2] = 0;
   return ret;
 }
