@@ -14,6 +14,7 @@
 #include "lttv-modules-dialog.h"
 #include "lttv-preferences.h"
 #include "lttv-stall-meter.h"
+#include "lttv-stall-trace.h"
 #include "lttv-time-text.h"
 #include "lttv-live-tab.h"
 #include "lttv-window.h"
@@ -49,6 +50,7 @@ active_window (LttvApplication *self, gboolean create)
   if (!create)
     return NULL;
   LttvWindow *w = lttv_window_new (self);
+  lttv_stall_trace_watch_window (GTK_WIDGET (w));
   gtk_window_present (GTK_WINDOW (w));
   return w;
 }
@@ -277,6 +279,7 @@ lttv_application_startup (GApplication *app)
   G_APPLICATION_CLASS (lttv_application_parent_class)->startup (app);
 
   lttv_stall_meter_start ();
+  lttv_stall_trace_start ();
   lttv_module_host_load ();
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions, G_N_ELEMENTS (app_actions), app);
   add_window_twins (self);

@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#include "config.h"
+
+#include <time.h>
+
+#include "lttv-stall-trace.h"
+
+/* A turn of this much main-thread CPU or more is reported. */
+#define LONG_TURN_US 20000
+
+static GPollFunc real_poll;
+static gint64 turn_cpu_us, turn_wall_us;
+/* This turn's frame phases (us of CPU): update, layout, paint; and when
+ * the current phase started. */
+static gint64 phase_us[3], phase_start_us;
+
+static gint64
+cpu_us (void)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (gint64) ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
+}
+
+/* Between two polls is one turn: its prepare, check and dispatch. */
+static gint
+traced_poll (GPollFD *fds, guint n_fds, gint timeout)
+{
+  gint64 cpu = cpu_us (), wall = g_get_monotonic_time ();
+
+  if (turn_wall_us != 0 && cpu - turn_cpu_us >= LONG_TURN_US)
+    {
+      gint64 frame = phase_us[0] + phase_us[1] + phase_us[2];
+      g_printerr ("lttv-gui: long turn %.1f ms of CPU (%.1f ms) ending at %.6f s: "
+                  "frame update %.1f, layout %.1f, paint %.1f; other handlers %.1f ms\n",
+                  (cpu - turn_cpu_us) / 1000.0, (wall - turn_wall_us) / 1000.0, wall / 1e6,
+                  phase_us[0] / 1000.0, phase_us[1] / 1000.0, phase_us[2] / 1000.0,
+                  (cpu - turn_cpu_us - frame) / 1000.0);
+    }
+  gint ret = real_poll (fds, n_fds, timeout);
+  turn_cpu_us = cpu_us ();
+  turn_wall_us = g_get_monotonic_time ();
+  /* (a frame whose phases span turns counts in each from its start) */
+  phase_start_us = turn_cpu_us;
+  phase_us[0] = phase_us[1] = phase_us[2] = 0;
+  return ret;
+}
+
+void
+lttv_stall_trace_start (void)
+{
+  if (g_getenv ("LTTV_STALL_TRACE") == NULL || real_poll != NULL)
+    return;
+  real_poll = g_main_context_get_poll_func (NULL);
+  g_main_context_set_poll_func (NULL, traced_poll);
+}
+
+/* Each phase runs from the end of the one before (the frame starts at
+ * before-paint); ours are the last handlers of each signal. */
+static void
+before_paint (GdkFrameClock *clock, gpointer data)
+{
+  phase_start_us = cpu_us ();
+}
+
+static void
+phase_ended (GdkFrameClock *clock, gpointer data)
+{
+  gint64 now = cpu_us ();
+  phase_us[GPOINTER_TO_INT (data)] += now - phase_start_us;
+  phase_start_us = now;
+}
+
+static void
+realized (GtkWidget *window, gpointer data)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (window);
+
+  if (clock == NULL || g_object_get_data (G_OBJECT (clock), "lttv-stall-trace") != NULL)
+    return;
+  g_object_set_data (G_OBJECT (clock), "lttv-stall-trace", window);
+  g_signal_connect (clock, "before-paint", G_CALLBACK (before_paint), NULL);
+  g_signal_connect_after (clock, "update", G_CALLBACK (phase_ended), GINT_TO_POINTER (0));
+  g_signal_connect_after (clock, "layout", G_CALLBACK (phase_ended), GINT_TO_POINTER (1));
+  g_signal_connect_after (clock, "paint", G_CALLBACK (phase_ended), GINT_TO_POINTER (2));
+}
+
+void
+lttv_stall_trace_watch_window (GtkWidget *window)
+{
+  if (real_poll == NULL)
+    return;
+  if (gtk_widget_get_realized (window))
+    realized (window, NULL);
+  else
+    g_signal_connect (window, "realize", G_CALLBACK (realized), NULL);
+}
