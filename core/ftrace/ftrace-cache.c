@@ -26,7 +26,7 @@
 
 #include "asan.h"
 
-#define FTRACE_CACHE_VERSION 2
+#define FTRACE_CACHE_VERSION 3
 #define HEAD_BYTES 4096
 
 static void

@@ -34,6 +34,14 @@
  * from the packet's timestamp_begin): 6 bytes where 12 were. A gap of
  * 2^32 ns or more (4.3 s) between two events of a CPU starts a packet. */
 #define MAX_CLASSES 0xffffu
+/* Numbers are written in the width their value needs (1, 2, 4 or 8
+ * bytes; an array in its widest element's): each combination of widths
+ * an event format's records need is an event class of its own (same
+ * name, same fields, narrower integers), up to MAX_PROFILES per format,
+ * for the first NARROW_FIELDS fields. Kernel records are mostly longs
+ * holding small numbers (system call ids and returns). */
+#define MAX_PROFILES 64u
+#define NARROW_FIELDS 32u
 #define TS_GAP_MAX (G_GUINT64_CONSTANT (1) << 32)
 
 typedef enum {
@@ -50,15 +58,21 @@ typedef struct {
   int offset, size;
   guint elem, count;
   gboolean is_signed, hex, relative;
+  int src_size;                  /* K_INT: its size in the record */
+  guint src_elem;                /* K_ARRAY: its elements' */
 } Field;
 
-typedef struct {
+typedef struct _Class Class;
+struct _Class {
   struct tep_event *ev;
   guint id;                      /* in the CTF trace */
   Field *fields;
   guint n;
   gboolean plain;                /* integers only: copied as they are */
-} Class;
+  guint64 full_key;              /* the widths of the format's own */
+  GHashTable *profiles;          /* width key -> Class (narrower);
+                                    NULL: no field to narrow */
+};
 
 typedef struct {
   FILE *f;
@@ -153,6 +167,49 @@ field_from_format (Field *f, const struct tep_format_field *ff)
       f->elem = 1;
       f->count = ff->size > 0 ? (guint) ff->size : 0;
     }
+  f->src_size = f->size;
+  f->src_elem = f->elem;
+}
+
+/* --- Widths ------------------------------------------------------------ */
+
+static guint
+width_code (guint bytes)
+{
+  return bytes >= 8 ? 3 : bytes >= 4 ? 2 : bytes >= 2 ? 1 : 0;
+}
+
+/* Whether field `f`'s width can change: numbers wider than a byte. */
+static gboolean
+narrowable (const Field *f)
+{
+  return (f->kind == K_INT && f->src_size >= 2)
+         || (f->kind == K_ARRAY && f->src_elem >= 2 && f->count > 0);
+}
+
+/* The width code (0..3: 1, 2, 4, 8 bytes) value `u` of `bytes` bytes
+ * needs to read back the same (a signed value sign-extended; a
+ * hexadecimal one, printed masked to its width, as it is unless it is
+ * a non-negative number). */
+static guint
+need_code (guint64 u, guint bytes, gboolean is_signed, gboolean hex)
+{
+  guint full = width_code (bytes);
+  if (bytes < 8)
+    u &= (G_GUINT64_CONSTANT (1) << (8 * bytes)) - 1;
+  if (is_signed)
+    {
+      gint64 v = bytes < 8 && (u >> (8 * bytes - 1)) & 1
+                 ? (gint64) (u | ~((G_GUINT64_CONSTANT (1) << (8 * bytes)) - 1))
+                 : (gint64) u;
+      if (v < 0 && hex)
+        return full;
+      guint code = v >= G_MININT8 && v <= G_MAXINT8 ? 0 : v >= G_MININT16 && v <= G_MAXINT16 ? 1
+                   : v >= G_MININT32 && v <= G_MAXINT32 ? 2 : 3;
+      return MIN (code, full);
+    }
+  guint code = u <= G_MAXUINT8 ? 0 : u <= G_MAXUINT16 ? 1 : u <= G_MAXUINT32 ? 2 : 3;
+  return MIN (code, full);
 }
 
 /* TSDL drops one leading underscore of a field's name: each name gets
@@ -218,12 +275,76 @@ class_for (Conv *c, int type)
       i++;
     }
   k->n = i;
+  for (i = 0; i < k->n && i < NARROW_FIELDS; i++)
+    if (narrowable (&k->fields[i]))
+      {
+        const Field *f = &k->fields[i];
+        k->full_key |= (guint64) width_code (f->kind == K_INT ? (guint) f->src_size : f->src_elem)
+                       << (2 * i);
+        if (k->profiles == NULL)
+          k->profiles = g_hash_table_new (g_int64_hash, g_int64_equal);
+      }
   g_ptr_array_add (c->classes, k);
   g_hash_table_insert (c->by_id, GINT_TO_POINTER (type), k);
   return k;
 }
 
 /* --- Writing events ------------------------------------------------------- */
+
+static guint64 get_int (Conv *c, const guint8 *data, int size, int off, int bytes);
+
+/* The class of format `k` whose widths record `data` needs: `k` itself,
+ * or a copy with narrower numbers, made on first use. */
+static Class *
+profile_for (Conv *c, Class *k, const guint8 *data, int size)
+{
+  guint64 key = 0;
+  for (guint i = 0; i < k->n && i < NARROW_FIELDS; i++)
+    {
+      const Field *f = &k->fields[i];
+      if (!narrowable (f))
+        continue;
+      guint code = 0;
+      if (f->kind == K_INT)
+        code = need_code (get_int (c, data, size, f->offset, f->src_size),
+                          (guint) f->src_size, f->is_signed, f->hex);
+      else
+        for (guint e = 0; e < f->count && code < 3; e++)
+          code = MAX (code, need_code (get_int (c, data, size, f->offset + (int) (e * f->src_elem),
+                                                (int) f->src_elem),
+                                       f->src_elem, f->is_signed, f->hex));
+      key |= (guint64) code << (2 * i);
+    }
+  if (key == k->full_key)
+    return k;
+  Class *p = g_hash_table_lookup (k->profiles, &key);
+  if (p != NULL)
+    return p;
+  if (g_hash_table_size (k->profiles) >= MAX_PROFILES || c->classes->len >= MAX_CLASSES)
+    return k;
+  p = g_new0 (Class, 1);
+  p->ev = k->ev;
+  p->id = c->classes->len;
+  p->n = k->n;
+  p->fields = g_memdup2 (k->fields, MAX (k->n, 1) * sizeof (Field));
+  p->full_key = key;
+  for (guint i = 0; i < p->n && i < NARROW_FIELDS; i++)
+    {
+      Field *f = &p->fields[i];
+      if (!narrowable (f))
+        continue;
+      guint bytes = 1u << ((key >> (2 * i)) & 3);
+      if (f->kind == K_INT)
+        f->size = (int) bytes;
+      else
+        f->elem = bytes;
+    }
+  g_ptr_array_add (c->classes, p);
+  guint64 *stored = g_new (guint64, 1);
+  *stored = key;
+  g_hash_table_insert (k->profiles, stored, p);
+  return p;
+}
 
 static void
 put_le (Writer *w, guint64 v, guint bytes)
@@ -283,7 +404,10 @@ put_fields (Conv *c, Writer *w, const Class *k, const guint8 *data, int size)
       switch (f->kind)
         {
         case K_INT:
-          put_int (c, w, data, size, f->offset, (guint) f->size);
+          if (f->size == f->src_size)
+            put_int (c, w, data, size, f->offset, (guint) f->size);
+          else
+            put_le (w, get_int (c, data, size, f->offset, f->src_size), (guint) f->size);
           break;
         case K_STRING:
           if (f->offset + f->size <= size)
@@ -299,7 +423,11 @@ put_fields (Conv *c, Writer *w, const Class *k, const guint8 *data, int size)
           break;
         case K_ARRAY:
           for (guint e = 0; e < f->count; e++)
-            put_int (c, w, data, size, f->offset + (int) (e * f->elem), f->elem);
+            if (f->elem == f->src_elem)
+              put_int (c, w, data, size, f->offset + (int) (e * f->elem), f->elem);
+            else
+              put_le (w, get_int (c, data, size, f->offset + (int) (e * f->src_elem),
+                                  (int) f->src_elem), f->elem);
           break;
         case K_DYN_ARRAY:
           {
@@ -356,6 +484,8 @@ put_record (Conv *c, Out *o, struct tep_record *rec, GError **error)
     }
   int type = (int) get_int (c, data, size, 0, c->common_type_size);
   Class *k = class_for (c, type);
+  if (k != NULL && k->profiles != NULL)
+    k = profile_for (c, k, data, size);
   if (k == NULL || k->id >= MAX_CLASSES)
     {
       gpointer n = g_hash_table_lookup (c->unknown, GINT_TO_POINTER (type));
@@ -833,6 +963,15 @@ ftrace_convert (const char *path, const char *dir, GPtrArray *problems,
   for (guint i = 0; i < c.classes->len; i++)
     {
       Class *k = c.classes->pdata[i];
+      if (k->profiles != NULL)
+        {
+          GHashTableIter it;
+          gpointer key;
+          g_hash_table_iter_init (&it, k->profiles);
+          while (g_hash_table_iter_next (&it, &key, NULL))
+            g_free (key);
+          g_hash_table_destroy (k->profiles);
+        }
       g_free (k->fields);
       g_free (k);
     }
