@@ -19,12 +19,27 @@
 
 #define CTF_MAGIC 0xC1FC1FC1u
 
+/* The stream as its errors name it: its file; in the CTF copy of a
+ * trace-cmd .dat file (lttv's own, in the cache folder), the .dat file
+ * first, then the copy's stream. */
+static char *
+stream_label (const CtfStream *s)
+{
+  if (s->trace != NULL && s->trace->format_name != NULL)
+    {
+      g_autofree char *base = g_path_get_basename (s->path);
+      return g_strdup_printf ("%s: its CTF copy's %s", s->trace->path, base);
+    }
+  return g_strdup (s->path);
+}
+
 gboolean
 ctf_stream_error (const CtfStream *s, GError **error, uint64_t byte,
                   const char *what)
 {
+  g_autofree char *label = stream_label (s);
   g_set_error (error, LTTV_ERROR, LTTV_ERROR_CORRUPT,
-               "%s: byte %" G_GUINT64_FORMAT ": %s", s->path, byte, what);
+               "%s: byte %" G_GUINT64_FORMAT ": %s", label, byte, what);
   return FALSE;
 }
 
@@ -205,9 +220,10 @@ index_packets (CtfStream *s, int fd, CtfCursor *c, GError **error)
       g_array_append_val (s->packets, pk);
       if (pk.truncated)
         {
+          g_autofree char *label = stream_label (s);
           g_set_error (&s->index_error, LTTV_ERROR, LTTV_ERROR_CORRUPT,
                        "%s: byte %" G_GUINT64_FORMAT ": packet goes past the "
-                       "end of the file (truncated file?)", s->path, off);
+                       "end of the file (truncated file?)", label, off);
           break;
         }
       off += pk.packet_bits / 8;

@@ -29,6 +29,8 @@ ctf_trace_free (LttvTrace *t)
   g_clear_error (&t->metadata_cut);
   g_free (t->metadata_path);
   g_free (t->format_name);
+  if (t->thread_names != NULL)
+    g_hash_table_destroy (t->thread_names);
   g_free (t->path);
   g_free (t);
 }

@@ -247,6 +247,8 @@ struct _LttvTrace {
   GError *metadata_cut;          /* its end not read (ctf_metadata_load) */
   char *format_name;             /* another format's, read as CTF (a
                                     trace-cmd .dat: core/ftrace); NULL */
+  GHashTable *thread_names;      /* tid -> the name its recorder kept
+                                    (a .dat's saved_cmdlines); NULL */
 };
 
 struct _LttvTraceset {

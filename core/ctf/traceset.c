@@ -9,6 +9,7 @@
 #include "ftrace.h"
 
 #include <lttv/error.h>
+#include <lttv-internal/saved-names.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,6 +37,26 @@ open_dat (LttvTraceset *ts, const char *path)
   char *format = NULL;
   g_autofree char *dir = ftrace_ctf_folder (path, &format, ts->problems, &err);
   LttvTrace *t = dir != NULL ? ctf_trace_open (dir, &err) : NULL;
+  if (t == NULL && dir != NULL)
+    {
+      /* a copy damaged in the cache folder: made again, once */
+      g_clear_error (&err);
+      g_clear_pointer (&format, g_free);
+      ftrace_ctf_forget (dir);
+      g_free (dir);
+      GPtrArray *again = g_ptr_array_new_with_free_func ((GDestroyNotify) g_error_free);
+      dir = ftrace_ctf_folder (path, &format, again, &err);
+      t = dir != NULL ? ctf_trace_open (dir, &err) : NULL;
+      if (t == NULL && dir != NULL)
+        {
+          /* errors name the .dat file, the copy after it */
+          GError *e = g_error_new (LTTV_ERROR, LTTV_ERROR_CORRUPT,
+                                   "%s: its CTF copy cannot be read: %s", path, err->message);
+          g_error_free (err);
+          err = e;
+        }
+      g_ptr_array_free (again, TRUE);
+    }
   if (t == NULL)
     {
       g_free (format);
@@ -45,6 +66,7 @@ open_dat (LttvTraceset *ts, const char *path)
   g_free (t->path);
   t->path = g_strdup (path);
   t->format_name = format;
+  t->thread_names = ftrace_thread_names (dir);
   add_trace (ts, t);
 }
 
@@ -254,6 +276,20 @@ lttv_trace_format (const LttvTrace *trace)
   if (trace->format_name != NULL)
     return trace->format_name;
   return trace->tc->major == 2 ? "CTF 2" : "CTF 1.8";
+}
+
+gboolean
+lttv_trace_has_saved_thread_names (const LttvTrace *trace)
+{
+  return trace->thread_names != NULL;
+}
+
+const char *
+lttv_trace_saved_thread_name (const LttvTrace *trace, int64_t tid)
+{
+  if (trace->thread_names == NULL || tid <= 0 || tid > G_MAXINT)
+    return NULL;
+  return g_hash_table_lookup (trace->thread_names, GINT_TO_POINTER ((int) tid));
 }
 
 guint

@@ -26,7 +26,7 @@
 
 #include "asan.h"
 
-#define FTRACE_CACHE_VERSION 1
+#define FTRACE_CACHE_VERSION 3
 #define HEAD_BYTES 4096
 
 static void
@@ -83,6 +83,32 @@ load_problems (const char *dir, GPtrArray *problems)
   for (guint i = 0; lines[i] != NULL; i++)
     if (lines[i][0])
       g_ptr_array_add (problems, g_error_new_literal (LTTV_ERROR, LTTV_ERROR_CORRUPT, lines[i]));
+}
+
+void
+ftrace_ctf_forget (const char *dir)
+{
+  g_autofree char *p = g_build_filename (dir, ".identity", NULL);
+  g_unlink (p);
+}
+
+GHashTable *
+ftrace_thread_names (const char *dir)
+{
+  g_autofree char *text = read_small (dir, ".threads");
+  if (text == NULL || !*text)
+    return NULL;
+  GHashTable *names = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      char *end;
+      gint64 tid = g_ascii_strtoll (lines[i], &end, 10);
+      if (end == lines[i] || *end != ' ' || tid <= 0 || tid > G_MAXINT)
+        continue;
+      g_hash_table_insert (names, GINT_TO_POINTER ((int) tid), g_strcompress (end + 1));
+    }
+  return names;
 }
 
 /* The conversion, in a process of its own: libtracecmd prints on the

@@ -29,6 +29,20 @@
  * events_discarded (64 bits each) and cpu_id (32). */
 #define PACKET_HEAD (4 + 4 + 6 * 8 + 4)
 #define PACKET_DISCARDED_AT (4 + 4 + 5 * 8)
+/* The event header: a 16-bit class id and the timestamp's low 32 bits
+ * (the reader carries the high bits over from the previous event, or
+ * from the packet's timestamp_begin): 6 bytes where 12 were. A gap of
+ * 2^32 ns or more (4.3 s) between two events of a CPU starts a packet. */
+#define MAX_CLASSES 0xffffu
+/* Numbers are written in the width their value needs (1, 2, 4 or 8
+ * bytes; an array in its widest element's): each combination of widths
+ * an event format's records need is an event class of its own (same
+ * name, same fields, narrower integers), up to MAX_PROFILES per format,
+ * for the first NARROW_FIELDS fields. Kernel records are mostly longs
+ * holding small numbers (system call ids and returns). */
+#define MAX_PROFILES 64u
+#define NARROW_FIELDS 32u
+#define TS_GAP_MAX (G_GUINT64_CONSTANT (1) << 32)
 
 typedef enum {
   K_INT,          /* an integer of `size` bytes */
@@ -44,15 +58,21 @@ typedef struct {
   int offset, size;
   guint elem, count;
   gboolean is_signed, hex, relative;
+  int src_size;                  /* K_INT: its size in the record */
+  guint src_elem;                /* K_ARRAY: its elements' */
 } Field;
 
-typedef struct {
+typedef struct _Class Class;
+struct _Class {
   struct tep_event *ev;
   guint id;                      /* in the CTF trace */
   Field *fields;
   guint n;
   gboolean plain;                /* integers only: copied as they are */
-} Class;
+  guint64 full_key;              /* the widths of the format's own */
+  GHashTable *profiles;          /* width key -> Class (narrower);
+                                    NULL: no field to narrow */
+};
 
 typedef struct {
   FILE *f;
@@ -63,6 +83,7 @@ typedef struct {
   guint64 missed;                /* the records' missed events */
   gboolean open;
   GArray *packets;               /* guint64 pairs: offset, discarded */
+  gint64 last_pid;               /* the last event's common_pid */
 } Out;
 
 typedef struct {
@@ -76,6 +97,8 @@ typedef struct {
   Field *common;
   guint n_common;
   int common_type_size;
+  int pid_off, pid_size;         /* common_pid's, or size 0 */
+  GHashTable *pids;              /* the common_pids seen */
   GPtrArray *problems;
   guint64 short_events;
   guint64 first_short_offset;
@@ -144,6 +167,49 @@ field_from_format (Field *f, const struct tep_format_field *ff)
       f->elem = 1;
       f->count = ff->size > 0 ? (guint) ff->size : 0;
     }
+  f->src_size = f->size;
+  f->src_elem = f->elem;
+}
+
+/* --- Widths ------------------------------------------------------------ */
+
+static guint
+width_code (guint bytes)
+{
+  return bytes >= 8 ? 3 : bytes >= 4 ? 2 : bytes >= 2 ? 1 : 0;
+}
+
+/* Whether field `f`'s width can change: numbers wider than a byte. */
+static gboolean
+narrowable (const Field *f)
+{
+  return (f->kind == K_INT && f->src_size >= 2)
+         || (f->kind == K_ARRAY && f->src_elem >= 2 && f->count > 0);
+}
+
+/* The width code (0..3: 1, 2, 4, 8 bytes) value `u` of `bytes` bytes
+ * needs to read back the same (a signed value sign-extended; a
+ * hexadecimal one, printed masked to its width, as it is unless it is
+ * a non-negative number). */
+static guint
+need_code (guint64 u, guint bytes, gboolean is_signed, gboolean hex)
+{
+  guint full = width_code (bytes);
+  if (bytes < 8)
+    u &= (G_GUINT64_CONSTANT (1) << (8 * bytes)) - 1;
+  if (is_signed)
+    {
+      gint64 v = bytes < 8 && (u >> (8 * bytes - 1)) & 1
+                 ? (gint64) (u | ~((G_GUINT64_CONSTANT (1) << (8 * bytes)) - 1))
+                 : (gint64) u;
+      if (v < 0 && hex)
+        return full;
+      guint code = v >= G_MININT8 && v <= G_MAXINT8 ? 0 : v >= G_MININT16 && v <= G_MAXINT16 ? 1
+                   : v >= G_MININT32 && v <= G_MAXINT32 ? 2 : 3;
+      return MIN (code, full);
+    }
+  guint code = u <= G_MAXUINT8 ? 0 : u <= G_MAXUINT16 ? 1 : u <= G_MAXUINT32 ? 2 : 3;
+  return MIN (code, full);
 }
 
 /* TSDL drops one leading underscore of a field's name: each name gets
@@ -209,12 +275,76 @@ class_for (Conv *c, int type)
       i++;
     }
   k->n = i;
+  for (i = 0; i < k->n && i < NARROW_FIELDS; i++)
+    if (narrowable (&k->fields[i]))
+      {
+        const Field *f = &k->fields[i];
+        k->full_key |= (guint64) width_code (f->kind == K_INT ? (guint) f->src_size : f->src_elem)
+                       << (2 * i);
+        if (k->profiles == NULL)
+          k->profiles = g_hash_table_new (g_int64_hash, g_int64_equal);
+      }
   g_ptr_array_add (c->classes, k);
   g_hash_table_insert (c->by_id, GINT_TO_POINTER (type), k);
   return k;
 }
 
 /* --- Writing events ------------------------------------------------------- */
+
+static guint64 get_int (Conv *c, const guint8 *data, int size, int off, int bytes);
+
+/* The class of format `k` whose widths record `data` needs: `k` itself,
+ * or a copy with narrower numbers, made on first use. */
+static Class *
+profile_for (Conv *c, Class *k, const guint8 *data, int size)
+{
+  guint64 key = 0;
+  for (guint i = 0; i < k->n && i < NARROW_FIELDS; i++)
+    {
+      const Field *f = &k->fields[i];
+      if (!narrowable (f))
+        continue;
+      guint code = 0;
+      if (f->kind == K_INT)
+        code = need_code (get_int (c, data, size, f->offset, f->src_size),
+                          (guint) f->src_size, f->is_signed, f->hex);
+      else
+        for (guint e = 0; e < f->count && code < 3; e++)
+          code = MAX (code, need_code (get_int (c, data, size, f->offset + (int) (e * f->src_elem),
+                                                (int) f->src_elem),
+                                       f->src_elem, f->is_signed, f->hex));
+      key |= (guint64) code << (2 * i);
+    }
+  if (key == k->full_key)
+    return k;
+  Class *p = g_hash_table_lookup (k->profiles, &key);
+  if (p != NULL)
+    return p;
+  if (g_hash_table_size (k->profiles) >= MAX_PROFILES || c->classes->len >= MAX_CLASSES)
+    return k;
+  p = g_new0 (Class, 1);
+  p->ev = k->ev;
+  p->id = c->classes->len;
+  p->n = k->n;
+  p->fields = g_memdup2 (k->fields, MAX (k->n, 1) * sizeof (Field));
+  p->full_key = key;
+  for (guint i = 0; i < p->n && i < NARROW_FIELDS; i++)
+    {
+      Field *f = &p->fields[i];
+      if (!narrowable (f))
+        continue;
+      guint bytes = 1u << ((key >> (2 * i)) & 3);
+      if (f->kind == K_INT)
+        f->size = (int) bytes;
+      else
+        f->elem = bytes;
+    }
+  g_ptr_array_add (c->classes, p);
+  guint64 *stored = g_new (guint64, 1);
+  *stored = key;
+  g_hash_table_insert (k->profiles, stored, p);
+  return p;
+}
 
 static void
 put_le (Writer *w, guint64 v, guint bytes)
@@ -274,7 +404,10 @@ put_fields (Conv *c, Writer *w, const Class *k, const guint8 *data, int size)
       switch (f->kind)
         {
         case K_INT:
-          put_int (c, w, data, size, f->offset, (guint) f->size);
+          if (f->size == f->src_size)
+            put_int (c, w, data, size, f->offset, (guint) f->size);
+          else
+            put_le (w, get_int (c, data, size, f->offset, f->src_size), (guint) f->size);
           break;
         case K_STRING:
           if (f->offset + f->size <= size)
@@ -290,7 +423,11 @@ put_fields (Conv *c, Writer *w, const Class *k, const guint8 *data, int size)
           break;
         case K_ARRAY:
           for (guint e = 0; e < f->count; e++)
-            put_int (c, w, data, size, f->offset + (int) (e * f->elem), f->elem);
+            if (f->elem == f->src_elem)
+              put_int (c, w, data, size, f->offset + (int) (e * f->elem), f->elem);
+            else
+              put_le (w, get_int (c, data, size, f->offset + (int) (e * f->src_elem),
+                                  (int) f->src_elem), f->elem);
           break;
         case K_DYN_ARRAY:
           {
@@ -347,7 +484,9 @@ put_record (Conv *c, Out *o, struct tep_record *rec, GError **error)
     }
   int type = (int) get_int (c, data, size, 0, c->common_type_size);
   Class *k = class_for (c, type);
-  if (k == NULL)
+  if (k != NULL && k->profiles != NULL)
+    k = profile_for (c, k, data, size);
+  if (k == NULL || k->id >= MAX_CLASSES)
     {
       gpointer n = g_hash_table_lookup (c->unknown, GINT_TO_POINTER (type));
       if (n == NULL)
@@ -357,8 +496,10 @@ put_record (Conv *c, Out *o, struct tep_record *rec, GError **error)
                            GSIZE_TO_POINTER (GPOINTER_TO_SIZE (n) + 1));
       return TRUE;
     }
-  /* a new packet where the ring buffer lost events, and every MiB */
-  if (rec->missed_events != 0 || o->body.len >= PACKET_BYTES)
+  /* a new packet where the ring buffer lost events, every MiB, and
+   * where the gap is too long for the header's 32-bit timestamp */
+  if (rec->missed_events != 0 || o->body.len >= PACKET_BYTES
+      || (o->open && rec->ts - o->ts_end >= TS_GAP_MAX))
     {
       if (!flush_packet (c, o, error))
         return FALSE;
@@ -375,9 +516,19 @@ put_record (Conv *c, Out *o, struct tep_record *rec, GError **error)
       o->ts_begin = rec->ts;
     }
   o->ts_end = rec->ts;
+  if (c->pid_size > 0)
+    {
+      /* the threads seen, for their saved names (once per switch) */
+      gint64 pid = (gint64) get_int (c, data, size, c->pid_off, c->pid_size);
+      if (pid != o->last_pid)
+        {
+          o->last_pid = pid;
+          g_hash_table_add (c->pids, GINT_TO_POINTER ((int) pid));
+        }
+    }
   Writer *w = &o->body;
-  put_le (w, k->id, 4);
-  put_le (w, rec->ts, 8);
+  put_le (w, k->id, 2);
+  put_le (w, rec->ts, 4);
   for (guint i = 0; i < c->n_common; i++)
     put_int (c, w, data, size, c->common[i].offset, (guint) c->common[i].size);
   if (k->plain && k->n > 0)
@@ -465,7 +616,7 @@ convert_buffer (Conv *c, struct tracecmd_input *h, const char *instance,
                      instance ? instance : "top buffer", cpu, said - 1);
           continue;
         }
-      Out o = { .cpu = cpu };
+      Out o = { .cpu = cpu, .last_pid = -1 };
       o.file = instance ? g_strdup_printf ("%s/%s-cpu%d", c->dir, instance, cpu)
                         : g_strdup_printf ("%s/cpu%d", c->dir, cpu);
       o.f = fopen (o.file, "wb");
@@ -571,6 +722,7 @@ write_metadata (Conv *c, struct tracecmd_input *h, GError **error)
   GString *m = g_string_new ("/* CTF 1.8 */\n");
   g_string_append (m,
     "typealias integer { size = 8; align = 8; signed = false; } := uint8_t;\n"
+    "typealias integer { size = 16; align = 8; signed = false; } := uint16_t;\n"
     "typealias integer { size = 32; align = 8; signed = false; } := uint32_t;\n"
     "typealias integer { size = 64; align = 8; signed = false; } := uint64_t;\n"
     "trace {\n\tmajor = 1;\n\tminor = 8;\n\tbyte_order = le;\n"
@@ -599,13 +751,14 @@ write_metadata (Conv *c, struct tracecmd_input *h, GError **error)
   g_string_append_printf (m,
     "clock {\n\tname = %s;\n\tfreq = 1000000000;\n\toffset = 0;\n};\n"
     "typealias integer { size = 64; align = 8; signed = false; map = clock.%s.value; } := uint64_clock_t;\n"
+    "typealias integer { size = 32; align = 8; signed = false; map = clock.%s.value; } := uint32_clock_t;\n"
     "stream {\n\tid = 0;\n"
     "\tpacket.context := struct {\n\t\tuint64_clock_t timestamp_begin;\n"
     "\t\tuint64_clock_t timestamp_end;\n\t\tuint64_t content_size;\n"
     "\t\tuint64_t packet_size;\n\t\tuint64_t packet_seq_num;\n"
     "\t\tuint64_t events_discarded;\n\t\tuint32_t cpu_id;\n\t};\n"
-    "\tevent.header := struct { uint32_t id; uint64_clock_t timestamp; };\n",
-    clock, clock);
+    "\tevent.header := struct { uint16_t id; uint32_clock_t timestamp; };\n",
+    clock, clock, clock);
   if (c->n_common > 0)
     {
       g_string_append (m, "\tevent.context := struct {\n");
@@ -661,11 +814,59 @@ find_common (Conv *c)
           field_from_format (f, ff);
           if (f->kind != K_INT)
             continue;   /* (integers only, all a record has) */
+          if (strcmp (ff->name, "common_pid") == 0 && ff->size <= 4)
+            {
+              c->pid_off = ff->offset;
+              c->pid_size = ff->size;
+            }
           /* TSDL names: the context is the stream's, named as ftrace does */
           c->n_common++;
         }
       break;
     }
+}
+
+/* --- Thread names ------------------------------------------------------------ */
+
+static gint
+compare_ints (gconstpointer a, gconstpointer b)
+{
+  int x = *(const int *) a, y = *(const int *) b;
+  return (x > y) - (x < y);
+}
+
+/* `.threads`: "TID NAME" lines (NAME escaped as g_strescape does), the
+ * names the file's saved_cmdlines give the threads its events were
+ * emitted by (common_pid): the state model names with them the threads
+ * no scheduler switch names. (trace-cmd keeps no saved_tgids.) */
+static gboolean
+write_threads (Conv *c, GError **error)
+{
+  g_autoptr (GArray) tids = g_array_new (FALSE, FALSE, sizeof (int));
+  GHashTableIter it;
+  gpointer key;
+  g_hash_table_iter_init (&it, c->pids);
+  while (g_hash_table_iter_next (&it, &key, NULL))
+    {
+      int tid = GPOINTER_TO_INT (key);
+      if (tid > 0 && tep_is_pid_registered (c->tep, tid))
+        g_array_append_val (tids, tid);
+    }
+  g_array_sort (tids, compare_ints);
+  GString *text = g_string_new (NULL);
+  for (guint i = 0; i < tids->len; i++)
+    {
+      int tid = g_array_index (tids, int, i);
+      const char *name = tep_data_comm_from_pid (c->tep, tid);
+      if (name == NULL || !*name || strcmp (name, "<...>") == 0)
+        continue;
+      g_autofree char *esc = g_strescape (name, NULL);
+      g_string_append_printf (text, "%d %s\n", tid, esc);
+    }
+  g_autofree char *file = g_build_filename (c->dir, ".threads", NULL);
+  gboolean ok = g_file_set_contents (file, text->str, (gssize) text->len, error);
+  g_string_free (text, TRUE);
+  return ok;
 }
 
 static guint64
@@ -692,13 +893,30 @@ ftrace_convert (const char *path, const char *dir, GPtrArray *problems,
   /* (not tracecmd_open: on data it cannot read, it closes the handle
    * half made, and libtracecmd 1.3's tracecmd_close crashes on that; the
    * handle is left unclosed then) */
+  g_autofree char *salvaged = NULL;
   if (tracecmd_init_data (h) < 0)
     {
-      g_set_error (error, LTTV_ERROR, LTTV_ERROR_CORRUPT,
-                   "%s: libtracecmd cannot read its CPU data: a section ends past "
-                   "the file's end (%" G_GUINT64_FORMAT " bytes; a cut file?) or is damaged",
-                   path, file_size (path));
-      return FALSE;
+      /* a version 6 file cut in its CPU data: what is before the cut,
+       * from a copy whose CPU data end there */
+      struct tep_handle *tep = tracecmd_get_tep (h);
+      salvaged = g_build_filename (dir, ".salvaged.dat", NULL);
+      struct tracecmd_input *h2 = NULL;
+      if (tracecmd_get_in_file_version (h) == 6 && tep != NULL
+          && ftrace_salvage_cut (path, salvaged, tracecmd_cpus (h),
+                                 (guint64) MAX (tracecmd_page_size (h), 0),
+                                 tep_is_file_bigendian (tep), problems))
+        h2 = tracecmd_open_head (salvaged, TRACECMD_FL_LOAD_NO_PLUGINS
+                                           | TRACECMD_FL_LOAD_NO_SYSTEM_PLUGINS);
+      if (h2 == NULL || tracecmd_init_data (h2) < 0)
+        {
+          g_unlink (salvaged);
+          g_set_error (error, LTTV_ERROR, LTTV_ERROR_CORRUPT,
+                       "%s: libtracecmd cannot read its CPU data: a section ends past "
+                       "the file's end (%" G_GUINT64_FORMAT " bytes; a cut file?) or is damaged",
+                       path, file_size (path));
+          return FALSE;
+        }
+      h = h2;   /* (the first left unclosed, as above) */
     }
   Conv c = {
     .path = path,
@@ -707,6 +925,7 @@ ftrace_convert (const char *path, const char *dir, GPtrArray *problems,
     .by_id = g_hash_table_new (NULL, NULL),
     .classes = g_ptr_array_new (),
     .unknown = g_hash_table_new (NULL, NULL),
+    .pids = g_hash_table_new (NULL, NULL),
     .problems = problems,
   };
   gboolean ok = c.tep != NULL;
@@ -740,17 +959,29 @@ ftrace_convert (const char *path, const char *dir, GPtrArray *problems,
              " record(s) shorter than an event header, left out",
              c.first_short_offset, c.short_events);
   if (ok)
-    ok = write_metadata (&c, h, error);
+    ok = write_metadata (&c, h, error) && write_threads (&c, error);
   for (guint i = 0; i < c.classes->len; i++)
     {
       Class *k = c.classes->pdata[i];
+      if (k->profiles != NULL)
+        {
+          GHashTableIter it;
+          gpointer key;
+          g_hash_table_iter_init (&it, k->profiles);
+          while (g_hash_table_iter_next (&it, &key, NULL))
+            g_free (key);
+          g_hash_table_destroy (k->profiles);
+        }
       g_free (k->fields);
       g_free (k);
     }
   g_ptr_array_free (c.classes, TRUE);
   g_hash_table_destroy (c.by_id);
   g_hash_table_destroy (c.unknown);
+  g_hash_table_destroy (c.pids);
   g_free (c.common);
   tracecmd_close (h);
+  if (salvaged != NULL)
+    g_unlink (salvaged);
   return ok;
 }

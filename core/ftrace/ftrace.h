@@ -27,6 +27,22 @@ gboolean ftrace_check_head (const char *path, const guint8 *data, gsize len,
 char *ftrace_ctf_folder (const char *path, char **format,
                          GPtrArray *problems, GError **error);
 
+/* Makes the next ftrace_ctf_folder convert again (a copy found
+ * damaged). */
+void ftrace_ctf_forget (const char *dir);
+
+/* The thread names a conversion in `dir` kept (the file's
+ * saved_cmdlines, for the threads its events name): tid
+ * (GINT_TO_POINTER) -> name, NULL when there are none. */
+GHashTable *ftrace_thread_names (const char *dir);
+
+/* A version 6 file cut inside its CPU data: writes at `copy` the file
+ * with each CPU's data ended at its last whole page before the cut (in
+ * the flyrecord table), adding a problem per CPU cut. FALSE when the
+ * file is not that (then nothing is left at `copy`). */
+gboolean ftrace_salvage_cut (const char *path, const char *copy, int n_cpus,
+                             guint64 page, gboolean big, GPtrArray *problems);
+
 /* Converts `path` into the (new, empty) folder `dir`. */
 gboolean ftrace_convert (const char *path, const char *dir,
                          GPtrArray *problems, GError **error);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* tracecmd-extra.h: functions libtracecmd exports (and trace-cmd itself
  * calls) that its installed header leaves out: the file's CPUs, clock,
- * uname, CPU statistics and version. Their prototypes, as in trace-cmd's
+ * uname, CPU statistics, version and page size. Their prototypes, as in trace-cmd's
  * lib/trace-cmd/include/private/trace-cmd-private.h (libtracecmd 1.x). */
 #pragma once
 
@@ -13,3 +13,4 @@ const char *tracecmd_get_cpustats (struct tracecmd_input *handle);
 const char *tracecmd_get_uname (struct tracecmd_input *handle);
 const char *tracecmd_get_version (struct tracecmd_input *handle);
 unsigned long tracecmd_get_in_file_version (struct tracecmd_input *handle);
+int tracecmd_page_size (struct tracecmd_input *handle);

@@ -7,7 +7,7 @@
 # damaged files are made here from tests/traces/ftrace/small.dat and its
 # version 6 conversion (trace-cmd convert).
 . "$LTTV_SRCDIR/tests/lib/tap.sh"
-plan 10
+plan 12
 
 lttv="$LTTV_BUILDDIR/cli/lttv"
 dat="$LTTV_TEST_TRACES/ftrace/small.dat"
@@ -54,16 +54,11 @@ run cut7 "$tmp/cut7.dat"
 check "version 7 cut in half: its first section is outside the file" failed_with cut7 'byte 29: first section outside the file'
 
 if ! command -v trace-cmd >/dev/null 2>&1 || ! command -v python3 >/dev/null 2>&1; then
-  for i in 6 7 8 9 10; do skip "trace-cmd or python3 is missing"; done
+  for i in 6 7 8 9 10 11 12; do skip "trace-cmd or python3 is missing"; done
   finish
 fi
 trace-cmd convert -i "$dat" -o "$tmp/v6.dat" --file-version 6 --compression none >/dev/null 2>&1
 size=$(stat -c %s "$tmp/v6.dat")
-head -c $((size - 100)) "$tmp/v6.dat" >"$tmp/cut6.dat"
-run cut6 "$tmp/cut6.dat"
-check "version 6 cut in its CPU data: a section past the file's end, nothing on stdout" \
-  sh -c "[ \"\$(cat '$tmp/cut6.status')\" = 1 ] && [ ! -s '$tmp/cut6.out' ] \
-         && grep -q 'cut6.dat: libtracecmd cannot read its CPU data: a section ends past the file.s end ($((size - 100)) bytes' '$tmp/cut6.err'"
 
 # A CPU section of zero bytes: CPU 1's size in the flyrecord table.
 # Events whose format is missing: sched_switch's ID line changed.
@@ -84,6 +79,39 @@ trace-cmd report -i "$tmp/v6.dat" >"$tmp/v6.report" 2>/dev/null
 cpu0=$(grep -c '\[000\]' "$tmp/v6.report")
 all=$(grep -vc '^cpus=' "$tmp/v6.report")
 switches=$(grep -c ' sched_switch: ' "$tmp/v6.report")
+# Version 6 cut in its CPU data: the events before the cut are read
+# (libtracecmd refuses such a file whole). Cut where CPU 1's data begin:
+# CPU 0's events, all of them. Cut 10 pages into CPU 1's data: as many
+# as trace-cmd reports of the file cut there with its table saying so.
+# Cut 100 bytes before the end: the byte and the CPU said.
+eval "$(python3 - "$tmp/v6.dat" "$tmp/cutpage.dat" "$tmp/cutpage-table.dat" <<'PY'
+import struct, sys
+d = open(sys.argv[1], 'rb').read()
+k = d.index(b'flyrecord\0') + 10
+off1, size1 = struct.unpack('<QQ', d[k + 16:k + 32])
+cut = off1 + 10 * 4096
+open(sys.argv[2], 'wb').write(d[:cut])
+t = bytearray(d[:cut])
+t[k + 24:k + 32] = struct.pack('<Q', 10 * 4096)
+open(sys.argv[3], 'wb').write(t)
+print('cpu1_at=%d' % off1)
+PY
+)"
+head -c "$cpu1_at" "$tmp/v6.dat" >"$tmp/cutcpu1.dat"
+run cutcpu1 "$tmp/cutcpu1.dat"
+check "version 6 cut where CPU 1's data begin: CPU 0's $cpu0 events read, the cut said" \
+  sh -c "[ \"\$(cat '$tmp/cutcpu1.status')\" = 1 ] && [ \"\$(cat '$tmp/cutcpu1.out')\" = $cpu0 ] \
+         && grep -q 'cutcpu1.dat: byte $cpu1_at: the file ends inside CPU 1.s data' '$tmp/cutcpu1.err'"
+page=$(trace-cmd report -i "$tmp/cutpage-table.dat" 2>/dev/null | grep -vc '^cpus=')
+run cutpage "$tmp/cutpage.dat"
+check "version 6 cut 10 pages into CPU 1's data: the $page events trace-cmd reads there" \
+  sh -c "[ \"\$(cat '$tmp/cutpage.out')\" = '$page' ] && [ '$page' -gt $cpu0 ]"
+head -c $((size - 100)) "$tmp/v6.dat" >"$tmp/cut6.dat"
+run cut6 "$tmp/cut6.dat"
+check "version 6 cut 100 bytes before its end: the byte said, the events before read" \
+  sh -c "[ \"\$(cat '$tmp/cut6.status')\" = 1 ] \
+         && grep -q 'cut6.dat: byte $((size - 100)): the file ends inside CPU 1.s data' '$tmp/cut6.err' \
+         && [ \"\$(cat '$tmp/cut6.out')\" -gt '$page' ] && [ \"\$(cat '$tmp/cut6.out')\" -lt $all ]"
 run zero "$tmp/zero.dat"
 check "a CPU section of zero bytes: said, and CPU 0's $cpu0 events still read" \
   sh -c "[ \"\$(cat '$tmp/zero.status')\" = 1 ] && grep -q 'CPU 1: no event readable, where the file.s statistics say' '$tmp/zero.err' && [ \"\$(cat '$tmp/zero.out')\" = $cpu0 ]"

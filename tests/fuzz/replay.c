@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* replay.c: runs a fuzzing harness (fuzz-metadata.c or fuzz-stream.c,
- * linked with this file) once on every input of a folder, as a TAP test:
- * (or fuzz-session.c) the regression inputs the fuzzers found, replayed under the sanitizer
- * build. Usage: replay-KIND [FOLDER] (default: regressions/KIND). */
+/* replay.c: runs a fuzzing harness (fuzz-metadata.c, fuzz-stream.c,
+ * fuzz-ftrace.c or fuzz-session.c, linked with this file) once on every
+ * input of a folder, as a TAP test: the regression inputs the fuzzers
+ * found, replayed under the sanitizer build. Usage: replay-KIND [FOLDER]
+ * (default: regressions/KIND; for ftrace, regressions/ftrace-inputs: those
+ * of regressions/ftrace crash libtracecmd itself, which the harness calls
+ * in its own process, and are read through lttv by tests/ftrace). */
 #include "config.h"
 
 #include <glib.h>
@@ -22,6 +25,7 @@ main (int argc, char **argv)
 {
   const char *kind = g_str_has_suffix (argv[0], "stream") ? "stream"
                      : g_str_has_suffix (argv[0], "session") ? "session"
+                     : g_str_has_suffix (argv[0], "ftrace")  ? "ftrace-inputs"
                                                              : "metadata";
   /* options (the test driver's --tap) are not folders */
   g_autofree char *dir = argc > 1 && argv[argc - 1][0] != '-'

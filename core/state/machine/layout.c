@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <lttv-internal/saved-names.h>
+
 #include "machine/layout.h"
 #include "machine/syscalls.h"
 #include "machine/wakeups.h"
@@ -77,6 +79,9 @@ struct _StateLayout {
   Handler *handlers;
   guint n_handlers;
   CachedString strings[STRING_CACHE];
+  const LttvTrace *saved_names; /* the trace, when its recorder kept
+                                   thread names (a .dat's
+                                   saved_cmdlines); else NULL */
   LttvValue *perf_syscalls;   /* by id, interned on first use */
   guint n_perf_syscalls;
 };
@@ -258,6 +263,8 @@ state_layout_new (LttvTrace *trace, LttvHistory *h)
   l->x86_64 = arch == NULL || strcmp (arch, "x86_64") == 0;
   l->prev_encoding = prev_encoding (trace);
   l->h = h;
+  if (lttv_trace_has_saved_thread_names (trace))
+    l->saved_names = trace;
   l->n_handlers = lttv_trace_n_event_classes (trace);
   l->handlers = g_new0 (Handler, MAX (1, l->n_handlers));
   for (guint i = 0; i < l->n_handlers; i++)
@@ -501,6 +508,19 @@ get_string (StateLayout *l, const guint32 *str, const guint8 *arena, guint k)
   return c->value;
 }
 
+/* A thread the CPU is re-synced to, named by the trace's recorder apart
+ * from its events (trace-cmd's saved_cmdlines: a thread no scheduler
+ * switch names, seen only as an event's common_pid): its Exec_name,
+ * while unset. (Once per re-sync, not per event.) */
+static G_GNUC_NO_INLINE void
+saved_identity (StateLayout *l, StateMachine *m, LttvTime t, int cpu, int64_t tid)
+{
+  const char *name = lttv_trace_saved_thread_name (l->saved_names, tid);
+  if (name != NULL)
+    state_thread_identity (m, t, cpu, tid, NULL,
+                           lttv_history_intern_len (l->h, name, strlen (name)));
+}
+
 void
 state_layout_execute (StateLayout *l, StateMachine *m, const StateRec *r,
                       const guint8 *arena, LttvTime t)
@@ -528,6 +548,8 @@ state_layout_execute (StateLayout *l, StateMachine *m, const StateRec *r,
             state_thread_identity (m, t, cpu, tid, hd->pid_at >= 0 ? OPT (hd->pid_at) : NULL,
                                    hd->name_at >= 0 ? get_string (l, str, arena, hd->name_at)
                                                     : LTTV_VALUE_NONE);
+          else if (l->saved_names != NULL)
+            saved_identity (l, m, t, cpu, tid);
         }
     }
 
