@@ -11,10 +11,10 @@
 #include "lttv-viewer-context-private.h"
 
 
-/* The dock's first height, when not remembered, at the least: six events
- * of the event list with its filter bar, its header and the dock's tabs
+/* The dock's first height, when not remembered, at the least: ten events
+ * of the event list (compact rows) with its bar and its header
  * (the timelines above need their room more). */
-#define LTTV_TAB_DOCK_HEIGHT 220
+#define LTTV_TAB_DOCK_HEIGHT 240
 
 typedef struct
 {
@@ -24,6 +24,12 @@ typedef struct
   GtkWidget *header;    /* shown in the upper area; the dock has tabs */
   GtkWidget *tab_label; /* its tab in the dock */
   GtkWidget *widget;
+  /* The viewer's toolbar (LTTV_VIEWER_TOOLBAR_CLASS), or NULL: in the
+   * upper area it holds the title and the buttons too, one row, in the
+   * place of the timeline view's ruler when it has one (view). */
+  GtkWidget *toolbar;
+  GtkWidget *toolbar_title, *toolbar_buttons;
+  gpointer view;        /* LttvTimelineView*, or NULL */
   gboolean docked;      /* in the lower dock, else in the upper area */
 } Viewer;
 
@@ -77,3 +83,6 @@ G_GNUC_INTERNAL extern guint lttv_tab_signals[N_SIGNALS];
 G_GNUC_INTERNAL void lttv_tab_build_layout (LttvTab *self);
 /* lttv-tab-open.c: stops the state build and its progress polling. */
 G_GNUC_INTERNAL void lttv_tab_stop_build (LttvTab *self);
+/* lttv-tab-layout.c: the style of the compact title rows and bars, once
+ * for the screen. */
+G_GNUC_INTERNAL void lttv_tab_add_compact_style (void);

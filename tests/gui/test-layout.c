@@ -196,17 +196,37 @@ test_room_at_1280x800 (void)
   gtk_widget_destroy (GTK_WIDGET (w));
 }
 
+/* The viewer's title the user sees (the tab's event box that knows its
+ * frame), in its title row wherever the row is. */
+static GtkWidget *
+drawn_title (GtkWidget *w, GtkWidget *frame)
+{
+  if (GTK_IS_EVENT_BOX (w) && g_object_get_data (G_OBJECT (w), "lttv-frame") == frame
+      && gtk_widget_is_drawable (w))
+    return w;
+  if (!GTK_IS_CONTAINER (w))
+    return NULL;
+  GList *children = gtk_container_get_children (GTK_CONTAINER (w));
+  GtkWidget *found = NULL;
+  for (GList *l = children; l != NULL && found == NULL; l = l->next)
+    found = drawn_title (l->data, frame);
+  g_list_free (children);
+  return found;
+}
+
 static void
 double_click_title (LttvTab *tab, const char *id)
 {
   GtkWidget *frame = gtk_widget_get_parent (viewer (tab, id));
+  GtkWidget *title = drawn_title (frame, frame);
   int x, y;
 
-  gdk_window_get_origin (gtk_widget_get_window (frame), &x, &y);
+  g_assert_nonnull (title);
+  gdk_window_get_origin (gtk_widget_get_window (title), &x, &y);
   {
     GtkAllocation a;
-    gtk_widget_get_allocation (frame, &a);
-    x += a.x + 40, y += a.y + 10;   /* on the title, right of the icon */
+    gtk_widget_get_allocation (title, &a);
+    x += a.x + 30, y += a.y + a.height / 2;   /* on the title, right of the icon */
   }
   g_autofree char *cmd = g_strdup_printf ("mousemove --sync %d %d click --repeat 2 --delay 80 1", x, y);
   xdotool (cmd);
