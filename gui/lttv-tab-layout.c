@@ -433,7 +433,6 @@ make_frame (LttvTab *self, Viewer *v)
   GtkWidget *title = title_box (self, frame, v->info);
   GtkWidget *tab = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
 
-  lttv_tab_add_compact_style ();
   /* The upper area's title row, for a viewer without a toolbar. */
   gtk_style_context_add_class (gtk_widget_get_style_context (header), "lttv-viewer-header");
   gtk_style_context_add_class (gtk_widget_get_style_context (header), "lttv-title-row");

@@ -83,6 +83,3 @@ G_GNUC_INTERNAL extern guint lttv_tab_signals[N_SIGNALS];
 G_GNUC_INTERNAL void lttv_tab_build_layout (LttvTab *self);
 /* lttv-tab-open.c: stops the state build and its progress polling. */
 G_GNUC_INTERNAL void lttv_tab_stop_build (LttvTab *self);
-/* lttv-tab-layout.c: the style of the compact title rows and bars, once
- * for the screen. */
-G_GNUC_INTERNAL void lttv_tab_add_compact_style (void);

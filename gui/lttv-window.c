@@ -668,6 +668,7 @@ lttv_window_class_init (LttvWindowClass *klass)
 static void
 lttv_window_init (LttvWindow *self)
 {
+  lttv_tab_add_compact_style ();
   gtk_widget_init_template (GTK_WIDGET (self));
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_actions, G_N_ELEMENTS (win_actions), self);
   add_viewer_buttons (self);
