@@ -14,6 +14,7 @@
 #include "lttv-trace-data.h"
 #include "lttv-time-bar.h"
 #include "lttv-time-ruler.h"
+#include "lttv-timeline-view-private.h"
 #include "lttv-viewer-context-private.h"
 #include "lttv-tab-private.h"
 
@@ -32,6 +33,7 @@ is_timeline (const Viewer *v)
 }
 
 static void save_layout_soon (LttvTab *self);
+static void update_dock_tabs (LttvTab *self);
 
 /* The default shares of the upper area, or the heights the user left. */
 static void
@@ -93,6 +95,7 @@ update_areas (LttvTab *self)
         }
     }
   lttv_pane_chain_sync_visible (self->chain);
+  update_dock_tabs (self);
   gtk_widget_set_visible (self->upper, n_upper > 0 && (max == NULL || !max->docked));
   gtk_widget_set_visible (self->dock, n_docked > 0 && (max == NULL || max->docked));
   gtk_widget_set_visible (self->empty_label, self->viewers->len == 0);
@@ -119,13 +122,95 @@ viewer_of_frame (LttvTab *self, GtkWidget *frame, guint *index)
   return NULL;
 }
 
+/* The viewer's one title row in the upper area: its toolbar with the
+ * title and the buttons, over the timeline view's ruler; in the dock the
+ * toolbar goes back where the viewer put it (its tab has the title). */
+static void
+fold_title (Viewer *v, gboolean upper)
+{
+  if (v->toolbar == NULL)
+    {
+      gtk_widget_set_visible (v->header, upper);
+      return;
+    }
+  if (v->view == NULL)
+    return;
+  GtkWidget *home = g_object_get_data (G_OBJECT (v->toolbar), "lttv-home");
+  int at = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (v->toolbar), "lttv-home-position"));
+  g_object_ref (v->toolbar);
+  if (upper && gtk_widget_get_parent (v->toolbar) == home)
+    {
+      gtk_container_remove (GTK_CONTAINER (home), v->toolbar);
+      lttv_timeline_view_set_title_row (v->view, v->toolbar);
+    }
+  else if (!upper && gtk_widget_get_parent (v->toolbar) != home)
+    {
+      lttv_timeline_view_set_title_row (v->view, NULL);
+      gtk_box_pack_start (GTK_BOX (home), v->toolbar, FALSE, FALSE, 0);
+      gtk_box_reorder_child (GTK_BOX (home), v->toolbar, at);
+    }
+  g_object_unref (v->toolbar);
+}
+
+/* Shows the buttons of `box` that act in the upper area, or in the dock
+ * (the others never come back with a gtk_widget_show_all). */
+static void
+buttons_for_area (GtkWidget *box, gboolean upper)
+{
+  GList *buttons = gtk_container_get_children (GTK_CONTAINER (box));
+
+  for (GList *l = buttons; l != NULL; l = l->next)
+    {
+      int area = GPOINTER_TO_INT (g_object_get_data (l->data, "lttv-area"));
+      gtk_widget_set_visible (l->data, area == 0 || (area == 1) == upper);
+      gtk_widget_set_no_show_all (l->data, TRUE);
+    }
+  g_list_free (buttons);
+}
+
+/* The title and the buttons in the toolbar: in the upper area, and in the
+ * dock when the viewer is its only page (no tabs then). */
+static void
+show_toolbar_title (Viewer *v, gboolean upper, gboolean alone)
+{
+  if (v->toolbar == NULL)
+    return;
+  gtk_widget_set_visible (v->toolbar_title, upper || alone);
+  gtk_widget_set_visible (v->toolbar_buttons, upper || alone);
+  buttons_for_area (v->toolbar_buttons, upper);
+}
+
+/* The dock shows its tabs when it has several pages; one page alone shows
+ * its title and buttons in its toolbar, and the rows get the tabs' room. */
+static void
+update_dock_tabs (LttvTab *self)
+{
+  Viewer *alone = NULL;
+  guint n_docked = 0;
+
+  for (guint i = 0; i < self->viewers->len; i++)
+    {
+      Viewer *v = self->viewers->pdata[i];
+      if (v->docked)
+        n_docked++, alone = v;
+    }
+  if (n_docked != 1 || alone->toolbar == NULL)
+    alone = NULL;
+  gtk_notebook_set_show_tabs (GTK_NOTEBOOK (self->dock), alone == NULL);
+  for (guint i = 0; i < self->viewers->len; i++)
+    {
+      Viewer *v = self->viewers->pdata[i];
+      show_toolbar_title (v, !v->docked, v == alone);
+    }
+}
+
 /* Puts a viewer's frame in its area, at the end. */
 static void
 place (LttvTab *self, Viewer *v)
 {
+  fold_title (v, !v->docked);
   if (v->docked)
     {
-      gtk_widget_hide (v->header);
       int page = gtk_notebook_append_page (GTK_NOTEBOOK (self->dock), v->frame, v->tab_label);
       gtk_notebook_set_tab_reorderable (GTK_NOTEBOOK (self->dock), v->frame, TRUE);
       gtk_widget_show (v->frame);
@@ -133,7 +218,6 @@ place (LttvTab *self, Viewer *v)
     }
   else
     {
-      gtk_widget_show (v->header);
       gtk_widget_show (v->frame);
       lttv_pane_chain_append (self->chain, v->frame);
       follow_chain (self);
@@ -235,6 +319,116 @@ title_box (LttvTab *self, GtkWidget *frame, const LttvViewerInfo *info)
   return events;
 }
 
+/* A viewer's buttons in its title row: `area` 1 in the upper area only,
+ * 2 in the dock only, 0 in both. */
+static GtkWidget *
+area_button (GtkWidget *button, int area)
+{
+  g_object_set_data (G_OBJECT (button), "lttv-area", GINT_TO_POINTER (area));
+  return button;
+}
+
+static GtkWidget *
+frame_buttons (LttvTab *self, GtkWidget *frame)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+
+  gtk_container_add (GTK_CONTAINER (box), area_button (frame_button (self, frame, "go-up-symbolic", _("Move this viewer up"), -1), 1));
+  gtk_container_add (GTK_CONTAINER (box), area_button (frame_button (self, frame, "go-down-symbolic", _("Move this viewer down"), 1), 1));
+  gtk_container_add (GTK_CONTAINER (box), area_button (frame_button (self, frame, "go-bottom-symbolic", _("Move this viewer to the lower dock"), 3), 1));
+  gtk_container_add (GTK_CONTAINER (box), area_button (frame_button (self, frame, "go-top-symbolic", _("Move this viewer to the timelines above"), 3), 2));
+  gtk_container_add (GTK_CONTAINER (box), frame_button (self, frame, "view-fullscreen-symbolic", _("Maximise this viewer in the tab, or restore the others (Ctrl+Shift+M)"), 2));
+  gtk_container_add (GTK_CONTAINER (box), frame_button (self, frame, "window-close-symbolic", _("Remove this viewer from the tab (View menu to add it again)"), 0));
+  gtk_widget_show_all (box);
+  return box;
+}
+
+static GtkWidget *
+find_descendant (GtkWidget *w, gboolean (*pred) (GtkWidget *))
+{
+  if (pred (w))
+    return w;
+  if (!GTK_IS_CONTAINER (w))
+    return NULL;
+  GList *children = gtk_container_get_children (GTK_CONTAINER (w));
+  GtkWidget *found = NULL;
+  for (GList *l = children; l != NULL && found == NULL; l = l->next)
+    found = find_descendant (l->data, pred);
+  g_list_free (children);
+  return found;
+}
+
+static gboolean
+is_toolbar (GtkWidget *w)
+{
+  return GTK_IS_BOX (w) && gtk_style_context_has_class (gtk_widget_get_style_context (w),
+                                                        LTTV_VIEWER_TOOLBAR_CLASS);
+}
+
+static gboolean is_view (GtkWidget *w) { return LTTV_IS_TIMELINE_VIEW (w); }
+
+/* The viewer's toolbar takes its title and buttons (hidden in the dock). */
+static void
+adopt_toolbar (LttvTab *self, Viewer *v, GtkWidget *frame)
+{
+  GtkWidget *home;
+  int at = 0;
+
+  v->toolbar = find_descendant (v->widget, is_toolbar);
+  if (v->toolbar == NULL)
+    return;
+  v->view = find_descendant (v->widget, is_view);
+  home = gtk_widget_get_parent (v->toolbar);
+  if (!GTK_IS_BOX (home))
+    v->view = NULL;   /* (stays where it is) */
+  else
+    gtk_container_child_get (GTK_CONTAINER (home), v->toolbar, "position", &at, NULL);
+  g_object_set_data (G_OBJECT (v->toolbar), "lttv-home", home);
+  g_object_set_data (G_OBJECT (v->toolbar), "lttv-home-position", GINT_TO_POINTER (at));
+  gtk_style_context_add_class (gtk_widget_get_style_context (v->toolbar), "lttv-title-row");
+  g_object_set (v->toolbar, "margin-top", 1, "margin-bottom", 1, NULL);
+  v->toolbar_title = title_box (self, frame, v->info);
+  gtk_style_context_add_class (gtk_widget_get_style_context (v->toolbar_title), "dim-label");
+  g_object_set (v->toolbar_title, "margin-end", 6, NULL);
+  gtk_box_pack_start (GTK_BOX (v->toolbar), v->toolbar_title, FALSE, FALSE, 0);
+  gtk_box_reorder_child (GTK_BOX (v->toolbar), v->toolbar_title, 0);
+  v->toolbar_buttons = frame_buttons (self, frame);
+  if (v->view != NULL)
+    gtk_box_pack_end (GTK_BOX (v->toolbar_buttons), lttv_timeline_view_get_legend_button (v->view),
+                      FALSE, FALSE, 0),
+    gtk_box_reorder_child (GTK_BOX (v->toolbar_buttons), lttv_timeline_view_get_legend_button (v->view), 0),
+    gtk_widget_show (lttv_timeline_view_get_legend_button (v->view));
+  gtk_box_pack_end (GTK_BOX (v->toolbar), v->toolbar_buttons, FALSE, FALSE, 0);
+  gtk_widget_set_no_show_all (v->toolbar_title, TRUE);
+  gtk_widget_set_no_show_all (v->toolbar_buttons, TRUE);
+  buttons_for_area (v->toolbar_buttons, TRUE);
+}
+
+/* Title rows, the time bar and the window's bar lose their padding, not
+ * their text: the rows below get the room. */
+void
+lttv_tab_add_compact_style (void)
+{
+  static gsize done = 0;
+  static const char css[] =
+    ".lttv-title-row { margin-top: 0; margin-bottom: 0; }\n"
+    ".lttv-title-row button { min-height: 20px; min-width: 20px; padding: 0 3px; }\n"
+    ".lttv-title-row button.lttv-frame-button { padding: 0 2px; }\n"
+    ".lttv-title-row entry { min-height: 20px; padding-top: 0; padding-bottom: 0; }\n"
+    "timebar entry { min-height: 22px; padding: 0 4px; }\n"
+    "timebar button { min-height: 22px; padding-top: 0; padding-bottom: 0; }\n";
+
+  if (g_once_init_enter (&done))
+    {
+      GtkCssProvider *provider = gtk_css_provider_new ();
+      gtk_css_provider_load_from_data (provider, css, -1, NULL);
+      gtk_style_context_add_provider_for_screen (gdk_screen_get_default (), GTK_STYLE_PROVIDER (provider),
+                                                 GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+      g_object_unref (provider);
+      g_once_init_leave (&done, 1);
+    }
+}
+
 static GtkWidget *
 make_frame (LttvTab *self, Viewer *v)
 {
@@ -243,22 +437,26 @@ make_frame (LttvTab *self, Viewer *v)
   GtkWidget *title = title_box (self, frame, v->info);
   GtkWidget *tab = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
 
-  /* The upper area's title row. */
+  /* The upper area's title row, for a viewer without a toolbar. */
   gtk_style_context_add_class (gtk_widget_get_style_context (header), "lttv-viewer-header");
+  gtk_style_context_add_class (gtk_widget_get_style_context (header), "lttv-title-row");
   gtk_widget_set_hexpand (title, TRUE);
   gtk_style_context_add_class (gtk_widget_get_style_context (title), "dim-label");
   gtk_container_add (GTK_CONTAINER (header), title);
-  gtk_container_add (GTK_CONTAINER (header), frame_button (self, frame, "go-up-symbolic", _("Move this viewer up"), -1));
-  gtk_container_add (GTK_CONTAINER (header), frame_button (self, frame, "go-down-symbolic", _("Move this viewer down"), 1));
-  gtk_container_add (GTK_CONTAINER (header), frame_button (self, frame, "go-bottom-symbolic", _("Move this viewer to the lower dock"), 3));
-  gtk_container_add (GTK_CONTAINER (header), frame_button (self, frame, "view-fullscreen-symbolic", _("Maximise this viewer in the tab, or restore the others (Ctrl+Shift+M)"), 2));
-  gtk_container_add (GTK_CONTAINER (header), frame_button (self, frame, "window-close-symbolic", _("Remove this viewer from the tab (View menu to add it again)"), 0));
+  GtkWidget *buttons = frame_buttons (self, frame);
+  gtk_container_add (GTK_CONTAINER (header), buttons);
   g_object_set (header, "margin-start", 6, "margin-end", 2, NULL);
   gtk_widget_show_all (header);
+  buttons_for_area (buttons, TRUE);
+  gtk_widget_set_no_show_all (header, TRUE);
   gtk_container_add (GTK_CONTAINER (frame), header);
   gtk_widget_set_vexpand (v->widget, TRUE);
   gtk_container_add (GTK_CONTAINER (frame), v->widget);
   gtk_widget_show (v->widget);
+  v->header = header;
+  adopt_toolbar (self, v, frame);
+  if (v->toolbar != NULL)
+    gtk_widget_hide (header);
 
   /* Its tab in the dock. */
   gtk_container_add (GTK_CONTAINER (tab), title_box (self, frame, v->info));
@@ -267,7 +465,6 @@ make_frame (LttvTab *self, Viewer *v)
   gtk_container_add (GTK_CONTAINER (tab), frame_button (self, frame, "window-close-symbolic", _("Remove this viewer from the tab (View menu to add it again)"), 0));
   gtk_widget_show_all (tab);
   v->tab_label = g_object_ref_sink (tab);
-  v->header = header;
   return frame;
 }
 

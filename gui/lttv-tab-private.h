@@ -11,10 +11,10 @@
 #include "lttv-viewer-context-private.h"
 
 
-/* The dock's first height, when not remembered, at the least: six events
- * of the event list with its filter bar, its header and the dock's tabs
+/* The dock's first height, when not remembered, at the least: ten events
+ * of the event list (compact rows) with its bar and its header
  * (the timelines above need their room more). */
-#define LTTV_TAB_DOCK_HEIGHT 220
+#define LTTV_TAB_DOCK_HEIGHT 240
 
 typedef struct
 {
@@ -24,6 +24,12 @@ typedef struct
   GtkWidget *header;    /* shown in the upper area; the dock has tabs */
   GtkWidget *tab_label; /* its tab in the dock */
   GtkWidget *widget;
+  /* The viewer's toolbar (LTTV_VIEWER_TOOLBAR_CLASS), or NULL: in the
+   * upper area it holds the title and the buttons too, one row, in the
+   * place of the timeline view's ruler when it has one (view). */
+  GtkWidget *toolbar;
+  GtkWidget *toolbar_title, *toolbar_buttons;
+  gpointer view;        /* LttvTimelineView*, or NULL */
   gboolean docked;      /* in the lower dock, else in the upper area */
 } Viewer;
 

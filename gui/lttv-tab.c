@@ -194,6 +194,7 @@ lttv_tab_class_init (LttvTabClass *klass)
 static void
 lttv_tab_init (LttvTab *self)
 {
+  lttv_tab_add_compact_style ();   /* (a tab outside a window: tests) */
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->paths = g_ptr_array_new_with_free_func (g_free);

@@ -104,5 +104,8 @@ gboolean lttv_tab_is_opening (LttvTab *self);
 /* Shows the times again in the current format. */
 void lttv_tab_refresh_times (LttvTab *self);
 void lttv_tab_focus_current_time (LttvTab *self);
+/* The compact style of the tabs' title rows and time bar, for the screen
+ * (once; before a window shows, so that nothing shown is restyled). */
+void lttv_tab_add_compact_style (void);
 
 G_END_DECLS

@@ -48,10 +48,14 @@ show_time (LttvTimeBar *self, Field f, LttvTime t, gboolean valid)
   gtk_style_context_remove_class (style, "error");
 }
 
+static void fit_fields (LttvTimeBar *self);
+
 static void
 window_changed_cb (LttvTimeContext *context, LttvTimeBar *self)
 {
   LttvTime start, end;
+  /* (the bounds come with the traceset's first window) */
+  fit_fields (self);
   lttv_time_context_get_window (context, &start, &end);
   show_time (self, FIELD_START, start, TRUE);
   show_time (self, FIELD_END, end, TRUE);
@@ -77,9 +81,33 @@ selection_changed_cb (LttvTimeContext *context, LttvTimeBar *self)
   show_time (self, FIELD_SEL_END, end, any);
 }
 
+/* The longest time format: seconds from the clock's origin,
+ * "1457113582.794565804". */
+#define TIME_CHARS 20
+
+/* The times' fields as wide as the format's times (the trace's end, the
+ * longest), not the longest format's: one row at a laptop's width. */
+static void
+fit_fields (LttvTimeBar *self)
+{
+  LttvTime end = 0;
+  int chars;
+
+  lttv_time_context_get_bounds (self->context, NULL, &end);
+  g_autofree char *text = lttv_time_text_format (end, lttv_time_text_get_format (), origin (self));
+  chars = CLAMP ((int) g_utf8_strlen (text, -1), 12, TIME_CHARS);
+  for (int f = 0; f < N_FIELDS; f++)
+    if (f != FIELD_SPAN)
+      {
+        gtk_entry_set_width_chars (self->entries[f], chars);
+        gtk_entry_set_max_width_chars (self->entries[f], chars);
+      }
+}
+
 void
 lttv_time_bar_refresh (LttvTimeBar *self)
 {
+  fit_fields (self);
   window_changed_cb (self->context, self);
   current_changed_cb (self->context, self);
   selection_changed_cb (self->context, self);
@@ -182,10 +210,6 @@ lttv_time_bar_focus_current (LttvTimeBar *self)
   gtk_widget_grab_focus (GTK_WIDGET (self->entries[FIELD_CURRENT]));
 }
 
-/* The longest time format: seconds from the clock's origin,
- * "1457113582.794565804". */
-#define TIME_CHARS 20
-
 /* A labelled entry, in `group` (a line of the time bar's flow). */
 static void
 add_field (LttvTimeBar *self, GtkWidget *group, Field f, const char *label,
@@ -248,11 +272,11 @@ lttv_time_bar_init (LttvTimeBar *self)
 {
   gtk_orientable_set_orientation (GTK_ORIENTABLE (self), GTK_ORIENTATION_HORIZONTAL);
   gtk_box_set_spacing (GTK_BOX (self), 6);
-  g_object_set (self, "margin", 6, NULL);
+  g_object_set (self, "margin-start", 6, "margin-end", 6, "margin-top", 3, "margin-bottom", 3, NULL);
   GtkWidget *flow = gtk_flow_box_new ();
   gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (flow), GTK_SELECTION_NONE);
   gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (flow), 5);
-  gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (flow), 12);
+  gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (flow), 8);
   gtk_flow_box_set_row_spacing (GTK_FLOW_BOX (flow), 6);
   gtk_widget_set_hexpand (flow, TRUE);
   gtk_container_add (GTK_CONTAINER (self), flow);

@@ -38,6 +38,10 @@ struct _LttvTimelineView
   GtkWidget *names;
   GtkWidget *canvas;
   GtkWidget *legend;
+  GtkWidget *ruler;       /* its own, hidden under a title row */
+  GtkWidget *title_row;   /* the tab's, in the ruler's place, or NULL */
+  GtkWidget *legend_button; /* the legend in a popover, in the title row */
+  GtkWidget *popover_legend;
   GtkWidget *scrollbar, *corner;
   GtkAdjustment *vadj;
 
@@ -87,3 +91,10 @@ void lttv_timeline_view_connect_input (LttvTimelineView *self);
  * scrolled above the top, in `offset`). */
 void lttv_timeline_view_window_of (LttvTimelineView *self, LttvTime *t0, LttvTime *t1);
 guint lttv_timeline_view_first_position (LttvTimelineView *self, int *offset);
+
+/* The tab's title row of the viewer (name, toolbar, buttons) in the place
+ * of the view's own ruler, the tab's ruler right above standing for it;
+ * the legend then in the popover of lttv_timeline_view_get_legend_button.
+ * NULL: the ruler and the legend line back (the view in the dock). */
+void lttv_timeline_view_set_title_row (LttvTimelineView *self, GtkWidget *row);
+GtkWidget *lttv_timeline_view_get_legend_button (LttvTimelineView *self);

@@ -198,6 +198,16 @@ legend_draw (GtkWidget *widget, cairo_t *cr, LttvTimelineView *self)
   return FALSE;
 }
 
+/* The popover's legend as wide as the view's legend line would be. */
+static void
+legend_toggled (GtkToggleButton *button, LttvTimelineView *self)
+{
+  if (gtk_toggle_button_get_active (button))
+    gtk_widget_set_size_request (self->popover_legend,
+                                 MAX (gtk_widget_get_allocated_width (GTK_WIDGET (self)) - 40, 300),
+                                 LTTV_TIMELINE_LEGEND_HEIGHT);
+}
+
 /* --- Public API ----------------------------------------------------------- */
 
 void
@@ -220,6 +230,7 @@ lttv_timeline_view_refilter (LttvTimelineView *self)
   gtk_widget_queue_draw (self->names);
   gtk_widget_queue_draw (self->header);
   gtk_widget_queue_draw (self->legend);
+  gtk_widget_queue_draw (self->popover_legend);
 }
 
 void
@@ -521,6 +532,34 @@ axis_changed (LttvViewerContext *ctx, LttvTimelineView *self)
   gtk_widget_queue_resize (GTK_WIDGET (self));
 }
 
+void
+lttv_timeline_view_set_title_row (LttvTimelineView *self, GtkWidget *row)
+{
+  g_return_if_fail (LTTV_IS_TIMELINE_VIEW (self));
+  if (self->title_row == row)
+    return;
+  if (self->title_row != NULL)
+    gtk_container_remove (GTK_CONTAINER (self), self->title_row);
+  self->title_row = row;
+  if (row != NULL)
+    {
+      /* (it may be wider than the chart: clipped rather than widening
+       * the window) */
+      gtk_widget_set_hexpand (row, TRUE);
+      gtk_grid_attach (GTK_GRID (self), row, 2, 0, 1, 1);
+      gtk_widget_show (row);
+    }
+  gtk_widget_set_visible (self->ruler, row == NULL);
+  gtk_widget_set_visible (self->legend, row == NULL);
+}
+
+GtkWidget *
+lttv_timeline_view_get_legend_button (LttvTimelineView *self)
+{
+  g_return_val_if_fail (LTTV_IS_TIMELINE_VIEW (self), NULL);
+  return self->legend_button;
+}
+
 /* --- Construction --------------------------------------------------------- */
 
 static void
@@ -538,6 +577,7 @@ lttv_timeline_view_dispose (GObject *object)
       g_signal_handlers_disconnect_by_data (lttv_viewer_context_get_bookmarks (self->ctx), self);
     }
   g_clear_object (&self->ctx);
+  g_clear_object (&self->legend_button);
   g_clear_pointer (&self->model, lttv_timeline_model_unref);
   g_clear_pointer (&self->cache, cairo_surface_destroy);
   G_OBJECT_CLASS (lttv_timeline_view_parent_class)->dispose (object);
@@ -576,7 +616,7 @@ lttv_timeline_view_new (LttvViewerContext *ctx)
   LttvTimelineView *self = g_object_new (LTTV_TYPE_TIMELINE_VIEW, NULL);
   static const char *redraws[] = { "window-changed", "current-time-changed", "selection-changed",
                                    "filter-changed" };
-  GtkWidget *ruler, *handle;
+  GtkWidget *ruler, *handle, *popover;
 
   self->ctx = g_object_ref (ctx);
   self->vadj = gtk_adjustment_new (0, 0, 1, LTTV_TIMELINE_ROW_HEIGHT, 100, 1);
@@ -618,6 +658,26 @@ lttv_timeline_view_new (LttvViewerContext *ctx)
   self->legend = area (self, G_CALLBACK (legend_draw), 0);
   gtk_widget_set_size_request (self->legend, -1, LTTV_TIMELINE_LEGEND_HEIGHT);
   gtk_widget_set_tooltip_text (self->legend, _("Colours of the states (the same in every view)"));
+  /* The same legend, in a popover, when the view has the tab's title row
+   * (no room for a line of its own). */
+  self->popover_legend = area (self, G_CALLBACK (legend_draw), 0);
+  gtk_widget_set_size_request (self->popover_legend, 600, LTTV_TIMELINE_LEGEND_HEIGHT);
+  gtk_widget_show (self->popover_legend);
+  popover = gtk_popover_new (NULL);
+  gtk_container_add (GTK_CONTAINER (popover), self->popover_legend);
+  self->legend_button = g_object_ref_sink (gtk_menu_button_new ());
+  gtk_menu_button_set_popover (GTK_MENU_BUTTON (self->legend_button), popover);
+  gtk_button_set_image (GTK_BUTTON (self->legend_button),
+                        gtk_image_new_from_icon_name ("view-list-bullet-symbolic", GTK_ICON_SIZE_BUTTON));
+  gtk_widget_set_tooltip_text (self->legend_button, _("Legend: the colours of the states (the same in every view)"));
+  gtk_widget_set_focus_on_click (self->legend_button, FALSE);
+  g_signal_connect (self->legend_button, "toggled", G_CALLBACK (legend_toggled), self);
+  self->ruler = ruler;
+  /* (shown or hidden by lttv_timeline_view_set_title_row alone) */
+  gtk_widget_show (ruler);
+  gtk_widget_show (self->legend);
+  gtk_widget_set_no_show_all (ruler, TRUE);
+  gtk_widget_set_no_show_all (self->legend, TRUE);
 
   /* Columns: names | handle | chart | scrollbar, the chart where the
    * tab's axis puts it (no spacing: the axis counts every pixel). */

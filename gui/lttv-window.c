@@ -21,6 +21,7 @@ struct _LttvWindow
   GtkApplicationWindow parent_instance;
 
   GtkToolbar *toolbar;
+  GtkWidget *bar_row;
   GtkStack *stack;
   GtkNotebook *notebook;
   GtkWidget *viewer_separator;
@@ -76,6 +77,9 @@ update_actions (LttvWindow *self)
   if (gtk_widget_in_destruction (GTK_WIDGET (self)))
     return;
   enable (self, "close-tab", has_tab);
+  /* One tab needs no tab strip (its title is the window's): its rows get
+   * the height. */
+  gtk_notebook_set_show_tabs (self->notebook, gtk_notebook_get_n_pages (self->notebook) > 1);
   enable (self, "add-trace", has_tab);
   for (const char *const *n = (const char *const[]) { "save-session", "save-session-as",
                                                       "save-session-to", NULL };
@@ -833,6 +837,7 @@ lttv_window_class_init (LttvWindowClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class, "/org/lttv/Lttv/lttv-window.ui");
   gtk_widget_class_bind_template_child (widget_class, LttvWindow, toolbar);
+  gtk_widget_class_bind_template_child (widget_class, LttvWindow, bar_row);
   gtk_widget_class_bind_template_child (widget_class, LttvWindow, stack);
   gtk_widget_class_bind_template_child (widget_class, LttvWindow, notebook);
   gtk_widget_class_bind_template_child (widget_class, LttvWindow, viewer_separator);
@@ -843,6 +848,7 @@ lttv_window_class_init (LttvWindowClass *klass)
 static void
 lttv_window_init (LttvWindow *self)
 {
+  lttv_tab_add_compact_style ();
   gtk_widget_init_template (GTK_WIDGET (self));
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_actions, G_N_ELEMENTS (win_actions), self);
   add_viewer_buttons (self);
@@ -856,5 +862,19 @@ lttv_window_init (LttvWindow *self)
 LttvWindow *
 lttv_window_new (LttvApplication *app)
 {
-  return g_object_new (LTTV_TYPE_WINDOW, "application", app, NULL);
+  /* (a construct property: the template's value would not hold) */
+  LttvWindow *self = g_object_new (LTTV_TYPE_WINDOW, "application", app, "show-menubar", FALSE, NULL);
+  GMenuModel *menus = app != NULL ? gtk_application_get_menubar (GTK_APPLICATION (app)) : NULL;
+
+  /* The menus left of the toolbar, in one row (F10 and the mnemonics work
+   * for a menu bar anywhere in the window). */
+  if (menus != NULL)
+    {
+      GtkWidget *bar = gtk_menu_bar_new_from_model (menus);
+      gtk_widget_set_valign (bar, GTK_ALIGN_CENTER);
+      gtk_widget_show (bar);
+      gtk_box_pack_start (GTK_BOX (self->bar_row), bar, FALSE, FALSE, 0);
+      gtk_box_reorder_child (GTK_BOX (self->bar_row), bar, 0);
+    }
+  return self;
 }

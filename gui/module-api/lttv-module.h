@@ -154,6 +154,17 @@ typedef struct {
 } LttvViewerInfo;
 
 /**
+ * LTTV_VIEWER_TOOLBAR_CLASS:
+ *
+ * The style class that marks a viewer's toolbar, a horizontal #GtkBox in
+ * the widget create() returns: in the tab's upper area the tab adds the
+ * viewer's title and its own buttons to it and shows it as the viewer's
+ * one title row (over a timeline view, in the place of its ruler: the
+ * tab's ruler is right above). Keep it to small buttons and entries.
+ */
+#define LTTV_VIEWER_TOOLBAR_CLASS "lttv-viewer-toolbar"
+
+/**
  * lttv_viewer_register:
  * @info: the viewer's description
  *

@@ -475,6 +475,7 @@ control_flow_create (LttvViewerContext *ctx)
                                                           "this text, or whose TID it is (Ctrl+F)"));
   gtk_widget_set_tooltip_text (export, _("Export the view to a PNG, SVG or PDF file"));
   g_object_set (bar, "margin", 4, NULL);
+  gtk_style_context_add_class (gtk_widget_get_style_context (bar), LTTV_VIEWER_TOOLBAR_CLASS);
   gtk_box_pack_start (GTK_BOX (bar), GTK_WIDGET (self->tree), FALSE, FALSE, 0);
   gtk_box_pack_start (GTK_BOX (bar), GTK_WIDGET (self->active), FALSE, FALSE, 0);
   gtk_box_pack_start (GTK_BOX (bar), GTK_WIDGET (self->arrows), FALSE, FALSE, 0);

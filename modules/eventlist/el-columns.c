@@ -143,6 +143,8 @@ el_columns_setup (EventList *el)
     {
       int i = order[k];
       GtkCellRenderer *r = gtk_cell_renderer_text_new ();
+      /* (rows a line of text high: ten events in a laptop's dock) */
+      g_object_set (r, "ypad", 0, NULL);
       if (i == EL_COL_CPU || i == EL_COL_PID || i == EL_COL_DELTA)
         g_object_set (r, "xalign", 1.0, NULL);
       if (i == EL_COL_TIME || i == EL_COL_DELTA)

@@ -410,6 +410,7 @@ size_allocate_cb (GtkWidget *w, GtkAllocation *alloc, EventList *el)
       int nat = 0;
       GtkCellRenderer *r = gtk_cell_renderer_text_new ();
       g_object_ref_sink (r);
+      g_object_set (r, "ypad", 0, NULL);
       gtk_cell_renderer_get_preferred_height (r, el->tree, NULL, &nat);
       g_object_unref (r);
       row_h = MAX (nat, 16);

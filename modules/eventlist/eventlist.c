@@ -324,6 +324,7 @@ event_list_create (LttvViewerContext *ctx)
   add_actions (el);
   GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
   g_object_set (bar, "margin", 3, NULL);
+  gtk_style_context_add_class (gtk_widget_get_style_context (bar), LTTV_VIEWER_TOOLBAR_CLASS);
 
   el->filter_entry = gtk_entry_new ();
   gtk_entry_set_placeholder_text (GTK_ENTRY (el->filter_entry), _("Filter: name == \"sched_switch\" && cpu == 1"));

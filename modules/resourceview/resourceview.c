@@ -355,6 +355,7 @@ resource_view_create (LttvViewerContext *ctx)
   gtk_widget_set_tooltip_text (export, _("Export the view to a PNG, SVG or PDF file"));
   gtk_actionable_set_action_name (GTK_ACTIONABLE (export), "resourceview.export");
   g_object_set (bar, "margin", 4, NULL);
+  gtk_style_context_add_class (gtk_widget_get_style_context (bar), LTTV_VIEWER_TOOLBAR_CLASS);
   gtk_box_pack_start (GTK_BOX (bar), GTK_WIDGET (self->tint), FALSE, FALSE, 0);
   gtk_box_pack_start (GTK_BOX (bar), hide, FALSE, FALSE, 0);
   GtkWidget *only = gtk_toggle_button_new ();

@@ -125,6 +125,23 @@ open_trace (LttvWindow **w)
   return tab;
 }
 
+/* The toggle button under `w` whose tooltip starts with `tooltip`. */
+static GtkWidget *
+find_toggle (GtkWidget *w, const char *tooltip)
+{
+  g_autofree char *tip = GTK_IS_TOGGLE_BUTTON (w) ? gtk_widget_get_tooltip_text (w) : NULL;
+
+  if (tip != NULL && g_str_has_prefix (tip, tooltip))
+    return w;
+  if (!GTK_IS_CONTAINER (w))
+    return NULL;
+  g_autoptr (GList) kids = gtk_container_get_children (GTK_CONTAINER (w));
+  GtkWidget *found = NULL;
+  for (GList *l = kids; l != NULL && found == NULL; l = l->next)
+    found = find_toggle (l->data, tooltip);
+  return found;
+}
+
 static LttvTimelineView *
 find_view (GtkWidget *w)
 {
@@ -558,20 +575,12 @@ test_filter_marks_rows_with_matches (void)
 
   /* The control flow's toggle, by its tooltip: clicked with the mouse. */
   g_assert_true (shown (cf, alpha));
-  GtkWidget *top = gtk_widget_get_parent (gtk_widget_get_parent (GTK_WIDGET (cf)));
+  /* (the viewer's toolbar: in its title row over the view, or above it) */
+  GtkWidget *top = gtk_widget_get_parent (GTK_WIDGET (cf));
   GtkWidget *button = NULL;
   while (top != NULL && button == NULL)
     {
-      g_autoptr (GList) kids = GTK_IS_CONTAINER (top) ? gtk_container_get_children (GTK_CONTAINER (top)) : NULL;
-      for (GList *l = kids; l != NULL && button == NULL; l = l->next)
-        if (GTK_IS_BOX (l->data))
-          {
-            g_autoptr (GList) items = gtk_container_get_children (GTK_CONTAINER (l->data));
-            for (GList *i = items; i != NULL; i = i->next)
-              if (GTK_IS_TOGGLE_BUTTON (i->data)
-                  && g_str_has_prefix (gtk_widget_get_tooltip_text (i->data) ? gtk_widget_get_tooltip_text (i->data) : "", "Rows with matches only"))
-                button = i->data;
-          }
+      button = find_toggle (top, "Rows with matches only");
       top = gtk_widget_get_parent (top);
     }
   g_assert_nonnull (button);
