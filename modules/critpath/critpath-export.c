@@ -89,17 +89,40 @@ cp_export_file (const CpDraw *d, const char *file, int width, int height, GError
   return TRUE;
 }
 
-/* Headless: the path of the tab's selected thread (none in `lttv-gui
- * --export`: a line saying so), computed here. */
+/* Headless: the path of the tab's selected thread over the selection
+ * (else the whole traceset), computed here; NULL with *why saying what is
+ * missing (in `lttv-gui --export` no thread is selected). */
+static CpResult *
+headless_result (LttvViewerContext *ctx, const char **why)
+{
+  LttvState *s = lttv_viewer_context_get_state (ctx);
+  gint64 tid;
+  LttvTime b, e;
+
+  if (s == NULL || !lttv_history_is_finished (lttv_state_get_history (s)))
+    {
+      *why = _("The state is not built yet.");
+      return NULL;
+    }
+  if (!lttv_viewer_context_get_selected_thread (ctx, &tid, NULL) || tid <= 0)
+    {
+      *why = _("No thread selected: select one in the control flow view.");
+      return NULL;
+    }
+  if (!lttv_viewer_context_get_selection (ctx, &b, &e) || e <= b)
+    {
+      lttv_viewer_context_get_bounds (ctx, &b, &e);
+      e++;
+    }
+  *why = NULL;
+  return cp_result_compute (s, tid, b, e);
+}
+
 gboolean
 cp_render (LttvViewerContext *ctx, cairo_t *cr, int width, int height, GError **error)
 {
-  LttvState *s = lttv_viewer_context_get_state (ctx);
   int start = 280, end_margin = 0;
-  gint64 tid;
   CpDraw d = { .ctx = ctx, .sel0 = LTTV_TIME_NONE, .sel1 = LTTV_TIME_NONE };
-  CpResult *r = NULL;
-  LttvTime b, e;
 
   lttv_viewer_context_get_axis (ctx, &start, &end_margin);
   lttv_viewer_context_get_window (ctx, &d.t0, &d.t1);
@@ -107,20 +130,27 @@ cp_render (LttvViewerContext *ctx, cairo_t *cr, int width, int height, GError **
   d.chart_w = MAX (width - start - end_margin, 1);
   cairo_set_source_rgb (cr, 1, 1, 1);
   cairo_paint (cr);
-  if (s == NULL || !lttv_history_is_finished (lttv_state_get_history (s)))
-    d.status = _("The state is not built yet.");
-  else if (!lttv_viewer_context_get_selected_thread (ctx, &tid, NULL) || tid <= 0)
-    d.status = _("No thread selected: select one in the control flow view.");
-  else
-    {
-      if (!lttv_viewer_context_get_selection (ctx, &b, &e) || e <= b)
-        {
-          lttv_viewer_context_get_bounds (ctx, &b, &e);
-          e++;
-        }
-      d.r = r = cp_result_compute (s, tid, b, e);
-    }
+  CpResult *r = headless_result (ctx, &d.status);
+  d.r = r;
   cp_draw (&d, cr, width, height);
+  cp_result_free (r);
+  return TRUE;
+}
+
+/* --export=critpath:FILE.tsv: the same lines as the viewer's TSV export. */
+gboolean
+cp_export_text (LttvViewerContext *ctx, GString *out, GError **error)
+{
+  const char *why;
+  CpResult *r = headless_result (ctx, &why);
+
+  if (r == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s", why);
+      return FALSE;
+    }
+  g_autofree char *text = cp_result_tsv (r, ctx);
+  g_string_append (out, text);
   cp_result_free (r);
   return TRUE;
 }

@@ -489,4 +489,13 @@ static const LttvViewerInfo critpath_viewer = {
   .render = cp_render,
 };
 
-LTTV_DEFINE_VIEWER_MODULE ("critpath", N_("Critical path"), critpath_viewer)
+static gboolean
+critpath_init (GError **error)
+{
+  lttv_viewer_register (&critpath_viewer);
+  lttv_viewer_register_text_export ("critpath", cp_export_text);
+  return TRUE;
+}
+
+LTTV_DEFINE_MODULE ("critpath", N_("Critical path"), GETTEXT_PACKAGE, PACKAGE_VERSION, critpath_init,
+                    NULL)

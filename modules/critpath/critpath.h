@@ -60,5 +60,6 @@ gboolean cp_export_file (const CpDraw *d, const char *file, int width, int heigh
                          GError **error);
 gboolean cp_render (LttvViewerContext *ctx, cairo_t *cr, int width, int height,
                     GError **error);
+gboolean cp_export_text (LttvViewerContext *ctx, GString *out, GError **error);
 
 G_END_DECLS
