@@ -76,13 +76,14 @@ main (int argc, char **argv)
     {
       guint64 n = g_ascii_strtoull (argv[i], NULL, 10);
       LttvLatency *l = latency_store_new ();
-      latency_store_resize (l, LTTV_LATENCY_SYSCALL, n);
-      LttvLatencyInterval *iv = l->k[LTTV_LATENCY_SYSCALL].iv;
       GRand *r = g_rand_new_with_seed (33);
       for (guint64 k = 0; k < n; k++)
-        iv[k] = (LttvLatencyInterval) { span * k / n,
-                                        (guint64) exp (g_rand_double_range (r, log (100), log (1e7))),
-                                        1, 0, 0, 0, 0 };
+        {
+          LttvLatencyInterval x = { span * k / n,
+                                    (guint64) exp (g_rand_double_range (r, log (100), log (1e7))),
+                                    1, 0, 0, 0, 0 };
+          latency_store_append (l, LTTV_LATENCY_SYSCALL, &x);
+        }
       g_rand_free (r);
       latency_store_finish (l);
       printf ("%" G_GUINT64_FORMAT " %.3f %.3f %.3f\n", n, redraw (l, 0, span, TRUE),
