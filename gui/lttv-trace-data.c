@@ -43,9 +43,9 @@ clear_thread (gpointer data)
   return NULL;
 }
 
-/* The history of a big trace is freed in a thread of its own: on the main
- * thread (a closed tab's last reference) it was 100 ms of frees and
- * unmapping under the sanitizers. Nothing else holds it by then. */
+/* The history of a big trace is freed in a thread of its own: freeing and
+ * unmapping it can take longer than a main-loop turn may. Nothing else
+ * holds it by then. */
 static void
 clear_later (gpointer data)
 {
@@ -84,8 +84,8 @@ build_func (LttvJob *job, gpointer data, GCancellable *cancellable, GError **err
   gboolean ok = lttv_state_build (d->state, !d->uncached, lttv_cancel_from_cancellable (cancellable),
                                   error);
   /* The event density's running sums are made at its first query: here,
-   * not in the first viewer that asks on the main thread (up to 16 MB of
-   * fresh pages, 80 ms there under the sanitizers). */
+   * in the worker, not in the first viewer that asks on the main thread
+   * (megabytes of fresh pages for a big trace). */
   lttv_density_count (lttv_state_get_density (d->state), 0, G_MAXUINT64);
   return ok;
 }

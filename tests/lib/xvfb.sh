@@ -41,14 +41,11 @@ export DISPLAY
 # nothing about our code, so GUI tests check memory errors, not leaks.
 # AddressSanitizer holds freed memory in a quarantine and, once it is full,
 # frees a tenth of it in whichever thread frees next: with the default 256
-# MB that was 45 ms of the main thread's CPU (measured with perf during
-# test-tabs' responsiveness test, which allows 50). A 32 MB quarantine
-# still catches a use after free of anything freed in the last 32 MB.
-# Every 5 s by default, the allocator gives its free pages back to the
-# system (madvise) in whichever thread frees next: on this virtual
-# machine's loaded cores each such call waits for the other CPUs' TLB
-# flush, 20-30 ms of a main-loop turn in the soak test's profiles; the
-# program built without sanitizers does no such thing.
+# MB, enough to break the GUI tests' 50 ms budget on the main thread. A
+# 32 MB quarantine still catches a use after free of anything freed in the
+# last 32 MB. Every 5 s by default, the allocator also gives its free pages
+# back to the system in whichever thread frees next, each call waiting for
+# the other CPUs; the program built without sanitizers does neither.
 export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1:quarantine_size_mb=32:allocator_release_to_os_interval_ms=-1
 export GSETTINGS_BACKEND=memory
 # Recent files and the like go to the build tree, not the user's home.
