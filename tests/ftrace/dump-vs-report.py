@@ -12,7 +12,9 @@ import sys
 
 LINE = re.compile(r'^\[(\d\d):(\d\d):(\d\d)\.(\d{9})\] \(\+[^)]*\) \S+ (\S+): '
                   r'\{ cpu_id = (\d+) \}, \{ (.*)$')
-DROPPED = re.compile(r'^CPU:\d+ \[\d+ EVENTS DROPPED\]$')
+# trace-cmd's loss markers: with the count, or without when the page
+# only says that events were missed
+DROPPED = re.compile(r'^CPU:\d+ \[(?:\d+ )?EVENTS DROPPED\]$')
 REPORT = re.compile(r'^(?:(\S+): +)?\s*(.*)-(\d+) +\[(\d+)\] +(\d+)\.(\d{9}): +(\S+): *(.*)$')
 
 
