@@ -131,7 +131,37 @@ text_at (cairo_t *cr, double x, double y, double xalign, double yalign, const ch
   g_object_unref (layout);
 }
 
-/* The duration axis on the left of `a`, its grid across. */
+/* One labelled tick of the duration axis at @v: a grid line across the
+ * chart when the axis is vertical, a tick under it when horizontal. */
+static void
+duration_tick (cairo_t *cr, const LatencyArea *a, const Scale *sc, gboolean vertical, double v)
+{
+  double f = scale_at (sc, v);
+  g_autofree char *t = latency_format_duration (v);
+  if (vertical)
+    {
+      double y = round (a->y + a->h - f * a->h) + 0.5;
+      cairo_set_source_rgba (cr, 0, 0, 0, 0.10);
+      cairo_move_to (cr, a->x, y);
+      cairo_line_to (cr, a->x + a->w, y);
+      cairo_stroke (cr);
+      cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
+      text_at (cr, a->x - 4, y, 1, 0.5, t, FALSE);
+    }
+  else
+    {
+      double x = round (a->x + f * a->w) + 0.5;
+      cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
+      cairo_move_to (cr, x, a->y + a->h);
+      cairo_line_to (cr, x, a->y + a->h + 4);
+      cairo_stroke (cr);
+      text_at (cr, x, a->y + a->h + 5, 0.5, 0, t, FALSE);
+    }
+}
+
+/* The duration axis (vertical: on the left of `a`, its grid across; else
+ * under it): ticks at the powers of ten on a log scale, else at a round
+ * step. */
 static void
 duration_axis (cairo_t *cr, const LatencyArea *a, const Scale *sc, gboolean vertical)
 {
@@ -139,56 +169,12 @@ duration_axis (cairo_t *cr, const LatencyArea *a, const Scale *sc, gboolean vert
   if (sc->log)
     {
       for (double e = sc->lo; e <= sc->hi + 1e-9; e++)
-        {
-          double f = scale_at (sc, pow (10, e));
-          g_autofree char *t = latency_format_duration (pow (10, e));
-          if (vertical)
-            {
-              double y = round (a->y + a->h - f * a->h) + 0.5;
-              cairo_set_source_rgba (cr, 0, 0, 0, 0.10);
-              cairo_move_to (cr, a->x, y);
-              cairo_line_to (cr, a->x + a->w, y);
-              cairo_stroke (cr);
-              cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
-              text_at (cr, a->x - 4, y, 1, 0.5, t, FALSE);
-            }
-          else
-            {
-              double x = round (a->x + f * a->w) + 0.5;
-              cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
-              cairo_move_to (cr, x, a->y + a->h);
-              cairo_line_to (cr, x, a->y + a->h + 4);
-              cairo_stroke (cr);
-              text_at (cr, x, a->y + a->h + 5, 0.5, 0, t, FALSE);
-            }
-        }
+        duration_tick (cr, a, sc, vertical, pow (10, e));
       return;
     }
   double step = nice_step ((sc->hi - sc->lo) / (vertical ? 4 : 5));
   for (double v = ceil (sc->lo / step) * step; v <= sc->hi + step * 1e-6; v += step)
-    {
-      double f = scale_at (sc, v);
-      g_autofree char *t = latency_format_duration (v);
-      if (vertical)
-        {
-          double y = round (a->y + a->h - f * a->h) + 0.5;
-          cairo_set_source_rgba (cr, 0, 0, 0, 0.10);
-          cairo_move_to (cr, a->x, y);
-          cairo_line_to (cr, a->x + a->w, y);
-          cairo_stroke (cr);
-          cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
-          text_at (cr, a->x - 4, y, 1, 0.5, t, FALSE);
-        }
-      else
-        {
-          double x = round (a->x + f * a->w) + 0.5;
-          cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
-          cairo_move_to (cr, x, a->y + a->h);
-          cairo_line_to (cr, x, a->y + a->h + 4);
-          cairo_stroke (cr);
-          text_at (cr, x, a->y + a->h + 5, 0.5, 0, t, FALSE);
-        }
-    }
+    duration_tick (cr, a, sc, vertical, v);
 }
 
 static void
