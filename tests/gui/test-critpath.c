@@ -22,30 +22,11 @@
 #include "gui/module-api/lttv-thread-selection.h"
 #include "gui/module-api/lttv-timeline-view.h"
 
+#include "gui-test.h"
+
 static LttvApplication *app;
 static const char *trace;     /* critpath-wake.scn, written by the script */
 static const char *expected;  /* critpath-wake.expected */
-
-static gboolean
-never (gpointer unused)
-{
-  return FALSE;
-}
-
-static gboolean
-iterate_until (gboolean (*done) (gpointer), gpointer data, int timeout_ms)
-{
-  gint64 end = g_get_monotonic_time () + timeout_ms * 1000;
-  while (!done (data) && g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, FALSE), g_usleep (1000);
-  return done (data);
-}
-
-static void
-iterate_for (int ms)
-{
-  iterate_until (never, NULL, ms);
-}
 
 /* The main thread's longest turn of the loop over `ms` (shots mode): its
  * own CPU time, which other processes on a busy machine do not inflate. */
@@ -83,7 +64,7 @@ xdotool (const char *format, ...)
   g_test_message ("%s", cmd);
   g_assert_true (g_spawn_command_line_sync (cmd, NULL, NULL, &status, NULL));
   g_assert_cmpint (status, ==, 0);
-  iterate_for (300);
+  gui_test_iterate_for (300);
 }
 
 static gulong
@@ -110,43 +91,19 @@ open_trace (LttvWindow **out)
   gtk_window_set_default_size (GTK_WINDOW (w), 1200, 900);
   gtk_widget_show (GTK_WIDGET (w));
   tab = lttv_window_open_traces (w, &file, 1);
-  g_assert_true (iterate_until (tab_ready, tab, 30000));
-  iterate_for (500);
+  g_assert_true (gui_test_iterate_until (tab_ready, tab, 30000));
+  gui_test_iterate_for (500);
   lttv_time_context_set_window (lttv_tab_get_time_context (tab), 1000, 9000);
   lttv_time_context_clear_selection (lttv_tab_get_time_context (tab));
-  iterate_for (200);
+  gui_test_iterate_for (200);
   *out = w;
   return tab;
-}
-
-static GtkWidget *
-find_widget (GtkWidget *w, gboolean (*match) (GtkWidget *, gconstpointer), gconstpointer data)
-{
-  if (match (w, data))
-    return w;
-  if (GTK_IS_CONTAINER (w))
-    {
-      g_autoptr (GList) kids = gtk_container_get_children (GTK_CONTAINER (w));
-      for (GList *l = kids; l != NULL; l = l->next)
-        {
-          GtkWidget *found = find_widget (l->data, match, data);
-          if (found != NULL)
-            return found;
-        }
-    }
-  return NULL;
 }
 
 static gboolean
 is_view (GtkWidget *w, gconstpointer unused)
 {
   return LTTV_IS_TIMELINE_VIEW (w);
-}
-
-static gboolean
-is_named (GtkWidget *w, gconstpointer name)
-{
-  return g_strcmp0 (gtk_widget_get_name (w), name) == 0;
 }
 
 static gboolean
@@ -193,7 +150,7 @@ snapshot (LttvTimelineView *view)
   cairo_t *cr = cairo_create (s);
 
   gtk_widget_queue_draw (canvas);
-  g_assert_true (iterate_until (view_drawn, view, 10000));
+  g_assert_true (gui_test_iterate_until (view_drawn, view, 10000));
   gtk_widget_draw (canvas, cr);
   cairo_destroy (cr);
   cairo_surface_flush (s);
@@ -235,10 +192,10 @@ setup_controlflow (Setup *s)
   for (guint i = lttv_tab_get_n_viewers (s->tab); i-- > 0;)
     if (strcmp (lttv_tab_get_viewer_id (s->tab, i), "controlflow") != 0)
       lttv_tab_remove_viewer (s->tab, i);
-  iterate_for (300);
+  gui_test_iterate_for (300);
   guint i = viewer_index (s->tab, "controlflow");
   GtkWidget *top = lttv_tab_get_viewer_widget (s->tab, i);
-  s->cf = LTTV_TIMELINE_VIEW (find_widget (top, is_view, NULL));
+  s->cf = LTTV_TIMELINE_VIEW (gui_test_find_widget (top, is_view, NULL));
   s->ctx = lttv_tab_get_viewer_context (s->tab, i);
   s->a = row_of (s->cf, 10);
   s->b = row_of (s->cf, 20);
@@ -248,7 +205,7 @@ static GtkToggleButton *
 wakeup_toggle (Setup *s)
 {
   GtkWidget *top = lttv_tab_get_viewer_widget (s->tab, viewer_index (s->tab, "controlflow"));
-  GtkWidget *b = find_widget (top, has_tooltip_prefix, "Wakeup arrows");
+  GtkWidget *b = gui_test_find_widget (top, has_tooltip_prefix, "Wakeup arrows");
   g_assert_nonnull (b);
   return GTK_TOGGLE_BUTTON (b);
 }
@@ -275,7 +232,7 @@ test_wakeup_arrow_is_drawn_at_the_wakeup (void)
 
   /* Ctrl+Alt+W, as a user would: the toggle follows */
   gtk_widget_grab_focus (canvas);
-  iterate_for (100);
+  gui_test_iterate_for (100);
   xdotool ("windowfocus --sync %lu", xid (canvas));
   xdotool ("key ctrl+alt+w");
   g_assert_true (gtk_toggle_button_get_active (wakeup_toggle (&s)));
@@ -319,13 +276,13 @@ test_follow_key_moves_to_the_waker (void)
 
   lttv_viewer_context_set_current_time (s.ctx, 1000);
   lttv_timeline_view_select_row (s.cf, s.a);
-  iterate_for (100);
+  gui_test_iterate_for (100);
   g_assert_true (lttv_viewer_context_get_selected_thread (s.ctx, &tid, NULL));
   g_assert_cmpint (tid, ==, 10);
   gtk_widget_grab_focus (canvas);
   xdotool ("windowfocus --sync %lu", xid (canvas));
   xdotool ("key shift+Right");
-  g_assert_true (iterate_until (selected_is, &s, 3000));
+  g_assert_true (gui_test_iterate_until (selected_is, &s, 3000));
   g_assert_cmpuint (lttv_viewer_context_get_current_time (s.ctx), ==, 5000);
   g_assert_cmpint (lttv_timeline_view_get_selected_row (s.cf), ==, s.b);
   /* B's only wakeup is at 5000: nothing after it */
@@ -335,7 +292,7 @@ test_follow_key_moves_to_the_waker (void)
   g_assert_cmpint (tid, ==, 20);
   /* back along it from after: to A */
   lttv_viewer_context_set_current_time (s.ctx, 7000);
-  iterate_for (100);
+  gui_test_iterate_for (100);
   xdotool ("key shift+Left");
   g_assert_true (lttv_viewer_context_get_selected_thread (s.ctx, &tid, NULL));
   g_assert_cmpint (tid, ==, 10);
@@ -390,21 +347,21 @@ test_critpath_viewer_shows_the_hand_worked_path (void)
   setup_controlflow (&s);
   LttvTimeContext *tc = lttv_tab_get_time_context (s.tab);
   g_assert_true (lttv_tab_add_viewer (s.tab, "critpath"));
-  g_assert_true (iterate_until ((gboolean (*) (gpointer)) lttv_tab_viewers_ready, s.tab, 10000));
-  iterate_for (300);
+  g_assert_true (gui_test_iterate_until ((gboolean (*) (gpointer)) lttv_tab_viewers_ready, s.tab, 10000));
+  gui_test_iterate_for (300);
   guint ci = viewer_index (s.tab, "critpath");
   GtkWidget *top = lttv_tab_get_viewer_widget (s.tab, ci);
   LttvViewerContext *cctx = lttv_tab_get_viewer_context (s.tab, ci);
-  GtkWidget *export = find_widget (top, is_named, "critpath-export");
-  GtkWidget *chart = find_widget (top, is_named, "critpath-chart");
+  GtkWidget *export = gui_test_find_widget (top, gui_test_is_named, "critpath-export");
+  GtkWidget *chart = gui_test_find_widget (top, gui_test_is_named, "critpath-chart");
   g_assert_nonnull (export);
   g_assert_nonnull (chart);
   g_assert_false (gtk_widget_get_sensitive (export));   /* no thread selected */
 
   lttv_timeline_view_select_row (s.cf, s.a);
   lttv_time_context_set_selection (tc, 1000, 9000);
-  g_assert_true (iterate_until (sensitive, export, 10000));
-  iterate_for (200);
+  g_assert_true (gui_test_iterate_until (sensitive, export, 10000));
+  gui_test_iterate_for (200);
 
   /* The export, through its dialog */
   g_autofree char *dir = g_dir_make_tmp ("critpath-XXXXXX", NULL);
@@ -417,14 +374,14 @@ test_critpath_viewer_shows_the_hand_worked_path (void)
       for (GList *l = all; l != NULL; l = l->next)
         if (g_strcmp0 (gtk_window_get_title (l->data), "Export the Critical Path") == 0)
           dialog = l->data;
-      iterate_for (100);
+      gui_test_iterate_for (100);
     }
   g_assert_nonnull (dialog);
   g_assert_true (gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (dialog), dir));
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), "path.tsv");
-  iterate_for (200);
+  gui_test_iterate_for (200);
   gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
-  iterate_for (300);
+  gui_test_iterate_for (300);
   g_autofree char *got = NULL, *want = NULL;
   g_assert_true (g_file_get_contents (tsv, &got, NULL, NULL));
   g_assert_true (g_file_get_contents (expected, &want, NULL, NULL));
@@ -444,9 +401,9 @@ test_critpath_viewer_shows_the_hand_worked_path (void)
   g_assert_true (gtk_widget_get_has_window (chart));
   gdk_window_get_origin (gtk_widget_get_window (chart), &ox, &oy);
   xdotool ("mousemove --sync %d %d click 1", ox + x, oy + y);
-  g_assert_true (iterate_until (selection_is_segment, tc, 3000));
+  g_assert_true (gui_test_iterate_until (selection_is_segment, tc, 3000));
   /* the path stays the one over [1000, 9000): the export stays enabled */
-  iterate_for (300);
+  gui_test_iterate_for (300);
   g_assert_true (gtk_widget_get_sensitive (export));
   gtk_widget_destroy (GTK_WIDGET (s.w));
 }
@@ -459,10 +416,10 @@ static void
 shoot (LttvWindow *w, const char *file, int width, int height)
 {
   gtk_window_resize (GTK_WINDOW (w), width, height);
-  iterate_for (3000);
+  gui_test_iterate_for (3000);
   /* (the pointer on the menu bar: no tooltip in the picture) */
   xdotool ("mousemove --sync %d %d", width / 2, 8);
-  iterate_for (1500);
+  gui_test_iterate_for (1500);
   g_autofree char *cmd = g_strdup_printf ("import -window %lu %s", xid (GTK_WIDGET (w)), file);
   int status = -1;
   g_assert_true (g_spawn_command_line_sync (cmd, NULL, NULL, &status, NULL));
@@ -475,7 +432,7 @@ take_screenshots (const char *dir)
   Setup s;
   s.tab = open_trace (&s.w);
   guint i = viewer_index (s.tab, "controlflow");
-  s.cf = LTTV_TIMELINE_VIEW (find_widget (lttv_tab_get_viewer_widget (s.tab, i), is_view, NULL));
+  s.cf = LTTV_TIMELINE_VIEW (gui_test_find_widget (lttv_tab_get_viewer_widget (s.tab, i), is_view, NULL));
   s.ctx = lttv_tab_get_viewer_context (s.tab, i);
   const GArray *ws = lttv_state_wakeups (lttv_tab_get_state (s.tab));
   g_autoptr (GHashTable) n = g_hash_table_new (g_int64_hash, g_int64_equal);

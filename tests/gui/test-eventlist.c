@@ -25,6 +25,8 @@
 #include "gui/lttv-time-context.h"
 #include "gui/lttv-window.h"
 
+#include "gui-test.h"
+
 typedef struct {
   LttvTime ns;
   char *name;
@@ -51,21 +53,6 @@ settle (void)
 {
   for (int i = 0; i < 50 && g_main_context_iteration (NULL, FALSE); i++)
     ;
-}
-
-static GtkWidget *
-find_named (GtkWidget *w, const char *name)
-{
-  if (g_strcmp0 (gtk_widget_get_name (w), name) == 0)
-    return w;
-  if (!GTK_IS_CONTAINER (w))
-    return NULL;
-  GList *children = gtk_container_get_children (GTK_CONTAINER (w));
-  GtkWidget *found = NULL;
-  for (GList *l = children; l != NULL && found == NULL; l = l->next)
-    found = find_named (l->data, name);
-  g_list_free (children);
-  return found;
 }
 
 static void
@@ -142,9 +129,9 @@ open_list (const char *trace)
   viewer_index = 0;
   g_assert_true (lttv_tab_add_viewer (tab, "eventlist"));
   GtkWidget *w = lttv_tab_get_viewer_widget (tab, viewer_index);
-  tree = find_named (w, "eventlist-tree");
-  status = find_named (w, "eventlist-status");
-  scrollbar = find_named (w, "eventlist-scrollbar");
+  tree = gui_test_find_widget (w, gui_test_is_named, "eventlist-tree");
+  status = gui_test_find_widget (w, gui_test_is_named, "eventlist-status");
+  scrollbar = gui_test_find_widget (w, gui_test_is_named, "eventlist-scrollbar");
   g_assert_nonnull (tree);
   g_assert_nonnull (status);
   g_assert_nonnull (scrollbar);
@@ -342,7 +329,8 @@ test_filter_count (void)
   GtkAdjustment *adj = gtk_range_get_adjustment (GTK_RANGE (scrollbar));
   g_assert_cmpfloat (gtk_adjustment_get_upper (adj), ==, g_ascii_strtod (count, NULL));
   /* A wrong expression leaves the list as it is and marks the entry. */
-  GtkWidget *entry = find_named (lttv_tab_get_viewer_widget (tab, viewer_index), "eventlist-filter");
+  GtkWidget *entry = gui_test_find_widget (lttv_tab_get_viewer_widget (tab, viewer_index),
+                                           gui_test_is_named, "eventlist-filter");
   gtk_entry_set_text (GTK_ENTRY (entry), "name == ");
   g_signal_emit_by_name (entry, "activate");
   settle ();
@@ -357,7 +345,8 @@ test_filter_count (void)
 static void
 test_window_only (void)
 {
-  GtkWidget *toggle = find_named (lttv_tab_get_viewer_widget (tab, viewer_index), "eventlist-window-only");
+  GtkWidget *toggle = gui_test_find_widget (lttv_tab_get_viewer_widget (tab, viewer_index),
+                                            gui_test_is_named, "eventlist-window-only");
   g_assert_nonnull (toggle);
   LttvTime t0 = oracle_at (oracle->len / 4)->ns, t1 = oracle_at (oracle->len / 2)->ns;
   guint64 want = 0;
@@ -509,7 +498,8 @@ test_search (void)
   press (GDK_KEY_Home);
   settle ();
   send_key (GDK_KEY_f, GDK_CONTROL_MASK);
-  GtkWidget *entry = find_named (lttv_tab_get_viewer_widget (tab, viewer_index), "eventlist-search");
+  GtkWidget *entry = gui_test_find_widget (lttv_tab_get_viewer_widget (tab, viewer_index),
+                                           gui_test_is_named, "eventlist-search");
   gtk_entry_set_text (GTK_ENTRY (entry), "name == \"sched:sched_process_exec\"");
   settle ();
   send_key (GDK_KEY_F3, 0);
@@ -596,7 +586,8 @@ test_search_highlight (void)
   settle ();
   send_key (GDK_KEY_f, GDK_CONTROL_MASK);
   settle ();
-  GtkWidget *entry = find_named (lttv_tab_get_viewer_widget (tab, viewer_index), "eventlist-search");
+  GtkWidget *entry = gui_test_find_widget (lttv_tab_get_viewer_widget (tab, viewer_index),
+                                           gui_test_is_named, "eventlist-search");
   g_assert_true (gtk_widget_has_focus (entry));
   /* the bar is there to type in (it was hidden for good once) */
   g_assert_true (iterate_until (widget_drawable, entry, 5000));

@@ -21,25 +21,8 @@
 #include "gui/lttv-window.h"
 #include "gui/module-api/lttv-timeline-view.h"
 
-static gboolean
-iterate_until (gboolean (*done) (gpointer), gpointer data, int timeout_ms)
-{
-  gint64 end = g_get_monotonic_time () + timeout_ms * 1000;
-  while (!done (data) && g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, FALSE), g_usleep (1000);
-  return done (data);
-}
+#include "gui-test.h"
 
-static gboolean never (gpointer unused) { return FALSE; }
-static void iterate_for (int ms) { iterate_until (never, NULL, ms); }
-
-static gboolean
-tab_state_done (gpointer tab)
-{
-  LttvState *s = lttv_tab_get_state (tab);
-  return !lttv_tab_is_opening (tab) && lttv_tab_viewers_ready (tab) && s != NULL
-         && lttv_history_is_finished (lttv_state_get_history (s));
-}
 
 static void
 xdotool (const char *args)
@@ -49,22 +32,19 @@ xdotool (const char *args)
 
   g_assert_true (g_spawn_command_line_sync (cmd, NULL, NULL, &status, NULL));
   g_assert_cmpint (status, ==, 0);
-  iterate_for (300);
+  gui_test_iterate_for (300);
+}
+
+static gboolean
+is_a (GtkWidget *w, gconstpointer type)
+{
+  return G_TYPE_CHECK_INSTANCE_TYPE (w, (GType) GPOINTER_TO_SIZE (type));
 }
 
 static GtkWidget *
 find_widget (GtkWidget *w, GType type)
 {
-  if (G_TYPE_CHECK_INSTANCE_TYPE (w, type))
-    return w;
-  if (!GTK_IS_CONTAINER (w))
-    return NULL;
-  GList *children = gtk_container_get_children (GTK_CONTAINER (w));
-  GtkWidget *found = NULL;
-  for (GList *l = children; l != NULL && found == NULL; l = l->next)
-    found = find_widget (l->data, type);
-  g_list_free (children);
-  return found;
+  return gui_test_find_widget (w, is_a, GSIZE_TO_POINTER (type));
 }
 
 static int
@@ -148,8 +128,8 @@ open_sample (int width, int height, LttvTab **tab)
   gtk_window_move (GTK_WINDOW (w), 0, 0);
   gtk_window_resize (GTK_WINDOW (w), width, height);
   *tab = lttv_window_open_traces (w, &sample, 1);
-  g_assert_true (iterate_until (tab_state_done, *tab, 30000));
-  iterate_for (800);
+  g_assert_true (gui_test_iterate_until (gui_test_tab_built, *tab, 30000));
+  gui_test_iterate_for (800);
   return w;
 }
 
@@ -245,7 +225,7 @@ test_maximise_and_restore (void)
 
   /* A double-click on the control flow's title. */
   double_click_title (tab, "controlflow");
-  iterate_for (500);
+  gui_test_iterate_for (500);
   g_assert_cmpint (lttv_tab_get_maximised (tab), ==, cf);
   g_assert_false (gtk_widget_is_drawable (viewer (tab, "resourceview")));
   g_assert_false (gtk_widget_is_drawable (viewer (tab, "eventlist")));
@@ -259,7 +239,7 @@ test_maximise_and_restore (void)
                                             (unsigned long) gdk_x11_window_get_xid (gtk_widget_get_window (GTK_WIDGET (w))));
   xdotool (focus);
   xdotool ("key --clearmodifiers ctrl+shift+m");
-  iterate_for (500);
+  gui_test_iterate_for (500);
   g_assert_cmpint (lttv_tab_get_maximised (tab), ==, -1);
   g_assert_true (gtk_widget_is_drawable (viewer (tab, "resourceview")));
   g_assert_true (gtk_widget_is_drawable (viewer (tab, "eventlist")));
@@ -268,7 +248,7 @@ test_maximise_and_restore (void)
    * focus, and a double-click on its tab restores. */
   gtk_window_set_focus (GTK_WINDOW (w), NULL);
   xdotool ("key --clearmodifiers ctrl+shift+m");
-  iterate_for (500);
+  gui_test_iterate_for (500);
   g_assert_cmpint (lttv_tab_get_maximised (tab), ==, index_of (tab, "eventlist"));
   int events = event_rows (tab);
   g_test_message ("events maximised: %d", events);
@@ -285,7 +265,7 @@ test_latency_docked (void)
   LttvTab *tab;
   LttvWindow *w = open_sample (1400, 1000, &tab);
   g_action_group_activate_action (G_ACTION_GROUP (w), "add-viewer", g_variant_new_string ("latency"));
-  iterate_for (300);
+  gui_test_iterate_for (300);
   g_assert_cmpint (index_of (tab, "latency"), >=, 0);
   g_assert_true (lttv_tab_viewer_is_docked (tab, (guint) index_of (tab, "latency")));
   gtk_widget_destroy (GTK_WIDGET (w));
@@ -300,7 +280,7 @@ test_move_close_reopen (void)
   LttvWindow *w = open_sample (1400, 1000, &tab);
   /* (from the View menu: a list-like viewer goes to the dock) */
   g_action_group_activate_action (G_ACTION_GROUP (w), "add-viewer", g_variant_new_string ("statistics"));
-  iterate_for (300);
+  gui_test_iterate_for (300);
   g_assert_true (lttv_tab_viewer_is_docked (tab, (guint) index_of (tab, "statistics")));
   GtkWidget *cf = viewer (tab, "controlflow");
   GtkWidget *cf_pane = gtk_widget_get_parent (gtk_widget_get_parent (cf));
@@ -312,13 +292,13 @@ test_move_close_reopen (void)
 
   /* The statistics go up, among the timelines, and back. */
   lttv_tab_dock_viewer (tab, (guint) index_of (tab, "statistics"), FALSE);
-  iterate_for (200);
+  gui_test_iterate_for (200);
   g_assert_false (lttv_tab_viewer_is_docked (tab, (guint) index_of (tab, "statistics")));
   g_assert_false (gtk_widget_is_ancestor (stats, dock));
   g_assert_true (viewer (tab, "statistics") == stats);
   g_assert_true (gtk_widget_is_drawable (stats));
   lttv_tab_dock_viewer (tab, (guint) index_of (tab, "statistics"), TRUE);
-  iterate_for (200);
+  gui_test_iterate_for (200);
   g_assert_true (gtk_widget_is_ancestor (stats, dock));
 
   /* The resource view closes, and comes back from the View menu's
@@ -326,7 +306,7 @@ test_move_close_reopen (void)
   lttv_tab_remove_viewer (tab, (guint) index_of (tab, "resourceview"));
   g_assert_cmpint (index_of (tab, "resourceview"), ==, -1);
   g_action_group_activate_action (G_ACTION_GROUP (w), "add-viewer", g_variant_new_string ("resourceview"));
-  iterate_for (300);
+  gui_test_iterate_for (300);
   g_assert_cmpint (index_of (tab, "resourceview"), >=, 0);
   g_assert_false (lttv_tab_viewer_is_docked (tab, (guint) index_of (tab, "resourceview")));
   g_assert_true (viewer (tab, "controlflow") == cf);
@@ -369,7 +349,7 @@ test_layout_remembered (void)
   xdotool (press);
   xdotool (half);
   xdotool (full);
-  iterate_for (800);
+  gui_test_iterate_for (800);
   int dock_after = gtk_widget_get_allocated_height (nb);
   g_test_message ("dock %d px, %d after the drag", dock_before, dock_after);
   g_assert_cmpint (ABS (dock_after - dock_before - 100), <=, 3);
@@ -381,8 +361,8 @@ test_layout_remembered (void)
 
   again = lttv_window_new_tab (w);
   lttv_tab_add_default_viewers (again);
-  g_assert_true (iterate_until (tab_ready, again, 10000));
-  iterate_for (800);
+  g_assert_true (gui_test_iterate_until (tab_ready, again, 10000));
+  gui_test_iterate_for (800);
   g_assert_cmpint (index_of (again, "statistics"), >=, 0);
   g_assert_true (lttv_tab_viewer_is_docked (again, (guint) index_of (again, "histogram")));
   g_assert_false (lttv_tab_viewer_is_docked (again, (guint) index_of (again, "controlflow")));

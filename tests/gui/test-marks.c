@@ -18,29 +18,10 @@
 #include "gui/lttv-window.h"
 #include "gui/module-api/lttv-timeline-view.h"
 
+#include "gui-test.h"
+
 static LttvApplication *app;
 static const char *trace;   /* two-threads.scn, written by the script */
-
-static gboolean
-never (gpointer unused)
-{
-  return FALSE;
-}
-
-static gboolean
-iterate_until (gboolean (*done) (gpointer), gpointer data, int timeout_ms)
-{
-  gint64 end = g_get_monotonic_time () + timeout_ms * 1000;
-  while (!done (data) && g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, FALSE), g_usleep (1000);
-  return done (data);
-}
-
-static void
-iterate_for (int ms)
-{
-  iterate_until (never, NULL, ms);
-}
 
 static void
 xdotool (const char *format, ...) G_GNUC_PRINTF (1, 2);
@@ -60,7 +41,7 @@ xdotool (const char *format, ...)
   g_test_message ("%s", cmd);
   g_assert_true (g_spawn_command_line_sync (cmd, NULL, NULL, &status, NULL));
   g_assert_cmpint (status, ==, 0);
-  iterate_for (300);
+  gui_test_iterate_for (300);
 }
 
 static gulong
@@ -74,7 +55,7 @@ xid (GtkWidget *w)
 static void
 keys (GtkWidget *w, const char *keys_text)
 {
-  iterate_for (100);
+  gui_test_iterate_for (100);
   xdotool ("windowfocus --sync %lu", xid (w));
   xdotool ("key --delay 60 %s", keys_text);
 }
@@ -103,8 +84,8 @@ open_window (const char *const *paths, LttvWindow **out)
   tab = lttv_window_open_traces (w, files, n);
   for (guint i = 0; i < n; i++)
     g_object_unref (files[i]);
-  g_assert_true (iterate_until (tab_ready, tab, 30000));
-  iterate_for (500);
+  g_assert_true (gui_test_iterate_until (tab_ready, tab, 30000));
+  gui_test_iterate_for (500);
   *out = w;
   return tab;
 }
@@ -121,7 +102,7 @@ open_trace (LttvWindow **w)
     lttv_bookmarks_remove (b, 0);
   lttv_time_context_set_window (lttv_tab_get_time_context (tab), 1000, 12000);
   lttv_time_context_clear_selection (lttv_tab_get_time_context (tab));
-  iterate_for (200);
+  gui_test_iterate_for (200);
   return tab;
 }
 
@@ -179,10 +160,10 @@ find_dialog (const char *title)
       for (GList *l = all; l != NULL; l = l->next)
         if (g_strcmp0 (gtk_window_get_title (l->data), title) == 0 && gtk_widget_get_mapped (l->data))
           {
-            iterate_for (300);   /* (keys sent at once were lost now and then) */
+            gui_test_iterate_for (300);   /* (keys sent at once were lost now and then) */
             return l->data;
           }
-      iterate_for (100);
+      gui_test_iterate_for (100);
     }
   return NULL;
 }
@@ -202,8 +183,8 @@ focus (GtkWindow *dialog)
 {
   g_assert_nonnull (dialog);
   xdotool ("windowfocus --sync %lu", xid (GTK_WIDGET (dialog)));
-  g_assert_true (iterate_until (window_active, dialog, 5000));
-  iterate_for (200);
+  g_assert_true (gui_test_iterate_until (window_active, dialog, 5000));
+  gui_test_iterate_for (200);
 }
 
 static gboolean
@@ -222,7 +203,7 @@ snapshot (LttvTimelineView *view)
   cairo_t *cr = cairo_create (s);
 
   gtk_widget_queue_draw (canvas);
-  g_assert_true (iterate_until (view_drawn, view, 10000));
+  g_assert_true (gui_test_iterate_until (view_drawn, view, 10000));
   gtk_widget_draw (canvas, cr);
   cairo_destroy (cr);
   cairo_surface_flush (s);
@@ -286,7 +267,7 @@ test_current_time_stays_visible_on_waiting_rows (void)
   int alpha = row_of (cf, 100);
   lttv_timeline_view_select_row (cf, alpha);   /* scrolled into view, */
   lttv_timeline_view_select_row (cf, -1);      /* without the selection's tint */
-  iterate_for (100);
+  gui_test_iterate_for (100);
   double y = lttv_timeline_view_row_y (cf, alpha);
   int x = (int) floor (x_of (cf, tc, 7500));
   cairo_surface_t *s = snapshot (cf);
@@ -327,7 +308,7 @@ test_ctrl_d_bookmarks_the_selection (void)
   xdotool ("key Tab");
   xdotool ("type --delay 40 'see the disk'");
   xdotool ("key Return");
-  iterate_for (300);
+  gui_test_iterate_for (300);
   g_assert_cmpuint (lttv_bookmarks_n (b), ==, 1);
   g_assert_cmpuint (lttv_bookmarks_get (b, 0)->start, ==, 3000);
   g_assert_cmpuint (lttv_bookmarks_get (b, 0)->end, ==, 6000);
@@ -409,7 +390,7 @@ test_keys_step_through_bookmarks (void)
   lttv_time_context_set_current_time (tc, 11000);
   lttv_timeline_view_select_row (cf, row_of (cf, 200));
   lttv_timeline_view_select_row (cf, -1);
-  iterate_for (100);
+  gui_test_iterate_for (100);
   cairo_surface_t *s = snapshot (cf);
   int x = (int) floor (x_of (cf, tc, 2500));
   double y = lttv_timeline_view_row_y (cf, row_of (cf, 200));
@@ -473,7 +454,7 @@ test_shift_click_extends_and_status_measures (void)
 
   lttv_time_context_set_current_time (tc, 11000);
   lttv_time_context_set_selection (tc, 1500, 3500);
-  iterate_for (200);
+  gui_test_iterate_for (200);
   gdk_window_get_origin (gtk_widget_get_window (canvas), &ox, &oy);
   GtkAllocation a;
   gtk_widget_get_allocation (canvas, &a);
@@ -490,14 +471,14 @@ test_shift_click_extends_and_status_measures (void)
 
   /* [1500, 7500]: 2000, 3000, 4000 on cpu0 and 5000, 6000, 7000 on cpu1. */
   lttv_time_context_set_selection (tc, 1500, 7500);
-  g_assert_true (iterate_until (not_counting, tab, 10000));
+  g_assert_true (gui_test_iterate_until (not_counting, tab, 10000));
   g_test_message ("%s", lttv_tab_get_status (tab));
   g_assert_nonnull (strstr (lttv_tab_get_status (tab), "(6.000 µs)"));
   g_assert_nonnull (strstr (lttv_tab_get_status (tab), ", 6 events"));
   /* Both ends count: [1000, 12000] holds all 11 events. */
   lttv_time_context_set_selection (tc, 1000, 12000);
-  iterate_for (50);
-  g_assert_true (iterate_until (not_counting, tab, 10000));
+  gui_test_iterate_for (50);
+  g_assert_true (gui_test_iterate_until (not_counting, tab, 10000));
   g_test_message ("%s", lttv_tab_get_status (tab));
   g_assert_nonnull (strstr (lttv_tab_get_status (tab), ", 11 events"));
   gtk_widget_destroy (GTK_WIDGET (w));
@@ -552,9 +533,9 @@ test_filter_marks_rows_with_matches (void)
   lttv_time_context_set_filter (tc, "name == \"sched_waking\"");
   gtk_widget_queue_draw (lttv_timeline_view_get_canvas (cf));
   gtk_widget_queue_draw (lttv_timeline_view_get_canvas (rv));
-  iterate_for (300);   /* drawn: the search starts */
-  g_assert_true (iterate_until (matches_ready, cf, 10000));
-  g_assert_true (iterate_until (matches_ready, rv, 10000));
+  gui_test_iterate_for (300);   /* drawn: the search starts */
+  g_assert_true (gui_test_iterate_until (matches_ready, cf, 10000));
+  g_assert_true (gui_test_iterate_until (matches_ready, rv, 10000));
   int beta = row_of (cf, 200), alpha = row_of (cf, 100), cpu1 = row_of (rv, 1), cpu0 = row_of (rv, 0);
   g_test_message ("cpu1 %d cpu0 %d beta %d alpha %d", lttv_timeline_view_row_has_match (rv, cpu1, NULL),
                   lttv_timeline_view_row_has_match (rv, cpu0, NULL), lttv_timeline_view_row_has_match (cf, beta, NULL),
@@ -567,7 +548,7 @@ test_filter_marks_rows_with_matches (void)
   /* Drawn: a black tick at the bottom of beta's row. */
   lttv_timeline_view_select_row (cf, beta);
   lttv_timeline_view_select_row (cf, -1);
-  iterate_for (100);
+  gui_test_iterate_for (100);
   cairo_surface_t *s = snapshot (cf);
   GdkRGBA tick = pixel (s, x, (int) (lttv_timeline_view_row_y (cf, beta) + LTTV_TIMELINE_ROW_HEIGHT / 2.0 - 2));
   g_assert_cmpfloat (tick.red + tick.green + tick.blue, <, 0.1);
@@ -589,14 +570,14 @@ test_filter_marks_rows_with_matches (void)
   gdk_window_get_origin (gtk_widget_get_window (button), &ox, &oy);
   gtk_widget_get_allocation (button, &a);
   xdotool ("mousemove --sync %d %d click 1", ox + a.x + a.width / 2, oy + a.y + a.height / 2);
-  iterate_for (300);
+  gui_test_iterate_for (300);
   g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (button)));
   g_assert_true (shown (cf, beta));
   g_assert_false (shown (cf, alpha));
   /* No filter: every row again. */
   lttv_time_context_set_filter (tc, "");
   gtk_widget_queue_draw (lttv_timeline_view_get_canvas (cf));
-  iterate_for (300);
+  gui_test_iterate_for (300);
   g_assert_true (shown (cf, alpha));
   gtk_widget_destroy (GTK_WIDGET (w));
 }
@@ -624,7 +605,7 @@ test_remove_a_trace_from_the_tab (void)
   focus (dialog);
   xdotool ("key Down");
   xdotool ("key Return");
-  g_assert_true (iterate_until (one_trace_open, tab, 30000));
+  g_assert_true (gui_test_iterate_until (one_trace_open, tab, 30000));
   g_assert_cmpuint (lttv_tab_get_n_traces (tab), ==, 1);
   g_assert_cmpstr (lttv_tab_get_trace_path (tab, 0), ==, trace);
   g_autofree char *left = g_canonicalize_filename (lttv_trace_path (lttv_traceset_get_trace (lttv_tab_get_traceset (tab), 0)), NULL);
@@ -634,7 +615,7 @@ test_remove_a_trace_from_the_tab (void)
     g_assert_true (lttv_viewer_context_get_traceset (lttv_tab_get_viewer_context (tab, i))
                    == lttv_tab_get_traceset (tab));
   /* One trace left: nothing more to remove. */
-  iterate_for (200);
+  gui_test_iterate_for (200);
   g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (w), "remove-trace"));
   gtk_widget_destroy (GTK_WIDGET (w));
 }

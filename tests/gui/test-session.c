@@ -22,20 +22,11 @@
 #include "gui/lttv-window.h"
 #include "gui/module-api/lttv-timeline-view.h"
 
+#include "gui-test.h"
+
 static LttvApplication *app;
 static char *dir;            /* the test's scratch folder */
 
-static gboolean
-iterate_until (gboolean (*done) (gpointer), gpointer data, int timeout_ms)
-{
-  gint64 end = g_get_monotonic_time () + timeout_ms * 1000;
-  while (!done (data) && g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, FALSE), g_usleep (1000);
-  return done (data);
-}
-
-static gboolean never (gpointer unused) { return FALSE; }
-static void iterate_for (int ms) { iterate_until (never, NULL, ms); }
 
 static gboolean
 tab_done (gpointer tab)
@@ -90,8 +81,8 @@ test_round_trip (void)
   g_autoptr (GError) error = NULL;
   LttvTime b, e, w0, w1, s0, s1, v0, v1;
 
-  g_assert_true (iterate_until (tab_done, tab, 60000));
-  g_assert_true (iterate_until (has_model, tab, 20000));
+  g_assert_true (gui_test_iterate_until (tab_done, tab, 60000));
+  g_assert_true (gui_test_iterate_until (has_model, tab, 20000));
   LttvTimeContext *tc = lttv_tab_get_time_context (tab);
   lttv_time_context_get_bounds (tc, &b, &e);
   lttv_time_context_set_window (tc, b + (e - b) / 5, b + (e - b) / 2);
@@ -108,7 +99,7 @@ test_round_trip (void)
   g_autofree char *hidden_key = lttv_timeline_row_key (hidden_row);
   hidden_row->user_hidden = TRUE;
   lttv_timeline_model_set_sort (m, 0, TRUE);
-  iterate_for (300);
+  gui_test_iterate_for (300);
 
   g_assert_true (lttv_session_save_tab (tab, file, &error));
   g_assert_no_error (error);
@@ -116,8 +107,8 @@ test_round_trip (void)
 
   LttvTab *again = lttv_window_open_session (w, file);
   g_assert_true (again != tab);
-  g_assert_true (iterate_until (tab_done, again, 60000));
-  iterate_for (500);
+  g_assert_true (gui_test_iterate_until (tab_done, again, 60000));
+  gui_test_iterate_for (500);
   g_assert_null (lttv_tab_get_problems (again));
   g_assert_cmpstr (lttv_tab_get_trace_path (again, 0), ==, lttv_tab_get_trace_path (tab, 0));
 
@@ -151,7 +142,7 @@ test_round_trip (void)
   g_assert_cmpint (lttv_tab_get_maximised (again), ==, index_of (again, "controlflow"));
 
   /* the hidden row and the sort, on the new tab's listing */
-  g_assert_true (iterate_until (has_model, again, 20000));
+  g_assert_true (gui_test_iterate_until (has_model, again, 20000));
   LttvTimelineModel *m2 = model_of (again, "controlflow");
   gboolean descending = FALSE;
   g_assert_cmpint (lttv_timeline_model_get_sort (m2, &descending), ==, 0);
@@ -190,7 +181,7 @@ test_missing_trace (void)
   g_autofree char *file = write_file ("missing.lttv-session", text);
   LttvTab *tab = lttv_window_open_session (w, file);
 
-  g_assert_true (iterate_until (tab_done, tab, 60000));
+  g_assert_true (gui_test_iterate_until (tab_done, tab, 60000));
   g_assert_nonnull (lttv_tab_get_traceset (tab));
   g_assert_cmpuint (lttv_traceset_n_traces (lttv_tab_get_traceset (tab)), ==, 1);
   g_assert_cmpuint (lttv_tab_get_n_traces (tab), ==, 1);
@@ -218,7 +209,7 @@ test_moved_together (void)
                                       "  \"traces\": [ { \"path\": \"/nonexistent/old/trace\", \"relative\": \"trace\" } ] }\n");
   LttvTab *tab = lttv_window_open_session (w, file);
 
-  g_assert_true (iterate_until (tab_done, tab, 60000));
+  g_assert_true (gui_test_iterate_until (tab_done, tab, 60000));
   g_assert_null (lttv_tab_get_problems (tab));
   g_assert_cmpstr (lttv_tab_get_trace_path (tab, 0), ==, trace);
   gtk_widget_destroy (GTK_WIDGET (w));
@@ -245,7 +236,7 @@ test_malformed (void)
       g_autofree char *name = g_strdup_printf ("bad-%u.lttv-session", i);
       g_autofree char *file = write_file (name, cases[i].text);
       LttvTab *tab = lttv_window_open_session (w, file);
-      iterate_for (200);
+      gui_test_iterate_for (200);
       g_assert_nonnull (lttv_tab_get_problems (tab));
       g_test_message ("%s", lttv_tab_get_problems (tab));
       g_assert_true (g_str_has_prefix (lttv_tab_get_problems (tab), file));
@@ -268,7 +259,7 @@ test_not_in_trace_folder (void)
   g_autofree char *inside = g_build_filename (folder, "x.lttv-session", NULL);
   g_autoptr (GError) error = NULL;
 
-  g_assert_true (iterate_until (tab_done, tab, 60000));
+  g_assert_true (gui_test_iterate_until (tab_done, tab, 60000));
   g_assert_false (lttv_session_save_tab (tab, inside, &error));
   g_assert_nonnull (error);
   g_assert_false (g_file_test (inside, G_FILE_TEST_EXISTS));

@@ -19,6 +19,8 @@
 #include "gui/module-api/lttv-timeline-view.h"
 #include "gui/lttv-window.h"
 
+#include "gui-test.h"
+
 /* --- A probe viewer: counts what its context tells it ------------------- */
 
 typedef struct
@@ -53,15 +55,6 @@ static void
 probe_window (Probe *p, LttvTime *start, LttvTime *end)
 {
   lttv_viewer_context_get_window (p->ctx, start, end);
-}
-
-static gboolean
-iterate_until (gboolean (*done) (gpointer), gpointer data, int timeout_ms)
-{
-  gint64 end = g_get_monotonic_time () + timeout_ms * 1000;
-  while (!done (data) && g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, FALSE), g_usleep (1000);
-  return done (data);
 }
 
 static void reset_layout (void);
@@ -190,7 +183,7 @@ test_failed_trace_shows_in_info_bar (void)
   GFile *files[] = { good, bad };
   LttvTab *tab = lttv_window_open_traces (w, files, 2);
 
-  g_assert_true (iterate_until (tab_opened, tab, 20000));
+  g_assert_true (gui_test_iterate_until (tab_opened, tab, 20000));
   const char *problems = lttv_tab_get_problems (tab);
   g_assert_nonnull (problems);
   g_test_message ("info bar: %s", problems);
@@ -211,21 +204,6 @@ test_failed_trace_shows_in_info_bar (void)
   gtk_widget_destroy (GTK_WIDGET (w));
 }
 
-static GtkWidget *
-find_named (GtkWidget *w, const char *name)
-{
-  if (g_strcmp0 (gtk_widget_get_name (w), name) == 0)
-    return w;
-  if (!GTK_IS_CONTAINER (w))
-    return NULL;
-  GList *children = gtk_container_get_children (GTK_CONTAINER (w));
-  GtkWidget *found = NULL;
-  for (GList *l = children; l != NULL && found == NULL; l = l->next)
-    found = find_named (l->data, name);
-  g_list_free (children);
-  return found;
-}
-
 /* The status line of the tab's last event list. */
 static const char *
 event_list_status (LttvTab *tab)
@@ -233,7 +211,8 @@ event_list_status (LttvTab *tab)
   for (guint i = lttv_tab_get_n_viewers (tab); i-- > 0;)
     if (strcmp (lttv_tab_get_viewer_id (tab, i), "eventlist") == 0)
       {
-        GtkWidget *status = find_named (lttv_tab_get_viewer_widget (tab, i), "eventlist-status");
+        GtkWidget *status = gui_test_find_widget (lttv_tab_get_viewer_widget (tab, i), gui_test_is_named,
+                                                   "eventlist-status");
         return status != NULL ? gtk_label_get_text (GTK_LABEL (status)) : NULL;
       }
   return NULL;
@@ -250,7 +229,7 @@ test_unopened_trace_shows_in_event_list (void)
   GFile *files[] = { bad };
   LttvTab *tab = lttv_window_open_traces (w, files, 1);
 
-  g_assert_true (iterate_until (tab_opened, tab, 20000));
+  g_assert_true (gui_test_iterate_until (tab_opened, tab, 20000));
   g_assert_null (lttv_tab_get_traceset (tab));
   for (int pass = 0; pass < 2; pass++)
     {
@@ -353,18 +332,10 @@ cache_is_sound (const char *trace)
 }
 
 static gboolean
-tab_state_done (gpointer tab)
-{
-  LttvState *s = lttv_tab_get_state (tab);
-  return !lttv_tab_is_opening (tab) && lttv_tab_viewers_ready (tab) && s != NULL
-         && lttv_history_is_finished (lttv_state_get_history (s));
-}
-
-static gboolean
 tab_rebuilt (gpointer tab)
 {
   LttvState *s = lttv_tab_get_state (tab);
-  return tab_state_done (tab) && lttv_history_check (lttv_state_get_history (s), NULL);
+  return gui_test_tab_built (tab) && lttv_history_check (lttv_state_get_history (s), NULL);
 }
 
 static gboolean
@@ -422,7 +393,7 @@ test_damaged_cache_is_rebuilt (void)
   g_autoptr (GFile) file = g_file_new_for_path (trace);
   GFile *files[] = { file };
   LttvTab *tab = lttv_window_open_traces (w, files, 1);
-  g_assert_true (iterate_until (tab_state_done, tab, 20000));
+  g_assert_true (gui_test_iterate_until (gui_test_tab_built, tab, 20000));
   LttvState *loaded = lttv_tab_get_state (tab);
   g_assert_nonnull (loaded);
   /* What the viewers do as they draw, over every row: read them all. */
@@ -430,15 +401,15 @@ test_damaged_cache_is_rebuilt (void)
   for (LttvAttr a = 0; a < lttv_history_n_attrs (h); a++)
     g_array_unref (lttv_history_intervals (h, a, lttv_history_begin (h), lttv_history_committed_end (h)));
   g_assert_false (lttv_history_check (h, NULL));
-  g_assert_true (iterate_until (tab_saw_damage, tab, 5000));
+  g_assert_true (gui_test_iterate_until (tab_saw_damage, tab, 5000));
   g_test_message ("info bar: %s", lttv_tab_get_problems (tab));
   g_assert_nonnull (strstr (lttv_tab_get_problems (tab), cache));
-  g_assert_true (iterate_until (tab_rebuilt, tab, 30000));
+  g_assert_true (gui_test_iterate_until (tab_rebuilt, tab, 30000));
   g_assert_true (lttv_tab_get_state (tab) != loaded);
   g_assert_true (tab_saw_damage (tab));   /* still said after the rebuild */
   /* (the build saves the cache after finishing the history) */
   CacheFile f = { cache, bytes, len };
-  g_assert_true (iterate_until (cache_rewritten, &f, 30000));
+  g_assert_true (gui_test_iterate_until (cache_rewritten, &f, 30000));
   gtk_widget_destroy (GTK_WIDGET (w));
   g_assert_true (cache_is_sound (trace));
   g_unlink (cache);
@@ -495,7 +466,7 @@ test_time_bar_shows_the_traceset_range (void)
       return;
     }
   tab = lttv_window_open_traces (w, &sample, 1);
-  g_assert_true (iterate_until (tab_opened, tab, 20000));
+  g_assert_true (gui_test_iterate_until (tab_opened, tab, 20000));
   if (lttv_tab_get_traceset (tab) == NULL)
     {
       g_test_skip ("this build has no trace reader");
@@ -628,7 +599,7 @@ test_job_progress_and_responsiveness (void)
   *work = (Work) { .steps = 60, .step_ms = 20 };
   /* Measure the job, not the window's first paint. */
   gint64 start = g_get_monotonic_time ();
-  iterate_until (after_200ms, &start, 1000);
+  gui_test_iterate_until (after_200ms, &start, 1000);
   last_tick = last_cpu = 0;
   longest_gap = longest_busy = 0;
   tick = g_timeout_add (5, tick_cb, NULL);
@@ -636,9 +607,9 @@ test_job_progress_and_responsiveness (void)
                                work, g_free, work_done, &o);
   g_assert_true (gtk_revealer_get_reveal_child (GTK_REVEALER (lttv_tab_get_job_bar (tab))));
   /* Events/s and time left appear while it runs. */
-  g_assert_true (iterate_until (status_has_rate, lttv_tab_get_job_bar (tab), 5000));
+  g_assert_true (gui_test_iterate_until (status_has_rate, lttv_tab_get_job_bar (tab), 5000));
   g_test_message ("job bar: %s", lttv_job_bar_get_status (lttv_tab_get_job_bar (tab)));
-  g_assert_true (iterate_until (outcome_done, &o, 20000));
+  g_assert_true (gui_test_iterate_until (outcome_done, &o, 20000));
   g_source_remove (tick);
   g_assert_true (o.ok);
   g_assert_no_error (o.error);
@@ -662,9 +633,9 @@ test_job_cancel (void)
   *work = (Work) { .steps = 1000, .step_ms = 10 };   /* 10 s if not cancelled */
   lttv_viewer_context_run_job (lttv_tab_get_viewer_context (tab, 0), "Long job", work_func,
                                work, g_free, work_done, &o);
-  iterate_until (after_200ms, &start, 1000);
+  gui_test_iterate_until (after_200ms, &start, 1000);
   lttv_job_bar_cancel (lttv_tab_get_job_bar (tab));
-  g_assert_true (iterate_until (outcome_done, &o, 2000));
+  g_assert_true (gui_test_iterate_until (outcome_done, &o, 2000));
   g_assert_false (o.ok);
   g_assert_error (o.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
   g_clear_error (&o.error);
@@ -718,7 +689,6 @@ test_accelerators (void)
     }
 }
 
-static void iterate_for (int ms);
 
 static void
 collect_entries (GtkWidget *w, gpointer out)
@@ -741,7 +711,7 @@ test_time_bar_shows_whole_times_when_narrow (void)
   LttvTab *tab;
 
   tab = lttv_window_open_traces (w, &sample, 1);
-  g_assert_true (iterate_until (tab_opened, tab, 20000));
+  g_assert_true (gui_test_iterate_until (tab_opened, tab, 20000));
   collect_entries (GTK_WIDGET (lttv_tab_get_time_bar (tab)), entries);
   g_assert_cmpuint (entries->len, ==, 6);
   for (int k = 0; k < 4; k++)
@@ -750,7 +720,7 @@ test_time_bar_shows_whole_times_when_narrow (void)
       lttv_time_text_set_format (k < 2 ? LTTV_TIME_FORMAT_CLOCK : LTTV_TIME_FORMAT_SECONDS);
       lttv_window_refresh_times (w);
       gtk_window_resize (GTK_WINDOW (w), width, 800);
-      iterate_for (500);
+      gui_test_iterate_for (500);
       for (guint i = 0; i < entries->len; i++)
         {
           GtkEntry *e = entries->pdata[i];
@@ -770,19 +740,6 @@ test_time_bar_shows_whole_times_when_narrow (void)
 }
 
 /* --- The default split of the viewers ------------------------------------ */
-
-static gboolean
-never (gpointer unused)
-{
-  return FALSE;
-}
-
-/* Runs the main loop for `ms`: the split settles over a few idles. */
-static void
-iterate_for (int ms)
-{
-  iterate_until (never, NULL, ms);
-}
 
 /* The default layout: tests before may have left another (the memory
  * backend keeps it for the process). */
@@ -836,10 +793,10 @@ test_default_split_favours_the_timelines (void)
     g_settings_set_int (lttv_layout_settings (), "dock-height", 150);
   gtk_window_resize (GTK_WINDOW (w), 1400, 1000);
   tab = lttv_window_open_traces (w, &sample, 1);
-  g_assert_true (iterate_until (tab_opened, tab, 20000));
+  g_assert_true (gui_test_iterate_until (tab_opened, tab, 20000));
   /* (measured with the viewers' data in: what they show can change their
    * smallest heights, and the state's load time varies with the machine) */
-  g_assert_true (iterate_until (tab_state_done, tab, 20000));
+  g_assert_true (gui_test_iterate_until (gui_test_tab_built, tab, 20000));
   g_assert_cmpuint (lttv_tab_get_n_viewers (tab), ==, 4);
   g_assert_cmpstr (lttv_tab_get_viewer_id (tab, 0), ==, "controlflow");
   g_assert_cmpstr (lttv_tab_get_viewer_id (tab, 2), ==, "histogram");
@@ -849,7 +806,7 @@ test_default_split_favours_the_timelines (void)
     {
       if (size == 1)
         gtk_window_resize (GTK_WINDOW (w), 1400, 1090);
-      iterate_for (600);
+      gui_test_iterate_for (600);
       extras_against_controlflow (tab, got);
       for (guint i = 1; i < 3; i++)
         {
@@ -873,7 +830,7 @@ xdotool (const char *args)
 
   g_assert_true (g_spawn_command_line_sync (cmd, NULL, NULL, &status, NULL));
   g_assert_cmpint (status, ==, 0);
-  iterate_for (100);
+  gui_test_iterate_for (100);
 }
 
 /* Drags the handle under viewer 0's frame `dy` pixels down with the
@@ -895,7 +852,7 @@ drag_first_handle (LttvTab *tab, int dy)
   xdotool (press);
   xdotool (half);
   xdotool (full);
-  iterate_for (500);
+  gui_test_iterate_for (500);
 }
 
 /* Once the user drags a handle, the split leaves their sizes alone, and
@@ -913,8 +870,8 @@ test_dragged_split_stays_and_scales (void)
     g_settings_set_int (lttv_layout_settings (), "dock-height", 150);
   gtk_window_resize (GTK_WINDOW (w), 1400, 1000);
   tab = lttv_window_open_traces (w, &sample, 1);
-  g_assert_true (iterate_until (tab_state_done, tab, 20000));
-  iterate_for (600);
+  g_assert_true (gui_test_iterate_until (gui_test_tab_built, tab, 20000));
+  gui_test_iterate_for (600);
   for (guint i = 0; i < 3; i++)
     before[i] = frame_height (tab, i, &min);
 
@@ -925,7 +882,7 @@ test_dragged_split_stays_and_scales (void)
   g_assert_cmpint (ABS (dragged[0] - (before[0] + 20)), <=, 2);
 
   gtk_window_resize (GTK_WINDOW (w), 1400, 1100);
-  iterate_for (600);
+  gui_test_iterate_for (600);
   for (guint i = 0; i < 3; i++)
     {
       grown[i] = frame_height (tab, i, &min);
@@ -938,26 +895,10 @@ test_dragged_split_stays_and_scales (void)
   gtk_widget_destroy (GTK_WIDGET (w));
 }
 
-/* The first widget under `w` that `pred` accepts. */
-static GtkWidget *
-find_widget (GtkWidget *w, gboolean (*pred) (GtkWidget *))
-{
-  if (pred (w))
-    return w;
-  if (!GTK_IS_CONTAINER (w))
-    return NULL;
-  GList *children = gtk_container_get_children (GTK_CONTAINER (w));
-  GtkWidget *found = NULL;
-  for (GList *l = children; l != NULL && found == NULL; l = l->next)
-    found = find_widget (l->data, pred);
-  g_list_free (children);
-  return found;
-}
-
-static gboolean is_timeline (GtkWidget *w) { return LTTV_IS_TIMELINE_VIEW (w); }
+static gboolean is_timeline (GtkWidget *w, gconstpointer unused) { return LTTV_IS_TIMELINE_VIEW (w); }
 
 static gboolean
-is_active_toggle (GtkWidget *w)
+is_active_toggle (GtkWidget *w, gconstpointer unused)
 {
   g_autofree char *tip = GTK_IS_TOGGLE_BUTTON (w) ? gtk_widget_get_tooltip_text (w) : NULL;
   return tip != NULL && g_str_has_prefix (tip, "Active threads only");
@@ -999,21 +940,21 @@ test_active_only_filter_runs_in_steps (void)
   g_autoptr (GFile) file = g_file_new_for_path (path);
   GFile *files[] = { file };
   lttv_tab_add_traces (tab, files, 1);
-  g_assert_true (iterate_until (tab_state_done, tab, 120000));
+  g_assert_true (gui_test_iterate_until (gui_test_tab_built, tab, 120000));
   GtkWidget *top = lttv_tab_get_viewer_widget (tab, 0);
-  cf_view = LTTV_TIMELINE_VIEW (find_widget (top, is_timeline));
-  GtkWidget *toggle = find_widget (top, is_active_toggle);
+  cf_view = LTTV_TIMELINE_VIEW (gui_test_find_widget (top, is_timeline, NULL));
+  GtkWidget *toggle = gui_test_find_widget (top, is_active_toggle, NULL);
   g_assert_nonnull (cf_view);
   g_assert_nonnull (toggle);
-  g_assert_true (iterate_until (cf_listed, cf_view, 120000));
+  g_assert_true (gui_test_iterate_until (cf_listed, cf_view, 120000));
   activate (w, "set-window", g_variant_new_string ("+0.4,+0.41"));
-  iterate_for (200);
+  gui_test_iterate_for (200);
   cf_visible = lttv_timeline_model_n_visible (lttv_timeline_view_get_model (cf_view));
 
   gint64 t0 = g_get_monotonic_time ();
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (toggle), TRUE);
   gint64 handler = g_get_monotonic_time () - t0;
-  g_assert_true (iterate_until (cf_refiltered, NULL, 60000));
+  g_assert_true (gui_test_iterate_until (cf_refiltered, NULL, 60000));
   g_test_message ("toggle handler %.1f ms; visible rows %u -> %u", handler / 1e3, cf_visible,
                   lttv_timeline_model_n_visible (lttv_timeline_view_get_model (cf_view)));
   /* (the whole pass, in the handler, took 32 ms with the sanitizers) */

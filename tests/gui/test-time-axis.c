@@ -24,25 +24,8 @@
 #include "gui/module-api/lttv-marks.h"
 #include "gui/module-api/lttv-timeline-view.h"
 
-static gboolean
-iterate_until (gboolean (*done) (gpointer), gpointer data, int timeout_ms)
-{
-  gint64 end = g_get_monotonic_time () + timeout_ms * 1000;
-  while (!done (data) && g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, FALSE), g_usleep (1000);
-  return done (data);
-}
+#include "gui-test.h"
 
-static gboolean never (gpointer unused) { return FALSE; }
-static void iterate_for (int ms) { iterate_until (never, NULL, ms); }
-
-static gboolean
-tab_state_done (gpointer tab)
-{
-  LttvState *s = lttv_tab_get_state (tab);
-  return !lttv_tab_is_opening (tab) && lttv_tab_viewers_ready (tab) && s != NULL
-         && lttv_history_is_finished (lttv_state_get_history (s));
-}
 
 static void
 xdotool (const char *args)
@@ -52,7 +35,7 @@ xdotool (const char *args)
 
   g_assert_true (g_spawn_command_line_sync (cmd, NULL, NULL, &status, NULL));
   g_assert_cmpint (status, ==, 0);
-  iterate_for (150);
+  gui_test_iterate_for (150);
 }
 
 /* --- Finding the charts ------------------------------------------------- */
@@ -107,7 +90,7 @@ static GdkPixbuf *
 screenshot (GtkWidget *window)
 {
   GdkWindow *w = gtk_widget_get_window (window);
-  iterate_for (700);  /* (the histogram's strip redraws after a job) */
+  gui_test_iterate_for (700);  /* (the histogram's strip redraws after a job) */
   return gdk_pixbuf_get_from_window (w, 0, 0, gdk_window_get_width (w), gdk_window_get_height (w));
 }
 
@@ -206,8 +189,8 @@ test_one_axis (void)
   gtk_window_move (GTK_WINDOW (w), 0, 0);
   gtk_window_resize (GTK_WINDOW (w), 1600, 1000);
   tab = lttv_window_open_traces (w, &sample, 1);
-  g_assert_true (iterate_until (tab_state_done, tab, 30000));
-  iterate_for (1000);
+  g_assert_true (gui_test_iterate_until (gui_test_tab_built, tab, 30000));
+  gui_test_iterate_for (1000);
 
   GtkWidget *cf = viewer (tab, "controlflow"), *rv = viewer (tab, "resourceview");
   GtkWidget *histogram = viewer (tab, "histogram");
@@ -249,7 +232,7 @@ test_one_axis (void)
     xdotool (press);
     xdotool (half);
     xdotool (full);
-    iterate_for (500);
+    gui_test_iterate_for (500);
   }
   measure (GTK_WIDGET (w), ruler, bands, G_N_ELEMENTS (bands), 0.45, 0.8, moved);
   for (guint i = 0; i < G_N_ELEMENTS (bands); i++)

@@ -14,6 +14,8 @@
 #include "gui/lttv-module-host.h"
 #include "gui/lttv-window.h"
 
+#include "gui-test.h"
+
 static LttvWindow *window;
 static LttvTab *tab;
 static char *text_at_open;   /* what the viewer showed when the traces opened */
@@ -56,15 +58,6 @@ viewer_text (void)
 }
 
 static gboolean
-iterate_until (gboolean (*done) (gpointer), gpointer data, int timeout_ms)
-{
-  gint64 end = g_get_monotonic_time () + timeout_ms * 1000;
-  while (!done (data) && g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, FALSE), g_usleep (1000);
-  return done (data);
-}
-
-static gboolean
 shows (gpointer needle)
 {
   g_autofree char *text = viewer_text ();
@@ -92,7 +85,7 @@ test_not_known_before_the_build (void)
 static void
 test_anomalies_once_built (void)
 {
-  g_assert_true (iterate_until (shows, "unmatched IRQ exits: 2", 60000));
+  g_assert_true (gui_test_iterate_until (shows, "unmatched IRQ exits: 2", 60000));
   g_autofree char *text = viewer_text ();
   g_test_message ("built:\n%s", text);
   g_assert_null (strstr (text, "not known until the state is built"));
@@ -142,7 +135,7 @@ test_losses_without_cpu (void)
   g_autoptr (GFile) file = g_file_new_for_path (trace);
   GFile *files[] = { file };
   lttv_tab_add_traces (nocpu_tab, files, 1);
-  g_assert_true (iterate_until (nocpu_shows, "test_stream_1", 60000));
+  g_assert_true (gui_test_iterate_until (nocpu_shows, "test_stream_1", 60000));
   LttvViewerContext *ctx = lttv_tab_get_viewer_context (nocpu_tab, 0);
   const LttvTime base = G_GUINT64_CONSTANT (13515309000000000);
   g_autofree char *b0 = lttv_viewer_context_format_time (ctx, base + 80);
@@ -189,6 +182,6 @@ main (int argc, char **argv)
   g_test_add_func ("/traceinfo/anomalies-once-built", test_anomalies_once_built);
   g_test_add_func ("/traceinfo/losses-listed", test_losses_listed);
   g_test_add_func ("/traceinfo/losses-without-cpu", test_losses_without_cpu);
-  iterate_until (shows, "Lost events", 60000);
+  gui_test_iterate_until (shows, "Lost events", 60000);
   return g_test_run ();
 }

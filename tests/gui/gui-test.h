@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* gui-test.h: what the in-process GUI tests share: running the main loop
+ * until something holds, waiting for a tab's history, finding a widget. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+/* Runs the main loop until done (data) or timeout_ms have passed;
+ * returns done (data) then. */
+gboolean gui_test_iterate_until (gboolean (*done) (gpointer), gpointer data, int timeout_ms);
+
+/* Runs the main loop for ms milliseconds. */
+void gui_test_iterate_for (int ms);
+
+/* For gui_test_iterate_until: the tab (an LttvTab) is open, its viewers
+ * made and its state history completely built. */
+gboolean gui_test_tab_built (gpointer tab);
+
+/* The first widget under w (w included, depth first) that match accepts. */
+GtkWidget *gui_test_find_widget (GtkWidget *w, gboolean (*match) (GtkWidget *, gconstpointer),
+                                 gconstpointer data);
+
+/* For gui_test_find_widget: the widget's name (gtk_widget_set_name) is
+ * the string data. */
+gboolean gui_test_is_named (GtkWidget *w, gconstpointer name);
