@@ -85,5 +85,15 @@ G_GNUC_INTERNAL extern guint lttv_tab_signals[N_SIGNALS];
 
 /* lttv-tab-layout.c: the ruler, the upper area and the dock, once. */
 G_GNUC_INTERNAL void lttv_tab_build_layout (LttvTab *self);
+/* lttv-tab-layout.c: the viewer whose frame is `frame` (and its index). */
+G_GNUC_INTERNAL Viewer *lttv_tab_viewer_of_frame (LttvTab *self, GtkWidget *frame, guint *index);
+/* lttv-tab-frame.c: a new viewer's frame, its title row and buttons. */
+G_GNUC_INTERNAL GtkWidget *lttv_tab_make_frame (LttvTab *self, Viewer *v);
+/* lttv-tab-frame.c: the title row folded into the toolbar over the
+ * timeline (upper area) or given back to the viewer (dock). */
+G_GNUC_INTERNAL void lttv_tab_fold_title (Viewer *v, gboolean upper);
+/* lttv-tab-frame.c: the title and buttons in the viewer's toolbar, in the
+ * upper area and when it is the dock's only page. */
+G_GNUC_INTERNAL void lttv_tab_show_toolbar_title (Viewer *v, gboolean upper, gboolean alone);
 /* lttv-tab-open.c: stops the state build and its progress polling. */
 G_GNUC_INTERNAL void lttv_tab_stop_build (LttvTab *self);
