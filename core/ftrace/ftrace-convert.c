@@ -21,6 +21,7 @@
 #include <lttv/error.h>
 
 #include "writer.h"
+#include "ftrace-convert-private.h"
 
 #define PACKET_BYTES (1u << 20)
 #define PACKET_MAGIC 0xC1FC1FC1u
@@ -43,67 +44,6 @@
 #define MAX_PROFILES 64u
 #define NARROW_FIELDS 32u
 #define TS_GAP_MAX (G_GUINT64_CONSTANT (1) << 32)
-
-typedef enum {
-  K_INT,          /* an integer of `size` bytes */
-  K_STRING,       /* a char array of `size` bytes, up to its NUL */
-  K_DYN_STRING,   /* a __data_loc (or __rel_loc) char[] */
-  K_ARRAY,        /* `count` integers of `elem` bytes */
-  K_DYN_ARRAY,    /* a __data_loc array of integers of `elem` bytes */
-} Kind;
-
-typedef struct {
-  Kind kind;
-  const char *name;
-  int offset, size;
-  guint elem, count;
-  gboolean is_signed, hex, relative;
-  int src_size;                  /* K_INT: its size in the record */
-  guint src_elem;                /* K_ARRAY: its elements' */
-} Field;
-
-typedef struct _Class Class;
-struct _Class {
-  struct tep_event *ev;
-  guint id;                      /* in the CTF trace */
-  Field *fields;
-  guint n;
-  gboolean plain;                /* integers only: copied as they are */
-  guint64 full_key;              /* the widths of the format's own */
-  GHashTable *profiles;          /* width key -> Class (narrower);
-                                    NULL: no field to narrow */
-};
-
-typedef struct {
-  FILE *f;
-  char *file;
-  int cpu;
-  Writer body;
-  guint64 ts_begin, ts_end, seq, discarded;
-  guint64 missed;                /* the records' missed events */
-  gboolean open;
-  GArray *packets;               /* guint64 pairs: offset, discarded */
-  gint64 last_pid;               /* the last event's common_pid */
-} Out;
-
-typedef struct {
-  const char *path;
-  const char *dir;
-  struct tep_handle *tep;
-  gboolean big;
-  GHashTable *by_id;             /* tep id -> Class* */
-  GPtrArray *classes;            /* Class*, by CTF id */
-  GHashTable *unknown;           /* tep id -> events without a format */
-  Field *common;
-  guint n_common;
-  int common_type_size;
-  int pid_off, pid_size;         /* common_pid's, or size 0 */
-  GHashTable *pids;              /* the common_pids seen */
-  GPtrArray *problems;
-  guint64 short_events;
-  guint64 first_short_offset;
-  guint64 n_events;
-} Conv;
 
 static void
 problem (Conv *c, const char *fmt, ...) G_GNUC_PRINTF (2, 3);
@@ -223,8 +163,8 @@ tsdl_int (GString *m, guint bytes, gboolean is_signed, gboolean hex)
                           hex ? " base = 16;" : "");
 }
 
-static void
-tsdl_field (GString *m, const Field *f)
+void
+ftrace_tsdl_field (GString *m, const Field *f)
 {
   g_string_append (m, "\t\t");
   switch (f->kind)
@@ -679,115 +619,6 @@ convert_buffer (Conv *c, struct tracecmd_input *h, const char *instance,
   return TRUE;
 }
 
-/* --- Metadata ---------------------------------------------------------------- */
-
-static void
-tsdl_string (GString *m, const char *s)
-{
-  g_string_append_c (m, '"');
-  for (; s != NULL && *s; s++)
-    {
-      if (*s == '"' || *s == '\\')
-        g_string_append_c (m, '\\');
-      if ((guchar) *s >= 0x20)
-        g_string_append_c (m, *s);
-    }
-  g_string_append_c (m, '"');
-}
-
-/* The clock's name as a TSDL identifier ("x86-tsc": x86_tsc). */
-static char *
-clock_name (const char *trace_clock)
-{
-  g_autofree char *name = NULL;
-  const char *b = trace_clock ? strchr (trace_clock, '[') : NULL;
-  const char *e = b ? strchr (b, ']') : NULL;
-  if (b != NULL && e != NULL)
-    name = g_strndup (b + 1, (gsize) (e - b - 1));
-  else if (trace_clock != NULL && *trace_clock)
-    name = g_strstrip (g_strdup (trace_clock));
-  else
-    name = g_strdup ("local");
-  for (char *p = name; *p; p++)
-    if (!g_ascii_isalnum (*p) && *p != '_')
-      *p = '_';
-  if (!g_ascii_isalpha (name[0]) && name[0] != '_')
-    return g_strconcat ("_", name, NULL);
-  return g_steal_pointer (&name);
-}
-
-static gboolean
-write_metadata (Conv *c, struct tracecmd_input *h, GError **error)
-{
-  GString *m = g_string_new ("/* CTF 1.8 */\n");
-  g_string_append (m,
-    "typealias integer { size = 8; align = 8; signed = false; } := uint8_t;\n"
-    "typealias integer { size = 16; align = 8; signed = false; } := uint16_t;\n"
-    "typealias integer { size = 32; align = 8; signed = false; } := uint32_t;\n"
-    "typealias integer { size = 64; align = 8; signed = false; } := uint64_t;\n"
-    "trace {\n\tmajor = 1;\n\tminor = 8;\n\tbyte_order = le;\n"
-    "\tpacket.header := struct { uint32_t magic; uint32_t stream_id; };\n};\n");
-  /* uname: "sysname nodename release version... machine" */
-  const char *uname = tracecmd_get_uname (h);
-  g_auto (GStrv) u = g_strsplit (uname ? uname : "", " ", -1);
-  guint nu = g_strv_length (u);
-  g_string_append (m, "env {\n\tdomain = \"kernel\";\n\ttracer_name = \"ftrace\";\n");
-  if (nu >= 3)
-    {
-      g_string_append (m, "\tsysname = ");
-      tsdl_string (m, u[0]);
-      g_string_append (m, ";\n\thostname = ");
-      tsdl_string (m, u[1]);
-      g_string_append (m, ";\n\tkernel_release = ");
-      tsdl_string (m, u[2]);
-      g_string_append (m, ";\n\tarchitecture = ");
-      tsdl_string (m, u[nu - 1]);
-      g_string_append (m, ";\n");
-    }
-  g_string_append_printf (m, "\ttrace_cmd_file_version = %lu;\n",
-                          tracecmd_get_in_file_version (h));
-  g_string_append (m, "};\n");
-  g_autofree char *clock = clock_name (tracecmd_get_trace_clock (h));
-  g_string_append_printf (m,
-    "clock {\n\tname = %s;\n\tfreq = 1000000000;\n\toffset = 0;\n};\n"
-    "typealias integer { size = 64; align = 8; signed = false; map = clock.%s.value; } := uint64_clock_t;\n"
-    "typealias integer { size = 32; align = 8; signed = false; map = clock.%s.value; } := uint32_clock_t;\n"
-    "stream {\n\tid = 0;\n"
-    "\tpacket.context := struct {\n\t\tuint64_clock_t timestamp_begin;\n"
-    "\t\tuint64_clock_t timestamp_end;\n\t\tuint64_t content_size;\n"
-    "\t\tuint64_t packet_size;\n\t\tuint64_t packet_seq_num;\n"
-    "\t\tuint64_t events_discarded;\n\t\tuint32_t cpu_id;\n\t};\n"
-    "\tevent.header := struct { uint16_t id; uint32_clock_t timestamp; };\n",
-    clock, clock, clock);
-  if (c->n_common > 0)
-    {
-      g_string_append (m, "\tevent.context := struct {\n");
-      for (guint i = 0; i < c->n_common; i++)
-        tsdl_field (m, &c->common[i]);
-      g_string_append (m, "\t};\n");
-    }
-  g_string_append (m, "};\n");
-  for (guint i = 0; i < c->classes->len; i++)
-    {
-      const Class *k = c->classes->pdata[i];
-      g_string_append (m, "event {\n\tname = ");
-      tsdl_string (m, k->ev->name);
-      g_string_append_printf (m, ";\n\tid = %u;\n\tstream_id = 0;\n", k->id);
-      if (k->n > 0)
-        {
-          g_string_append (m, "\tfields := struct {\n");
-          for (guint f = 0; f < k->n; f++)
-            tsdl_field (m, &k->fields[f]);
-          g_string_append (m, "\t};\n");
-        }
-      g_string_append (m, "};\n");
-    }
-  g_autofree char *file = g_build_filename (c->dir, "metadata", NULL);
-  gboolean ok = g_file_set_contents (file, m->str, (gssize) m->len, error);
-  g_string_free (m, TRUE);
-  return ok;
-}
-
 /* The common fields but common_type (the CTF event id says it). */
 static void
 find_common (Conv *c)
@@ -824,49 +655,6 @@ find_common (Conv *c)
         }
       break;
     }
-}
-
-/* --- Thread names ------------------------------------------------------------ */
-
-static gint
-compare_ints (gconstpointer a, gconstpointer b)
-{
-  int x = *(const int *) a, y = *(const int *) b;
-  return (x > y) - (x < y);
-}
-
-/* `.threads`: "TID NAME" lines (NAME escaped as g_strescape does), the
- * names the file's saved_cmdlines give the threads its events were
- * emitted by (common_pid): the state model names with them the threads
- * no scheduler switch names. (trace-cmd keeps no saved_tgids.) */
-static gboolean
-write_threads (Conv *c, GError **error)
-{
-  g_autoptr (GArray) tids = g_array_new (FALSE, FALSE, sizeof (int));
-  GHashTableIter it;
-  gpointer key;
-  g_hash_table_iter_init (&it, c->pids);
-  while (g_hash_table_iter_next (&it, &key, NULL))
-    {
-      int tid = GPOINTER_TO_INT (key);
-      if (tid > 0 && tep_is_pid_registered (c->tep, tid))
-        g_array_append_val (tids, tid);
-    }
-  g_array_sort (tids, compare_ints);
-  GString *text = g_string_new (NULL);
-  for (guint i = 0; i < tids->len; i++)
-    {
-      int tid = g_array_index (tids, int, i);
-      const char *name = tep_data_comm_from_pid (c->tep, tid);
-      if (name == NULL || !*name || strcmp (name, "<...>") == 0)
-        continue;
-      g_autofree char *esc = g_strescape (name, NULL);
-      g_string_append_printf (text, "%d %s\n", tid, esc);
-    }
-  g_autofree char *file = g_build_filename (c->dir, ".threads", NULL);
-  gboolean ok = g_file_set_contents (file, text->str, (gssize) text->len, error);
-  g_string_free (text, TRUE);
-  return ok;
 }
 
 static guint64
@@ -959,7 +747,7 @@ ftrace_convert (const char *path, const char *dir, GPtrArray *problems,
              " record(s) shorter than an event header, left out",
              c.first_short_offset, c.short_events);
   if (ok)
-    ok = write_metadata (&c, h, error) && write_threads (&c, error);
+    ok = ftrace_write_metadata (&c, h, error) && ftrace_write_threads (&c, error);
   for (guint i = 0; i < c.classes->len; i++)
     {
       Class *k = c.classes->pdata[i];
