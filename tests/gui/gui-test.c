@@ -3,6 +3,7 @@
 
 #include "gui-test.h"
 
+#include <gdk/gdkx.h>
 #include <lttv/lttv.h>
 
 #include "gui/lttv-tab.h"
@@ -55,4 +56,59 @@ gboolean
 gui_test_is_named (GtkWidget *w, gconstpointer name)
 {
   return g_strcmp0 (gtk_widget_get_name (w), name) == 0;
+}
+
+void
+gui_test_xdotool (int settle_ms, const char *format, ...)
+{
+  va_list args;
+  va_start (args, format);
+  g_autofree char *argv_text = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_autofree char *cmd = g_strconcat ("xdotool ", argv_text, NULL);
+  int status = -1;
+
+  g_test_message ("%s", cmd);
+  g_assert_true (g_spawn_command_line_sync (cmd, NULL, NULL, &status, NULL));
+  g_assert_cmpint (status, ==, 0);
+  gui_test_iterate_for (settle_ms);
+}
+
+gulong
+gui_test_xid (GtkWidget *w)
+{
+  return gdk_x11_window_get_xid (gtk_widget_get_window (gtk_widget_get_toplevel (w)));
+}
+
+static gboolean
+view_drawn (gpointer view)
+{
+  return lttv_timeline_view_is_drawn (view);
+}
+
+cairo_surface_t *
+gui_test_snapshot (LttvTimelineView *view)
+{
+  GtkWidget *canvas = lttv_timeline_view_get_canvas (view);
+  int w = gtk_widget_get_allocated_width (canvas), h = gtk_widget_get_allocated_height (canvas);
+  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, w, h);
+  cairo_t *cr = cairo_create (s);
+
+  gtk_widget_queue_draw (canvas);
+  g_assert_true (gui_test_iterate_until (view_drawn, view, 10000));
+  gtk_widget_draw (canvas, cr);
+  cairo_destroy (cr);
+  cairo_surface_flush (s);
+  return s;
+}
+
+GdkRGBA
+gui_test_pixel (cairo_surface_t *s, int x, int y)
+{
+  g_assert_cmpint (x, >=, 0);
+  g_assert_cmpint (y, >=, 0);
+  g_assert_cmpint (x, <, cairo_image_surface_get_width (s));
+  g_assert_cmpint (y, <, cairo_image_surface_get_height (s));
+  guint32 p = *(guint32 *) (cairo_image_surface_get_data (s) + y * cairo_image_surface_get_stride (s) + x * 4);
+  return (GdkRGBA) { ((p >> 16) & 0xff) / 255.0, ((p >> 8) & 0xff) / 255.0, (p & 0xff) / 255.0, 1 };
 }

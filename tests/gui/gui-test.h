@@ -5,6 +5,8 @@
 
 #include <gtk/gtk.h>
 
+#include "gui/module-api/lttv-timeline-view.h"
+
 /* Runs the main loop until done (data) or timeout_ms have passed;
  * returns done (data) then. */
 gboolean gui_test_iterate_until (gboolean (*done) (gpointer), gpointer data, int timeout_ms);
@@ -23,3 +25,17 @@ GtkWidget *gui_test_find_widget (GtkWidget *w, gboolean (*match) (GtkWidget *, g
 /* For gui_test_find_widget: the widget's name (gtk_widget_set_name) is
  * the string data. */
 gboolean gui_test_is_named (GtkWidget *w, gconstpointer name);
+
+/* Runs xdotool with the arguments format gives (the test fails if it
+ * does), then the main loop for settle_ms: its events reach us through
+ * the X server. */
+void gui_test_xdotool (int settle_ms, const char *format, ...) G_GNUC_PRINTF (2, 3);
+
+/* The X window id of w's toplevel (for xdotool). */
+gulong gui_test_xid (GtkWidget *w);
+
+/* A timeline view's canvas as it is drawn on screen, once it is. */
+cairo_surface_t *gui_test_snapshot (LttvTimelineView *view);
+
+/* The colour at (x, y) of an RGB24 snapshot (the test fails outside it). */
+GdkRGBA gui_test_pixel (cairo_surface_t *s, int x, int y);

@@ -8,7 +8,6 @@
  * tests/state/critpath/critpath-wake.expected (worked out by hand). */
 #include "config.h"
 
-#include <gdk/gdkx.h>
 #include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
@@ -49,38 +48,6 @@ iterate_measuring (int ms, const char *what)
   g_print ("%s: longest main-loop turn %.1f ms CPU (%.1f ms wall)\n", what, worst_cpu, worst_wall);
 }
 
-static void xdotool (const char *format, ...) G_GNUC_PRINTF (1, 2);
-
-static void
-xdotool (const char *format, ...)
-{
-  va_list args;
-  va_start (args, format);
-  g_autofree char *argv_text = g_strdup_vprintf (format, args);
-  va_end (args);
-  g_autofree char *cmd = g_strconcat ("xdotool ", argv_text, NULL);
-  int status = -1;
-
-  g_test_message ("%s", cmd);
-  g_assert_true (g_spawn_command_line_sync (cmd, NULL, NULL, &status, NULL));
-  g_assert_cmpint (status, ==, 0);
-  gui_test_iterate_for (300);
-}
-
-static gulong
-xid (GtkWidget *w)
-{
-  return gdk_x11_window_get_xid (gtk_widget_get_window (gtk_widget_get_toplevel (w)));
-}
-
-static gboolean
-tab_ready (gpointer tab)
-{
-  LttvState *s = lttv_tab_get_state (tab);
-  return !lttv_tab_is_opening (tab) && lttv_tab_viewers_ready (tab) && s != NULL
-         && lttv_history_is_finished (lttv_state_get_history (s));
-}
-
 static LttvTab *
 open_trace (LttvWindow **out)
 {
@@ -91,7 +58,7 @@ open_trace (LttvWindow **out)
   gtk_window_set_default_size (GTK_WINDOW (w), 1200, 900);
   gtk_widget_show (GTK_WIDGET (w));
   tab = lttv_window_open_traces (w, &file, 1);
-  g_assert_true (gui_test_iterate_until (tab_ready, tab, 30000));
+  g_assert_true (gui_test_iterate_until (gui_test_tab_built, tab, 30000));
   gui_test_iterate_for (500);
   lttv_time_context_set_window (lttv_tab_get_time_context (tab), 1000, 9000);
   lttv_time_context_clear_selection (lttv_tab_get_time_context (tab));
@@ -133,39 +100,6 @@ row_of (LttvTimelineView *view, guint64 tid)
         && lttv_timeline_model_get_row (m, i)->attr != LTTV_ATTR_NONE)
       return (int) i;
   g_assert_not_reached ();
-}
-
-static gboolean
-view_drawn (gpointer view)
-{
-  return lttv_timeline_view_is_drawn (view);
-}
-
-static cairo_surface_t *
-snapshot (LttvTimelineView *view)
-{
-  GtkWidget *canvas = lttv_timeline_view_get_canvas (view);
-  int w = gtk_widget_get_allocated_width (canvas), h = gtk_widget_get_allocated_height (canvas);
-  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, w, h);
-  cairo_t *cr = cairo_create (s);
-
-  gtk_widget_queue_draw (canvas);
-  g_assert_true (gui_test_iterate_until (view_drawn, view, 10000));
-  gtk_widget_draw (canvas, cr);
-  cairo_destroy (cr);
-  cairo_surface_flush (s);
-  return s;
-}
-
-static GdkRGBA
-pixel (cairo_surface_t *s, int x, int y)
-{
-  g_assert_cmpint (x, >=, 0);
-  g_assert_cmpint (y, >=, 0);
-  g_assert_cmpint (x, <, cairo_image_surface_get_width (s));
-  g_assert_cmpint (y, <, cairo_image_surface_get_height (s));
-  guint32 p = *(guint32 *) (cairo_image_surface_get_data (s) + y * cairo_image_surface_get_stride (s) + x * 4);
-  return (GdkRGBA) { ((p >> 16) & 0xff) / 255.0, ((p >> 8) & 0xff) / 255.0, (p & 0xff) / 255.0, 1 };
 }
 
 /* The arrows' blue (controlflow-wakeups.c: 0.10, 0.35, 0.85 at 0.9). */
@@ -226,23 +160,23 @@ test_wakeup_arrow_is_drawn_at_the_wakeup (void)
   g_assert_cmpfloat (ya, >=, 0);
   g_assert_cmpfloat (yb, >=, 0);
   g_assert_false (gtk_toggle_button_get_active (wakeup_toggle (&s)));
-  cairo_surface_t *off = snapshot (s.cf);
-  g_assert_false (is_arrow_blue (pixel (off, x, y)));
+  cairo_surface_t *off = gui_test_snapshot (s.cf);
+  g_assert_false (is_arrow_blue (gui_test_pixel (off, x, y)));
   cairo_surface_destroy (off);
 
   /* Ctrl+Alt+W, as a user would: the toggle follows */
   gtk_widget_grab_focus (canvas);
   gui_test_iterate_for (100);
-  xdotool ("windowfocus --sync %lu", xid (canvas));
-  xdotool ("key ctrl+alt+w");
+  gui_test_xdotool (300, "windowfocus --sync %lu", gui_test_xid (canvas));
+  gui_test_xdotool (300, "key ctrl+alt+w");
   g_assert_true (gtk_toggle_button_get_active (wakeup_toggle (&s)));
   /* remembered for the next control flow view, as the scheduling arrows */
   g_autoptr (GSettings) settings = g_settings_new ("org.lttv.Lttv.ControlFlow");
   g_assert_true (g_settings_get_boolean (settings, "wakeup-arrows"));
-  cairo_surface_t *on = snapshot (s.cf);
-  g_assert_true (is_arrow_blue (pixel (on, x, y)));
+  cairo_surface_t *on = gui_test_snapshot (s.cf);
+  g_assert_true (is_arrow_blue (gui_test_pixel (on, x, y)));
   /* one pixel column wide: the row colours 3 pixels left */
-  g_assert_false (is_arrow_blue (pixel (on, x - 3, y)));
+  g_assert_false (is_arrow_blue (gui_test_pixel (on, x - 3, y)));
   cairo_surface_destroy (on);
 
   g_autofree char *tip = lttv_timeline_view_tooltip_at (s.cf, x, ya);
@@ -280,20 +214,20 @@ test_follow_key_moves_to_the_waker (void)
   g_assert_true (lttv_viewer_context_get_selected_thread (s.ctx, &tid, NULL));
   g_assert_cmpint (tid, ==, 10);
   gtk_widget_grab_focus (canvas);
-  xdotool ("windowfocus --sync %lu", xid (canvas));
-  xdotool ("key shift+Right");
+  gui_test_xdotool (300, "windowfocus --sync %lu", gui_test_xid (canvas));
+  gui_test_xdotool (300, "key shift+Right");
   g_assert_true (gui_test_iterate_until (selected_is, &s, 3000));
   g_assert_cmpuint (lttv_viewer_context_get_current_time (s.ctx), ==, 5000);
   g_assert_cmpint (lttv_timeline_view_get_selected_row (s.cf), ==, s.b);
   /* B's only wakeup is at 5000: nothing after it */
-  xdotool ("key shift+Right");
+  gui_test_xdotool (300, "key shift+Right");
   g_assert_cmpuint (lttv_viewer_context_get_current_time (s.ctx), ==, 5000);
   g_assert_true (lttv_viewer_context_get_selected_thread (s.ctx, &tid, NULL));
   g_assert_cmpint (tid, ==, 20);
   /* back along it from after: to A */
   lttv_viewer_context_set_current_time (s.ctx, 7000);
   gui_test_iterate_for (100);
-  xdotool ("key shift+Left");
+  gui_test_xdotool (300, "key shift+Left");
   g_assert_true (lttv_viewer_context_get_selected_thread (s.ctx, &tid, NULL));
   g_assert_cmpint (tid, ==, 10);
   g_assert_cmpuint (lttv_viewer_context_get_current_time (s.ctx), ==, 5000);
@@ -400,7 +334,7 @@ test_critpath_viewer_shows_the_hand_worked_path (void)
   /* (a drawing area has a window of its own: its origin is its corner) */
   g_assert_true (gtk_widget_get_has_window (chart));
   gdk_window_get_origin (gtk_widget_get_window (chart), &ox, &oy);
-  xdotool ("mousemove --sync %d %d click 1", ox + x, oy + y);
+  gui_test_xdotool (300, "mousemove --sync %d %d click 1", ox + x, oy + y);
   g_assert_true (gui_test_iterate_until (selection_is_segment, tc, 3000));
   /* the path stays the one over [1000, 9000): the export stays enabled */
   gui_test_iterate_for (300);
@@ -418,9 +352,9 @@ shoot (LttvWindow *w, const char *file, int width, int height)
   gtk_window_resize (GTK_WINDOW (w), width, height);
   gui_test_iterate_for (3000);
   /* (the pointer on the menu bar: no tooltip in the picture) */
-  xdotool ("mousemove --sync %d %d", width / 2, 8);
+  gui_test_xdotool (300, "mousemove --sync %d %d", width / 2, 8);
   gui_test_iterate_for (1500);
-  g_autofree char *cmd = g_strdup_printf ("import -window %lu %s", xid (GTK_WIDGET (w)), file);
+  g_autofree char *cmd = g_strdup_printf ("import -window %lu %s", gui_test_xid (GTK_WIDGET (w)), file);
   int status = -1;
   g_assert_true (g_spawn_command_line_sync (cmd, NULL, NULL, &status, NULL));
   g_assert_cmpint (status, ==, 0);

@@ -23,18 +23,6 @@
 
 #include "gui-test.h"
 
-
-static void
-xdotool (const char *args)
-{
-  g_autofree char *cmd = g_strconcat ("xdotool ", args, NULL);
-  int status = -1;
-
-  g_assert_true (g_spawn_command_line_sync (cmd, NULL, NULL, &status, NULL));
-  g_assert_cmpint (status, ==, 0);
-  gui_test_iterate_for (300);
-}
-
 static gboolean
 is_a (GtkWidget *w, gconstpointer type)
 {
@@ -212,7 +200,7 @@ double_click_title (LttvTab *tab, const char *id)
     x += a.x + 30, y += a.y + a.height / 2;   /* on the title, right of the icon */
   }
   g_autofree char *cmd = g_strdup_printf ("mousemove --sync %d %d click --repeat 2 --delay 80 1", x, y);
-  xdotool (cmd);
+  gui_test_xdotool (300, "%s", cmd);
 }
 
 static void
@@ -237,8 +225,8 @@ test_maximise_and_restore (void)
   /* Ctrl+Shift+M restores (the window has the keyboard). */
   g_autofree char *focus = g_strdup_printf ("windowfocus --sync %lu",
                                             (unsigned long) gdk_x11_window_get_xid (gtk_widget_get_window (GTK_WIDGET (w))));
-  xdotool (focus);
-  xdotool ("key --clearmodifiers ctrl+shift+m");
+  gui_test_xdotool (300, "%s", focus);
+  gui_test_xdotool (300, "%s", "key --clearmodifiers ctrl+shift+m");
   gui_test_iterate_for (500);
   g_assert_cmpint (lttv_tab_get_maximised (tab), ==, -1);
   g_assert_true (gtk_widget_is_drawable (viewer (tab, "resourceview")));
@@ -247,7 +235,7 @@ test_maximise_and_restore (void)
   /* The key maximises the dock's current viewer when no viewer has the
    * focus, and a double-click on its tab restores. */
   gtk_window_set_focus (GTK_WINDOW (w), NULL);
-  xdotool ("key --clearmodifiers ctrl+shift+m");
+  gui_test_xdotool (300, "%s", "key --clearmodifiers ctrl+shift+m");
   gui_test_iterate_for (500);
   g_assert_cmpint (lttv_tab_get_maximised (tab), ==, index_of (tab, "eventlist"));
   int events = event_rows (tab);
@@ -346,9 +334,9 @@ test_layout_remembered (void)
   g_autofree char *press = g_strdup_printf ("mousemove --sync %d %d mousedown 1", x, y);
   g_autofree char *half = g_strdup_printf ("mousemove --sync %d %d", x, y - 50);
   g_autofree char *full = g_strdup_printf ("mousemove --sync %d %d mouseup 1", x, y - 100);
-  xdotool (press);
-  xdotool (half);
-  xdotool (full);
+  gui_test_xdotool (300, "%s", press);
+  gui_test_xdotool (300, "%s", half);
+  gui_test_xdotool (300, "%s", full);
   gui_test_iterate_for (800);
   int dock_after = gtk_widget_get_allocated_height (nb);
   g_test_message ("dock %d px, %d after the drag", dock_before, dock_after);

@@ -1,11 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Marks, bookmarks and measurements in a real window on a real X server
  * (run by test-marks.sh under Xvfb), driven by the keyboard and the mouse
- * through xdotool (XTEST, as a user's), on the hand-worked scenario
+ * through gui_test_xdotool (300, XTEST, as a user's), on the hand-worked scenario
  * tests/timeline/two-threads.scn (its README gives who runs when). */
 #include "config.h"
 
-#include <gdk/gdkx.h>
 #include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
@@ -23,49 +22,14 @@
 static LttvApplication *app;
 static const char *trace;   /* two-threads.scn, written by the script */
 
-static void
-xdotool (const char *format, ...) G_GNUC_PRINTF (1, 2);
-
-/* Runs xdotool, then the main loop a little: its events reach us through
- * the X server. */
-static void
-xdotool (const char *format, ...)
-{
-  va_list args;
-  va_start (args, format);
-  g_autofree char *argv_text = g_strdup_vprintf (format, args);
-  va_end (args);
-  g_autofree char *cmd = g_strconcat ("xdotool ", argv_text, NULL);
-  int status = -1;
-
-  g_test_message ("%s", cmd);
-  g_assert_true (g_spawn_command_line_sync (cmd, NULL, NULL, &status, NULL));
-  g_assert_cmpint (status, ==, 0);
-  gui_test_iterate_for (300);
-}
-
-static gulong
-xid (GtkWidget *w)
-{
-  return gdk_x11_window_get_xid (gtk_widget_get_window (gtk_widget_get_toplevel (w)));
-}
-
 /* Keys typed into `w`'s window, focused first (there is no window
  * manager). */
 static void
 keys (GtkWidget *w, const char *keys_text)
 {
   gui_test_iterate_for (100);
-  xdotool ("windowfocus --sync %lu", xid (w));
-  xdotool ("key --delay 60 %s", keys_text);
-}
-
-static gboolean
-tab_ready (gpointer tab)
-{
-  LttvState *s = lttv_tab_get_state (tab);
-  return !lttv_tab_is_opening (tab) && lttv_tab_viewers_ready (tab) && s != NULL
-         && lttv_history_is_finished (lttv_state_get_history (s));
+  gui_test_xdotool (300, "windowfocus --sync %lu", gui_test_xid (w));
+  gui_test_xdotool (300, "key --delay 60 %s", keys_text);
 }
 
 /* A window on `paths`, its viewers built and its state finished. */
@@ -84,7 +48,7 @@ open_window (const char *const *paths, LttvWindow **out)
   tab = lttv_window_open_traces (w, files, n);
   for (guint i = 0; i < n; i++)
     g_object_unref (files[i]);
-  g_assert_true (gui_test_iterate_until (tab_ready, tab, 30000));
+  g_assert_true (gui_test_iterate_until (gui_test_tab_built, tab, 30000));
   gui_test_iterate_for (500);
   *out = w;
   return tab;
@@ -182,43 +146,9 @@ static void
 focus (GtkWindow *dialog)
 {
   g_assert_nonnull (dialog);
-  xdotool ("windowfocus --sync %lu", xid (GTK_WIDGET (dialog)));
+  gui_test_xdotool (300, "windowfocus --sync %lu", gui_test_xid (GTK_WIDGET (dialog)));
   g_assert_true (gui_test_iterate_until (window_active, dialog, 5000));
   gui_test_iterate_for (200);
-}
-
-static gboolean
-view_drawn (gpointer view)
-{
-  return lttv_timeline_view_is_drawn (view);
-}
-
-/* The canvas as it is drawn on screen. */
-static cairo_surface_t *
-snapshot (LttvTimelineView *view)
-{
-  GtkWidget *canvas = lttv_timeline_view_get_canvas (view);
-  int w = gtk_widget_get_allocated_width (canvas), h = gtk_widget_get_allocated_height (canvas);
-  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, w, h);
-  cairo_t *cr = cairo_create (s);
-
-  gtk_widget_queue_draw (canvas);
-  g_assert_true (gui_test_iterate_until (view_drawn, view, 10000));
-  gtk_widget_draw (canvas, cr);
-  cairo_destroy (cr);
-  cairo_surface_flush (s);
-  return s;
-}
-
-static GdkRGBA
-pixel (cairo_surface_t *s, int x, int y)
-{
-  g_assert_cmpint (x, >=, 0);
-  g_assert_cmpint (y, >=, 0);
-  g_assert_cmpint (x, <, cairo_image_surface_get_width (s));
-  g_assert_cmpint (y, <, cairo_image_surface_get_height (s));
-  guint32 p = *(guint32 *) (cairo_image_surface_get_data (s) + y * cairo_image_surface_get_stride (s) + x * 4);
-  return (GdkRGBA) { ((p >> 16) & 0xff) / 255.0, ((p >> 8) & 0xff) / 255.0, (p & 0xff) / 255.0, 1 };
 }
 
 static double
@@ -270,18 +200,18 @@ test_current_time_stays_visible_on_waiting_rows (void)
   gui_test_iterate_for (100);
   double y = lttv_timeline_view_row_y (cf, alpha);
   int x = (int) floor (x_of (cf, tc, 7500));
-  cairo_surface_t *s = snapshot (cf);
+  cairo_surface_t *s = gui_test_snapshot (cf);
   /* The row is the waiting red a few pixels away... */
-  GdkRGBA row = pixel (s, x - 20, (int) y);
+  GdkRGBA row = gui_test_pixel (s, x - 20, (int) y);
   g_test_message ("row %.0f,%.0f,%.0f", row.red * 255, row.green * 255, row.blue * 255);
   g_assert_cmpfloat (distance (row, waiting), <, 30);
   /* ...the line is the mark's colour, far from it, on a light halo. */
-  GdkRGBA line = pixel (s, x, (int) y);
+  GdkRGBA line = gui_test_pixel (s, x, (int) y);
   g_test_message ("line %.0f,%.0f,%.0f", line.red * 255, line.green * 255, line.blue * 255);
   g_assert_cmpfloat (distance (line, waiting), >=, 80);
   g_assert_cmpfloat (distance (line, mark), <, 4);
-  g_assert_cmpfloat (distance (pixel (s, x - 1, (int) y), waiting), >=, 80);
-  g_assert_cmpfloat (distance (pixel (s, x + 1, (int) y), waiting), >=, 80);
+  g_assert_cmpfloat (distance (gui_test_pixel (s, x - 1, (int) y), waiting), >=, 80);
+  g_assert_cmpfloat (distance (gui_test_pixel (s, x + 1, (int) y), waiting), >=, 80);
   cairo_surface_destroy (s);
   gtk_widget_destroy (GTK_WIDGET (w));
 }
@@ -304,10 +234,10 @@ test_ctrl_d_bookmarks_the_selection (void)
   GtkWindow *dialog = find_dialog ("Add Bookmark");
   g_assert_nonnull (dialog);
   focus (dialog);
-  xdotool ("type --delay 40 'slow read'");
-  xdotool ("key Tab");
-  xdotool ("type --delay 40 'see the disk'");
-  xdotool ("key Return");
+  gui_test_xdotool (300, "type --delay 40 'slow read'");
+  gui_test_xdotool (300, "key Tab");
+  gui_test_xdotool (300, "type --delay 40 'see the disk'");
+  gui_test_xdotool (300, "key Return");
   gui_test_iterate_for (300);
   g_assert_cmpuint (lttv_bookmarks_n (b), ==, 1);
   g_assert_cmpuint (lttv_bookmarks_get (b, 0)->start, ==, 3000);
@@ -346,7 +276,7 @@ test_ctrl_d_bookmarks_the_current_time (void)
   keys (GTK_WIDGET (w), "ctrl+d");
   dialog = find_dialog ("Add Bookmark");
   focus (dialog);
-  xdotool ("key Return");
+  gui_test_xdotool (300, "key Return");
   g_assert_cmpuint (lttv_bookmarks_n (b), ==, 1);
   g_assert_cmpuint (lttv_bookmarks_get (b, 0)->start, ==, 9000);
   g_assert_cmpuint (lttv_bookmarks_get (b, 0)->end, ==, 9000);
@@ -358,7 +288,7 @@ test_ctrl_d_bookmarks_the_current_time (void)
   keys (GTK_WIDGET (w), "ctrl+d");
   dialog = find_dialog ("Add Bookmark");
   focus (dialog);
-  xdotool ("key Escape");
+  gui_test_xdotool (300, "key Escape");
   g_assert_null (find_dialog ("Add Bookmark"));
   g_assert_cmpuint (lttv_bookmarks_n (b), ==, 0);
   gtk_widget_destroy (GTK_WIDGET (w));
@@ -391,11 +321,11 @@ test_keys_step_through_bookmarks (void)
   lttv_timeline_view_select_row (cf, row_of (cf, 200));
   lttv_timeline_view_select_row (cf, -1);
   gui_test_iterate_for (100);
-  cairo_surface_t *s = snapshot (cf);
+  cairo_surface_t *s = gui_test_snapshot (cf);
   int x = (int) floor (x_of (cf, tc, 2500));
   double y = lttv_timeline_view_row_y (cf, row_of (cf, 200));
   g_assert_cmpfloat (y, >=, 0);
-  g_assert_cmpfloat (distance (pixel (s, x, (int) y), colour), <, 4);
+  g_assert_cmpfloat (distance (gui_test_pixel (s, x, (int) y), colour), <, 4);
   cairo_surface_destroy (s);
   gtk_widget_destroy (GTK_WIDGET (w));
 }
@@ -417,17 +347,17 @@ test_bookmarks_list_goes_to_and_deletes (void)
   GtkWindow *dialog = find_dialog ("Bookmarks");
   g_assert_nonnull (dialog);
   focus (dialog);
-  xdotool ("key Home");
-  xdotool ("key Return");
+  gui_test_xdotool (300, "key Home");
+  gui_test_xdotool (300, "key Return");
   g_assert_cmpuint (lttv_time_context_get_current_time (tc), ==, 4000);
   LttvTime s0, s1;
   g_assert_true (lttv_time_context_get_selection (tc, &s0, &s1));
   g_assert_cmpuint (s0, ==, 4000);
   g_assert_cmpuint (s1, ==, 5000);
-  xdotool ("key Delete");
+  gui_test_xdotool (300, "key Delete");
   g_assert_cmpuint (lttv_bookmarks_n (b), ==, 1);
   g_assert_cmpstr (lttv_bookmarks_get (b, 0)->name, ==, "later");
-  xdotool ("key Escape");
+  gui_test_xdotool (300, "key Escape");
   gtk_widget_destroy (GTK_WIDGET (w));
 }
 
@@ -462,8 +392,8 @@ test_shift_click_extends_and_status_measures (void)
     ox += a.x, oy += a.y;
   int x = (int) round (x_of (cf, tc, 7500));
   LttvTime at = lttv_timeline_view_time_at (cf, x);
-  xdotool ("mousemove --sync %d %d", ox + x, oy + 5);
-  xdotool ("keydown shift click 1 keyup shift");
+  gui_test_xdotool (300, "mousemove --sync %d %d", ox + x, oy + 5);
+  gui_test_xdotool (300, "keydown shift click 1 keyup shift");
   g_assert_true (lttv_time_context_get_selection (tc, &s0, &s1));
   g_assert_cmpuint (s0, ==, 1500);
   g_assert_cmpuint (s1, ==, at);
@@ -549,8 +479,8 @@ test_filter_marks_rows_with_matches (void)
   lttv_timeline_view_select_row (cf, beta);
   lttv_timeline_view_select_row (cf, -1);
   gui_test_iterate_for (100);
-  cairo_surface_t *s = snapshot (cf);
-  GdkRGBA tick = pixel (s, x, (int) (lttv_timeline_view_row_y (cf, beta) + LTTV_TIMELINE_ROW_HEIGHT / 2.0 - 2));
+  cairo_surface_t *s = gui_test_snapshot (cf);
+  GdkRGBA tick = gui_test_pixel (s, x, (int) (lttv_timeline_view_row_y (cf, beta) + LTTV_TIMELINE_ROW_HEIGHT / 2.0 - 2));
   g_assert_cmpfloat (tick.red + tick.green + tick.blue, <, 0.1);
   cairo_surface_destroy (s);
 
@@ -569,7 +499,7 @@ test_filter_marks_rows_with_matches (void)
   GtkAllocation a;
   gdk_window_get_origin (gtk_widget_get_window (button), &ox, &oy);
   gtk_widget_get_allocation (button, &a);
-  xdotool ("mousemove --sync %d %d click 1", ox + a.x + a.width / 2, oy + a.y + a.height / 2);
+  gui_test_xdotool (300, "mousemove --sync %d %d click 1", ox + a.x + a.width / 2, oy + a.y + a.height / 2);
   gui_test_iterate_for (300);
   g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (button)));
   g_assert_true (shown (cf, beta));
@@ -585,7 +515,7 @@ test_filter_marks_rows_with_matches (void)
 static gboolean
 one_trace_open (gpointer tab)
 {
-  return tab_ready (tab) && lttv_traceset_n_traces (lttv_tab_get_traceset (tab)) == 1;
+  return gui_test_tab_built (tab) && lttv_traceset_n_traces (lttv_tab_get_traceset (tab)) == 1;
 }
 
 /* File > Remove Trace from Tab: the second trace chosen with the keys; the
@@ -603,8 +533,8 @@ test_remove_a_trace_from_the_tab (void)
   GtkWindow *dialog = find_dialog ("Remove Trace from Tab");
   g_assert_nonnull (dialog);
   focus (dialog);
-  xdotool ("key Down");
-  xdotool ("key Return");
+  gui_test_xdotool (300, "key Down");
+  gui_test_xdotool (300, "key Return");
   g_assert_true (gui_test_iterate_until (one_trace_open, tab, 30000));
   g_assert_cmpuint (lttv_tab_get_n_traces (tab), ==, 1);
   g_assert_cmpstr (lttv_tab_get_trace_path (tab, 0), ==, trace);

@@ -27,7 +27,6 @@
 static LttvApplication *app;
 static char *dir;            /* the test's scratch folder */
 
-
 static gboolean
 tab_done (gpointer tab)
 {

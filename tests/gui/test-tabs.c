@@ -689,7 +689,6 @@ test_accelerators (void)
     }
 }
 
-
 static void
 collect_entries (GtkWidget *w, gpointer out)
 {
@@ -820,19 +819,6 @@ test_default_split_favours_the_timelines (void)
   gtk_widget_destroy (GTK_WIDGET (w));
 }
 
-/* Runs xdotool with `args`, then the main loop a little: the events it
- * makes reach us through the X server. */
-static void
-xdotool (const char *args)
-{
-  g_autofree char *cmd = g_strconcat ("xdotool ", args, NULL);
-  int status = -1;
-
-  g_assert_true (g_spawn_command_line_sync (cmd, NULL, NULL, &status, NULL));
-  g_assert_cmpint (status, ==, 0);
-  gui_test_iterate_for (100);
-}
-
 /* Drags the handle under viewer 0's frame `dy` pixels down with the
  * mouse, as a user would. */
 static void
@@ -849,9 +835,9 @@ drag_first_handle (LttvTab *tab, int dy)
   press = g_strdup_printf ("mousemove --sync %d %d mousedown 1", x, y);
   half = g_strdup_printf ("mousemove --sync %d %d", x, y + dy / 2);
   full = g_strdup_printf ("mousemove --sync %d %d mouseup 1", x, y + dy);
-  xdotool (press);
-  xdotool (half);
-  xdotool (full);
+  gui_test_xdotool (100, "%s", press);
+  gui_test_xdotool (100, "%s", half);
+  gui_test_xdotool (100, "%s", full);
   gui_test_iterate_for (500);
 }
 

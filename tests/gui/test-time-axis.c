@@ -26,18 +26,6 @@
 
 #include "gui-test.h"
 
-
-static void
-xdotool (const char *args)
-{
-  g_autofree char *cmd = g_strconcat ("xdotool ", args, NULL);
-  int status = -1;
-
-  g_assert_true (g_spawn_command_line_sync (cmd, NULL, NULL, &status, NULL));
-  g_assert_cmpint (status, ==, 0);
-  gui_test_iterate_for (150);
-}
-
 /* --- Finding the charts ------------------------------------------------- */
 
 typedef gboolean (*Pred) (GtkWidget *w);
@@ -160,12 +148,12 @@ measure (GtkWidget *window, GtkWidget *ruler, const Band *bands, guint n, double
   /* (clicks on the right part: the names column is left of every chart) */
   click1 = g_strdup_printf ("mousemove --sync %d %d click 1", rx + (int) (rw * fraction), ry + 14);
   click2 = g_strdup_printf ("mousemove --sync %d %d click 1", rx + (int) (rw * later), ry + 14);
-  xdotool (click1);
+  gui_test_xdotool (150, "%s", click1);
   /* (the pointer leaves the charts: no hover line) */
-  xdotool ("mousemove --sync 0 0");
+  gui_test_xdotool (150, "%s", "mousemove --sync 0 0");
   a = screenshot (window);
-  xdotool (click2);
-  xdotool ("mousemove --sync 0 0");
+  gui_test_xdotool (150, "%s", click2);
+  gui_test_xdotool (150, "%s", "mousemove --sync 0 0");
   b = screenshot (window);
   for (guint i = 0; i < n; i++)
     {
@@ -229,9 +217,9 @@ test_one_axis (void)
     g_autofree char *press = g_strdup_printf ("mousemove --sync %d %d mousedown 1", hx, hy);
     g_autofree char *half = g_strdup_printf ("mousemove --sync %d %d", hx + 40, hy);
     g_autofree char *full = g_strdup_printf ("mousemove --sync %d %d mouseup 1", hx + 80, hy);
-    xdotool (press);
-    xdotool (half);
-    xdotool (full);
+    gui_test_xdotool (150, "%s", press);
+    gui_test_xdotool (150, "%s", half);
+    gui_test_xdotool (150, "%s", full);
     gui_test_iterate_for (500);
   }
   measure (GTK_WIDGET (w), ruler, bands, G_N_ELEMENTS (bands), 0.45, 0.8, moved);
