@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "latency-store.h"
+#include "latency-synthetic.h"
 
 static double
 now (void)
@@ -54,17 +54,7 @@ main (int argc, char **argv)
   for (int i = 1; i < argc; i++)
     {
       guint64 n = g_ascii_strtoull (argv[i], NULL, 10);
-      LttvLatency *l = latency_store_new ();
-      GRand *r = g_rand_new_with_seed (33);
-      for (guint64 k = 0; k < n; k++)
-        {
-          LttvLatencyInterval x = { span * k / n,
-                                    (guint64) exp (g_rand_double_range (r, log (100), log (1e7))),
-                                    1, 0, 0, 0, 0 };
-          latency_store_append (l, LTTV_LATENCY_SYSCALL, &x);
-        }
-      g_rand_free (r);
-      latency_store_finish (l);
+      LttvLatency *l = latency_synthetic_new (n, span);
       double whole = redraw (l, 0, span, 1920, &sink);
       double window = redraw (l, span / 2, span / 2 + span / 1000, 1920, &sink);
       printf ("%" G_GUINT64_FORMAT " %.3f %.3f\n", n, whole, window);
