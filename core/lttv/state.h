@@ -295,6 +295,18 @@ typedef struct {
 const GArray *lttv_state_wakeups (LttvState *s);
 
 /**
+ * lttv_state_wakeup_index:
+ * @s: a state
+ * @t: a time
+ *
+ * Where the edges at or after @t begin in lttv_state_wakeups(), found by
+ * binary search: the array's length when every edge is before @t.
+ *
+ * Returns: an index into lttv_state_wakeups()
+ */
+guint lttv_state_wakeup_index (LttvState *s, LttvTime t);
+
+/**
  * lttv_state_wakeup_at:
  * @s: a state
  * @tid: the wakee

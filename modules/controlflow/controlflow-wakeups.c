@@ -15,22 +15,6 @@
 /* Edges looked at per pixel column: a denser column shows its first ones. */
 #define PER_COLUMN 16
 
-/* The first edge at or after t. */
-static guint
-lower_bound (const GArray *a, LttvTime t)
-{
-  guint lo = 0, hi = a->len;
-  while (lo < hi)
-    {
-      guint mid = lo + (hi - lo) / 2;
-      if (g_array_index (a, LttvWakeup, mid).time < t)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  return lo;
-}
-
 static const GArray *
 edges_of (LttvState *s, CfIndex *x, LttvTimelineModel *m)
 {
@@ -83,8 +67,8 @@ cf_draw_wakeups (LttvTimelineView *view, CfIndex *x, LttvState *s, cairo_t *cr, 
   if (ws == NULL || t1 <= t0 || width <= 0)
     return;
   /* more edges than columns: fainter, so the rows stay readable under them */
-  guint first = lower_bound (ws, t0);
-  double alpha = lower_bound (ws, t1 + 1) - first > (guint) width ? 0.3 : 0.9;
+  guint first = lttv_state_wakeup_index (s, t0);
+  double alpha = lttv_state_wakeup_index (s, t1 + 1) - first > (guint) width ? 0.3 : 0.9;
   cairo_set_line_width (cr, 1);
   for (guint i = first; i < ws->len; i++)
     {
@@ -102,7 +86,7 @@ cf_draw_wakeups (LttvTimelineView *view, CfIndex *x, LttvState *s, cairo_t *cr, 
         {
           /* on to the next column's first edge */
           LttvTime next = t0 + (LttvTime) ceil ((xa + 0.5) * (double) (t1 - t0) / width);
-          guint j = lower_bound (ws, next);
+          guint j = lttv_state_wakeup_index (s, next);
           if (j > i + 1)
             i = j - 1;
           continue;
@@ -183,7 +167,7 @@ cf_wakeups_tooltip (LttvTimelineView *view, CfIndex *x, LttvState *s, LttvViewer
   hx = column_x (t, t0, t1, width);
   /* (an arrow is a pixel wide: within 3 pixels of it) */
   tol = (LttvTime) ceil (4.0 * (double) (t1 - t0) / width);
-  for (guint i = lower_bound (ws, t > tol ? t - tol : 0), n = 0; i < ws->len && n < 4; i++)
+  for (guint i = lttv_state_wakeup_index (s, t > tol ? t - tol : 0), n = 0; i < ws->len && n < 4; i++)
     {
       const LttvWakeup *e = &g_array_index (ws, LttvWakeup, i);
       int ra, rb;
@@ -220,7 +204,7 @@ cf_wakeup_follow (LttvState *s, gint64 tid, LttvTime now, gboolean forward)
     return NULL;
   if (forward)
     {
-      for (guint i = lower_bound (ws, now + 1); i < ws->len; i++)
+      for (guint i = lttv_state_wakeup_index (s, now + 1); i < ws->len; i++)
         {
           const LttvWakeup *e = &g_array_index (ws, LttvWakeup, i);
           if ((e->waker == tid || e->wakee == tid) && e->waker >= 0 && e->waker != e->wakee)
@@ -228,7 +212,7 @@ cf_wakeup_follow (LttvState *s, gint64 tid, LttvTime now, gboolean forward)
         }
       return NULL;
     }
-  for (guint i = lower_bound (ws, now); i-- > 0;)
+  for (guint i = lttv_state_wakeup_index (s, now); i-- > 0;)
     {
       const LttvWakeup *e = &g_array_index (ws, LttvWakeup, i);
       if ((e->waker == tid || e->wakee == tid) && e->waker >= 0 && e->waker != e->wakee)

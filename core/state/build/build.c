@@ -416,8 +416,8 @@ lttv_state_wakeups (LttvState *s)
   return s->wakeups;
 }
 
-const LttvWakeup *
-lttv_state_wakeup_at (LttvState *s, int64_t tid, LttvTime t)
+guint
+lttv_state_wakeup_index (LttvState *s, LttvTime t)
 {
   const GArray *a = s->wakeups;
   guint lo = 0, hi = a->len;
@@ -429,7 +429,14 @@ lttv_state_wakeup_at (LttvState *s, int64_t tid, LttvTime t)
       else
         hi = mid;
     }
-  for (guint i = lo; i < a->len && g_array_index (a, LttvWakeup, i).time == t; i++)
+  return lo;
+}
+
+const LttvWakeup *
+lttv_state_wakeup_at (LttvState *s, int64_t tid, LttvTime t)
+{
+  const GArray *a = s->wakeups;
+  for (guint i = lttv_state_wakeup_index (s, t); i < a->len && g_array_index (a, LttvWakeup, i).time == t; i++)
     if (g_array_index (a, LttvWakeup, i).wakee == tid)
       return &g_array_index (a, LttvWakeup, i);
   return NULL;
