@@ -1,14 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 #include "config.h"
 
-#include <cairo-pdf.h>
-#include <cairo-svg.h>
 #include <glib/gi18n.h>
 #include <string.h>
 
 #include <lttv/lttv.h>
 
 #include "lttv-export.h"
+#include "lttv-image-file.h"
 #include "lttv-marks-private.h"
 #include "lttv-module-host.h"
 #include "lttv-session.h"
@@ -42,21 +41,17 @@ render_widget (const LttvViewerInfo *info, LttvViewerContext *ctx, cairo_t *cr,
   return TRUE;
 }
 
-typedef enum { KIND_PNG, KIND_SVG, KIND_PDF, KIND_TSV } Kind;
+typedef enum { KIND_IMAGE, KIND_TSV } Kind;
 
 static gboolean
 kind_of (const char *file, Kind *kind, GError **error)
 {
   g_autofree char *lower = g_ascii_strdown (file, -1);
 
-  if (g_str_has_suffix (lower, ".png"))
-    *kind = KIND_PNG;
-  else if (g_str_has_suffix (lower, ".svg"))
-    *kind = KIND_SVG;
-  else if (g_str_has_suffix (lower, ".pdf"))
-    *kind = KIND_PDF;
-  else if (g_str_has_suffix (lower, ".tsv"))
+  if (g_str_has_suffix (lower, ".tsv"))
     *kind = KIND_TSV;
+  else if (lttv_image_file_is_image (file))
+    *kind = KIND_IMAGE;
   else
     {
       g_set_error (error, LTTV_ERROR, LTTV_ERROR_USAGE,
@@ -86,46 +81,33 @@ export_text (const LttvViewerInfo *info, LttvViewerContext *ctx, const char *fil
   return g_file_set_contents (file, out->str, (gssize) out->len, error);
 }
 
+typedef struct {
+  const LttvViewerInfo *info;
+  LttvViewerContext *ctx;
+} ViewerDrawing;
+
+static gboolean
+draw_viewer (cairo_t *cr, int width, int height, gpointer data, GError **error)
+{
+  ViewerDrawing *v = data;
+
+  if (v->info->render != NULL)
+    return v->info->render (v->ctx, cr, width, height, error);
+  return render_widget (v->info, v->ctx, cr, width, height, error);
+}
+
 gboolean
 lttv_export_render (const LttvViewerInfo *info, LttvViewerContext *ctx, const char *file,
                     int width, int height, GError **error)
 {
-  cairo_surface_t *surface;
-  cairo_status_t status;
-  gboolean ok;
-  cairo_t *cr;
+  ViewerDrawing v = { info, ctx };
   Kind kind;
 
   if (!kind_of (file, &kind, error))
     return FALSE;
   if (kind == KIND_TSV)
     return export_text (info, ctx, file, error);
-  switch (kind)
-    {
-    case KIND_SVG: surface = cairo_svg_surface_create (file, width, height); break;
-    case KIND_PDF: surface = cairo_pdf_surface_create (file, width, height); break;
-    default: surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height); break;
-    }
-  cr = cairo_create (surface);
-  if (info->render != NULL)
-    ok = info->render (ctx, cr, width, height, error);
-  else
-    ok = render_widget (info, ctx, cr, width, height, error);
-  cairo_destroy (cr);
-  if (ok && kind == KIND_PNG)
-    status = cairo_surface_write_to_png (surface, file);
-  else
-    {
-      cairo_surface_finish (surface);
-      status = cairo_surface_status (surface);
-    }
-  cairo_surface_destroy (surface);
-  if (ok && status != CAIRO_STATUS_SUCCESS)
-    {
-      g_set_error (error, LTTV_ERROR, LTTV_ERROR_IO, "%s: %s", file, cairo_status_to_string (status));
-      return FALSE;
-    }
-  return ok;
+  return lttv_image_file_write (file, width, height, draw_viewer, &v, error);
 }
 
 gboolean

@@ -4,12 +4,10 @@
  * button), on a copy of the model so that the main thread goes on. */
 #include "config.h"
 
-#include <cairo-pdf.h>
-#include <cairo-svg.h>
 #include <glib/gi18n.h>
-#include <glib/gstdio.h>
 #include <string.h>
 
+#include "lttv-image-file.h"
 #include "lttv-timeline-losses.h"
 #include "lttv-timeline-model-private.h"
 #include "lttv-viewer-context-private.h"
@@ -58,58 +56,32 @@ lttv_timeline_model_snapshot (LttvTimelineModel *m)
   return c;
 }
 
+typedef struct {
+  LttvTimelineModel *model;
+  const LttvTimelineFrame *frame;
+  LttvJob *job;                 /* (nullable) */
+  GCancellable *cancellable;    /* (nullable) */
+} FrameDrawing;
+
+static gboolean
+draw_frame (cairo_t *cr, int width, int height, gpointer data, GError **error)
+{
+  FrameDrawing *d = data;
+
+  if (lttv_timeline_model_render_frame (d->model, d->frame, cr, width, height, d->job, d->cancellable))
+    return TRUE;
+  g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("Export cancelled"));
+  return FALSE;
+}
+
 /* Renders `m` at `f` into `file`; the job (or NULL) gets progress and
  * may cancel. */
 static gboolean
 export_frame (LttvTimelineModel *m, const LttvTimelineFrame *f, const char *file, int width,
               int height, LttvJob *job, GCancellable *cancellable, GError **error)
 {
-  g_autofree char *lower = g_ascii_strdown (file, -1);
-  cairo_surface_t *surface;
-  cairo_status_t status;
-  gboolean png = FALSE, drawn;
-  cairo_t *cr;
-
-  if (g_str_has_suffix (lower, ".svg"))
-    surface = cairo_svg_surface_create (file, width, height);
-  else if (g_str_has_suffix (lower, ".pdf"))
-    surface = cairo_pdf_surface_create (file, width, height);
-  else if (g_str_has_suffix (lower, ".png"))
-    {
-      surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
-      png = TRUE;
-    }
-  else
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                   _("%s: unknown image type: the name must end in .png, .svg or .pdf"), file);
-      return FALSE;
-    }
-  cr = cairo_create (surface);
-  drawn = lttv_timeline_model_render_frame (m, f, cr, width, height, job, cancellable);
-  cairo_destroy (cr);
-  if (!drawn)
-    {
-      cairo_surface_destroy (surface);
-      if (!png)
-        g_unlink (file);    /* (SVG and PDF surfaces made it already) */
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("Export cancelled"));
-      return FALSE;
-    }
-  if (png)
-    status = cairo_surface_write_to_png (surface, file);
-  else
-    {
-      cairo_surface_finish (surface);
-      status = cairo_surface_status (surface);
-    }
-  cairo_surface_destroy (surface);
-  if (status != CAIRO_STATUS_SUCCESS)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s: %s", file, cairo_status_to_string (status));
-      return FALSE;
-    }
-  return TRUE;
+  FrameDrawing d = { m, f, job, cancellable };
+  return lttv_image_file_write (file, width, height, draw_frame, &d, error);
 }
 
 gboolean

@@ -4,9 +4,8 @@
  * drawn into a PNG, SVG or PDF file; and the headless render. */
 #include "config.h"
 
-#include <cairo-pdf.h>
-#include <cairo-svg.h>
 #include <glib/gi18n-lib.h>
+#include <lttv-image-file.h>
 #include <lttv-thread-selection.h>
 
 #include "critpath.h"
@@ -37,13 +36,19 @@ cp_result_tsv (const CpResult *r, LttvViewerContext *ctx)
   return g_string_free (s, FALSE);
 }
 
+static gboolean
+draw_path (cairo_t *cr, int width, int height, gpointer data, GError **error)
+{
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  cp_draw (data, cr, width, height);
+  return TRUE;
+}
+
 gboolean
 cp_export_file (const CpDraw *d, const char *file, int width, int height, GError **error)
 {
   g_autofree char *lower = g_ascii_strdown (file, -1);
-  cairo_surface_t *surface;
-  cairo_t *cr;
-  cairo_status_t status;
 
   if (g_str_has_suffix (lower, ".tsv"))
     {
@@ -56,37 +61,13 @@ cp_export_file (const CpDraw *d, const char *file, int width, int height, GError
       text = cp_result_tsv (d->r, d->ctx);
       return g_file_set_contents (file, text, -1, error);
     }
-  if (g_str_has_suffix (lower, ".svg"))
-    surface = cairo_svg_surface_create (file, width, height);
-  else if (g_str_has_suffix (lower, ".pdf"))
-    surface = cairo_pdf_surface_create (file, width, height);
-  else if (g_str_has_suffix (lower, ".png"))
-    surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, width, height);
-  else
+  if (!lttv_image_file_is_image (file))
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
                    _("%s: the name must end in .png, .svg, .pdf or .tsv"), file);
       return FALSE;
     }
-  cr = cairo_create (surface);
-  cairo_set_source_rgb (cr, 1, 1, 1);
-  cairo_paint (cr);
-  cp_draw (d, cr, width, height);
-  cairo_destroy (cr);
-  if (g_str_has_suffix (lower, ".png"))
-    status = cairo_surface_write_to_png (surface, file);
-  else
-    {
-      cairo_surface_finish (surface);
-      status = cairo_surface_status (surface);
-    }
-  cairo_surface_destroy (surface);
-  if (status != CAIRO_STATUS_SUCCESS)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s: %s", file, cairo_status_to_string (status));
-      return FALSE;
-    }
-  return TRUE;
+  return lttv_image_file_write (file, width, height, draw_path, (gpointer) d, error);
 }
 
 /* Headless: the path of the tab's selected thread over the selection
