@@ -4,6 +4,7 @@
 #include <glib/gi18n.h>
 #include <signal.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "asan.h"
 #include "cli-common.h"
@@ -22,6 +23,18 @@ lttv_cli_parse (GOptionContext *ctx, const char *command, int *argc, char ***arg
   if (*traces == NULL || (*traces)[0] == NULL)
     {
       fprintf (stderr, _("lttv %s: no trace given\n"), command);
+      return 2;
+    }
+  return 0;
+}
+
+int
+lttv_cli_parse_format (const char *command, const char *format, gboolean *tsv)
+{
+  *tsv = format != NULL && strcmp (format, "tsv") == 0;
+  if (format != NULL && !*tsv && strcmp (format, "text") != 0)
+    {
+      fprintf (stderr, _("lttv %s: unknown format '%s' (text or tsv)\n"), command, format);
       return 2;
     }
   return 0;

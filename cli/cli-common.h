@@ -19,6 +19,10 @@ int lttv_cli_parse (GOptionContext *ctx, const char *command, int *argc,
  * to the caller, who prints them where its output allows. */
 LttvTraceset *lttv_cli_open_traceset (char **paths);
 
+/* Reads --format=`format` (NULL: text) into *tsv. Returns 0, or 2 after
+ * saying that `format` is neither text nor tsv. */
+int lttv_cli_parse_format (const char *command, const char *format, gboolean *tsv);
+
 /* Opens the traceset at `paths` and builds its state; prints every problem
  * as "lttv: PATH: WHERE: WHAT" and sets *status to 1 for it. NULL when
  * nothing could be opened. */

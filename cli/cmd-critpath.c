@@ -85,14 +85,9 @@ lttv_cmd_critpath (int argc, char **argv)
   int usage = lttv_cli_parse (ctx, "critical-path", &argc, &argv, &paths);
   if (usage != 0)
     return usage;
-  gboolean tsv = FALSE;
-  if (format != NULL && strcmp (format, "tsv") == 0)
-    tsv = TRUE;
-  else if (format != NULL && strcmp (format, "text") != 0)
-    {
-      fprintf (stderr, _("lttv critical-path: unknown format '%s' (text or tsv)\n"), format);
-      return 2;
-    }
+  gboolean tsv;
+  if (lttv_cli_parse_format ("critical-path", format, &tsv) != 0)
+    return 2;
   if (tid <= 0)
     {
       fprintf (stderr, _("lttv critical-path: --tid=N is required (a thread, not 0)\n"));

@@ -134,14 +134,9 @@ lttv_cmd_latency (int argc, char **argv)
   int usage = lttv_cli_parse (ctx, "latency", &argc, &argv, &paths);
   if (usage != 0)
     return usage;
-  gboolean tsv = FALSE;
-  if (format != NULL && strcmp (format, "tsv") == 0)
-    tsv = TRUE;
-  else if (format != NULL && strcmp (format, "text") != 0)
-    {
-      fprintf (stderr, _("lttv latency: unknown format '%s' (text or tsv)\n"), format);
-      return 2;
-    }
+  gboolean tsv;
+  if (lttv_cli_parse_format ("latency", format, &tsv) != 0)
+    return 2;
   LttvLatencyKind kind = LTTV_LATENCY_SYSCALL;
   if (kind_arg != NULL && !lttv_latency_kind_parse (kind_arg, &kind))
     {

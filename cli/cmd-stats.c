@@ -168,14 +168,9 @@ lttv_cmd_stats (int argc, char **argv)
   int usage = lttv_cli_parse (ctx, "stats", &argc, &argv, &paths);
   if (usage != 0)
     return usage;
-  gboolean tsv = FALSE;
-  if (format != NULL && strcmp (format, "tsv") == 0)
-    tsv = TRUE;
-  else if (format != NULL && strcmp (format, "text") != 0)
-    {
-      fprintf (stderr, _("lttv stats: unknown format '%s' (text or tsv)\n"), format);
-      return 2;
-    }
+  gboolean tsv;
+  if (lttv_cli_parse_format ("stats", format, &tsv) != 0)
+    return 2;
 
   int status = 0;
   LttvTraceset *ts = NULL;
