@@ -116,14 +116,13 @@ tree_destroy_cb (GtkWidget *tree, EventList *el)
     g_signal_handlers_disconnect_by_data (el->columns[i], el);
 }
 
-void
-el_columns_setup (EventList *el)
+/* The saved order of the columns, the others after them in their
+ * default order. */
+static void
+saved_order (GKeyFile *kf, gboolean loaded, int order[EL_N_COLS])
 {
-  g_autoptr (GKeyFile) kf = g_key_file_new ();
-  g_autofree char *path = config_path ();
-  gboolean loaded = g_key_file_load_from_file (kf, path, G_KEY_FILE_NONE, NULL);
-  int order[EL_N_COLS], n = 0;
   gboolean placed[EL_N_COLS] = { FALSE };
+  int n = 0;
 
   if (loaded)
     {
@@ -138,7 +137,33 @@ el_columns_setup (EventList *el)
   for (int i = 0; i < EL_N_COLS; i++)
     if (!placed[i])
       order[n++] = i;
+}
 
+/* Column i's saved width and visibility, else the defaults. */
+static void
+saved_column (GKeyFile *kf, gboolean loaded, int i, int *width, gboolean *visible)
+{
+  GError *e = NULL;
+
+  *width = loaded ? g_key_file_get_integer (kf, el_column_keys[i], "width", &e) : 0;
+  if (e != NULL || *width < 20)
+    *width = default_widths[i];
+  g_clear_error (&e);
+  *visible = loaded ? g_key_file_get_boolean (kf, el_column_keys[i], "visible", &e) : default_visible[i];
+  if (e != NULL)
+    *visible = default_visible[i];
+  g_clear_error (&e);
+}
+
+void
+el_columns_setup (EventList *el)
+{
+  g_autoptr (GKeyFile) kf = g_key_file_new ();
+  g_autofree char *path = config_path ();
+  gboolean loaded = g_key_file_load_from_file (kf, path, G_KEY_FILE_NONE, NULL);
+  int order[EL_N_COLS];
+
+  saved_order (kf, loaded, order);
   for (int k = 0; k < EL_N_COLS; k++)
     {
       int i = order[k];
@@ -156,16 +181,10 @@ el_columns_setup (EventList *el)
                                                                        NULL);
       g_object_set_data (G_OBJECT (c), "el-column", GINT_TO_POINTER (i));
       gtk_tree_view_column_set_sizing (c, GTK_TREE_VIEW_COLUMN_FIXED);
-      GError *e = NULL;
-      int w = loaded ? g_key_file_get_integer (kf, el_column_keys[i], "width", &e) : 0;
-      if (e != NULL || w < 20)
-        w = default_widths[i];
-      g_clear_error (&e);
+      int w;
+      gboolean v;
+      saved_column (kf, loaded, i, &w, &v);
       gtk_tree_view_column_set_fixed_width (c, w);
-      gboolean v = loaded ? g_key_file_get_boolean (kf, el_column_keys[i], "visible", &e) : default_visible[i];
-      if (e != NULL)
-        v = default_visible[i];
-      g_clear_error (&e);
       gtk_tree_view_column_set_visible (c, v);
       gtk_tree_view_column_set_resizable (c, TRUE);
       gtk_tree_view_column_set_reorderable (c, TRUE);
@@ -192,34 +211,15 @@ el_columns_layout (int order[EL_N_COLS], int widths[EL_N_COLS])
   g_autoptr (GKeyFile) kf = g_key_file_new ();
   g_autofree char *path = config_path ();
   gboolean loaded = g_key_file_load_from_file (kf, path, G_KEY_FILE_NONE, NULL);
-  int all[EL_N_COLS], n = 0;
-  gboolean placed[EL_N_COLS] = { FALSE };
-  if (loaded)
-    {
-      g_auto (GStrv) keys = g_key_file_get_string_list (kf, "columns", "order", NULL, NULL);
-      for (guint k = 0; keys != NULL && keys[k] != NULL; k++)
-        {
-          int i = column_index (keys[k]);
-          if (i >= 0 && !placed[i])
-            all[n++] = i, placed[i] = TRUE;
-        }
-    }
-  for (int i = 0; i < EL_N_COLS; i++)
-    if (!placed[i])
-      all[n++] = i;
+  int all[EL_N_COLS];
   guint shown = 0;
+
+  saved_order (kf, loaded, all);
   for (int k = 0; k < EL_N_COLS; k++)
     {
-      int i = all[k];
-      GError *e = NULL;
-      gboolean v = loaded ? g_key_file_get_boolean (kf, el_column_keys[i], "visible", &e) : default_visible[i];
-      if (e != NULL)
-        v = default_visible[i];
-      g_clear_error (&e);
-      int w = loaded ? g_key_file_get_integer (kf, el_column_keys[i], "width", &e) : 0;
-      if (e != NULL || w < 20)
-        w = default_widths[i];
-      g_clear_error (&e);
+      int i = all[k], w;
+      gboolean v;
+      saved_column (kf, loaded, i, &w, &v);
       if (v)
         {
           order[shown] = i;
