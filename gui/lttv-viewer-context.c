@@ -269,6 +269,21 @@ lttv_viewer_context_get_traceset (LttvViewerContext *self)
   return self->traceset;
 }
 
+char *
+lttv_viewer_context_get_traces_title (LttvViewerContext *self, const char *none)
+{
+  g_return_val_if_fail (LTTV_IS_VIEWER_CONTEXT (self), NULL);
+  GString *s = g_string_new (NULL);
+  for (guint i = 0; self->traceset != NULL && i < lttv_traceset_n_traces (self->traceset); i++)
+    {
+      g_autofree char *base = g_path_get_basename (lttv_trace_path (lttv_traceset_get_trace (self->traceset, i)));
+      g_string_append_printf (s, "%s%s", i > 0 ? ", " : "", base);
+    }
+  if (s->len == 0)
+    g_string_append (s, none);
+  return g_string_free (s, FALSE);
+}
+
 LttvState *
 lttv_viewer_context_get_state (LttvViewerContext *self)
 {

@@ -260,6 +260,17 @@ G_DECLARE_FINAL_TYPE (LttvViewerContext, lttv_viewer_context, LTTV,
  */
 LttvTraceset *lttv_viewer_context_get_traceset (LttvViewerContext *ctx);
 /**
+ * lttv_viewer_context_get_traces_title:
+ * @ctx: the viewer's context
+ * @none: what to return when the tab has no trace
+ *
+ * The traces' folder names, comma-separated: the title of a row or a tree
+ * that stands for the whole traceset.
+ *
+ * Returns: (transfer full): a new string, a copy of @none without traces
+ */
+char *lttv_viewer_context_get_traces_title (LttvViewerContext *ctx, const char *none);
+/**
  * lttv_viewer_context_get_open_error:
  * @ctx: the viewer's context
  *

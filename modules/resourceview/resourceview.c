@@ -28,22 +28,6 @@ typedef struct
   guint empty_source;
 } ResourceView;
 
-static char *
-traceset_title (LttvViewerContext *ctx)
-{
-  LttvTraceset *ts = lttv_viewer_context_get_traceset (ctx);
-  GString *s = g_string_new (NULL);
-
-  for (guint i = 0; ts != NULL && i < lttv_traceset_n_traces (ts); i++)
-    {
-      g_autofree char *base = g_path_get_basename (lttv_trace_path (lttv_traceset_get_trace (ts, i)));
-      g_string_append_printf (s, "%s%s", i > 0 ? ", " : "", base);
-    }
-  if (s->len == 0)
-    g_string_append (s, _("Trace"));
-  return g_string_free (s, FALSE);
-}
-
 static gboolean
 action_on (ResourceView *self, const char *name)
 {
@@ -182,7 +166,7 @@ new_model (LttvViewerContext *ctx, LttvHistory *history, gpointer *fill_data, gp
   Fill *f = g_new0 (Fill, 1);
 
   f->ts = lttv_viewer_context_get_traceset (ctx);
-  f->title = traceset_title (ctx);
+  f->title = lttv_viewer_context_get_traces_title (ctx, _("Trace"));
   *fill_data = f;
   return rv_model_new (ctx, history);
 }
@@ -409,7 +393,7 @@ resource_view_render (LttvViewerContext *ctx, cairo_t *cr, int width, int height
   m = g_object_get_data (G_OBJECT (ctx), "resourceview-model");
   if (m == NULL || lttv_timeline_model_get_history (m) != h || !lttv_history_is_finished (h))
     {
-      g_autofree char *title = traceset_title (ctx);
+      g_autofree char *title = lttv_viewer_context_get_traces_title (ctx, _("Trace"));
 
       m = rv_model_new (ctx, h);
       rv_model_fill (m, h, lttv_viewer_context_get_traceset (ctx), title);

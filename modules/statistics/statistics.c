@@ -153,21 +153,6 @@ statistics_unref (Statistics *self)
   g_free (self);
 }
 
-/* The traces' folder names, for the root row. */
-static char *
-traceset_title (LttvViewerContext *ctx)
-{
-  LttvTraceset *ts = lttv_viewer_context_get_traceset (ctx);
-  GString *title = g_string_new (NULL);
-  for (guint i = 0; ts != NULL && i < lttv_traceset_n_traces (ts); i++)
-    {
-      g_autofree char *base = g_path_get_basename (lttv_trace_path (lttv_traceset_get_trace (ts, i)));
-      g_string_append_printf (title, "%s%s", i > 0 ? ", " : "", base);
-    }
-  if (title->len == 0)
-    g_string_append (title, _("Traceset"));
-  return g_string_free (title, FALSE);
-}
 
 /* The range asked for: the selection in selection mode, else everything. */
 static gboolean
@@ -259,7 +244,7 @@ refresh (gpointer data)
   sj->state = s;
   sj->t0 = t0;
   sj->t1 = t1;
-  sj->title = traceset_title (self->ctx);
+  sj->title = lttv_viewer_context_get_traces_title (self->ctx, _("Traceset"));
   sj->groups = statistics_groups_new (lttv_viewer_context_get_traceset (self->ctx));
   sj->paths = trap_paths (self->ctx);
   self->have_shown = TRUE;
@@ -531,7 +516,7 @@ statistics_render (LttvViewerContext *ctx, cairo_t *cr, int width, int height, G
   if (st == NULL)
     return FALSE;
   g_autoptr (GtkTreeStore) store = statistics_model_new ();
-  g_autofree char *title = traceset_title (ctx);
+  g_autofree char *title = lttv_viewer_context_get_traces_title (ctx, _("Traceset"));
   g_autoptr (GPtrArray) groups = statistics_groups_new (lttv_viewer_context_get_traceset (ctx));
   g_auto (GStrv) paths = trap_paths (ctx);
   g_autoptr (StatsTraps) traps = paths != NULL
