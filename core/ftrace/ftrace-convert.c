@@ -729,6 +729,8 @@ ftrace_convert (const char *path, const char *dir, GPtrArray *problems,
         }
       h = h2;   /* (the first left unclosed, as above) */
     }
+  else if (version == 7)
+    ftrace_check_end7 (path, problems);
   Conv c = {
     .path = path,
     .dir = dir,

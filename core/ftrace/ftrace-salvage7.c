@@ -254,6 +254,68 @@ rebuild (In *in, FILE *out, const Section *s, const Buffer *b, guint64 page,
         "from the pages' times)"));
 }
 
+/* The head (magic, "7", byte order, long size, page size, compression
+ * name and version, the first options section's offset), then the
+ * sections one after the other, up to the first not whole. */
+static gboolean
+walk (In *in, GArray *secs, guint64 *page, guint64 *first)
+{
+  guint8 head[128];
+  gsize hn = MIN (sizeof head, (gsize) in->size);
+  if (!rd (in, 0, head, hn) || hn < 16)
+    return FALSE;
+  in->big = head[12] == 1;
+  *page = num (in, head + 14, 4);
+  gsize at = 18;
+  for (int k = 0; k < 2; k++)
+    {
+      const guint8 *z = at < hn ? memchr (head + at, 0, hn - at) : NULL;
+      if (z == NULL)
+        return FALSE;
+      at = (gsize) (z - head) + 1;
+    }
+  if (at + 8 > hn || *page < 1024 || (*page & (*page - 1)) != 0)
+    return FALSE;
+  *first = num (in, head + at, 8);
+  for (guint64 p = at + 8; p + 16 <= in->size && secs->len < MAX_SECTIONS; )
+    {
+      guint8 h[16];
+      if (!rd (in, p, h, 16))
+        break;
+      Section s = { p, num (in, h + 8, 8), (guint) num (in, h, 2), (guint) num (in, h + 2, 2), FALSE };
+      if (s.id > 22)
+        break;
+      s.whole = s.size <= in->size - (p + 16);
+      g_array_append_val (secs, s);
+      if (!s.whole)
+        break;
+      p += 16 + s.size;
+    }
+  return TRUE;
+}
+
+void
+ftrace_check_end7 (const char *path, GPtrArray *problems)
+{
+  In in = { 0 };
+  GStatBuf st;
+  if (g_stat (path, &st) != 0 || (in.f = fopen (path, "rb")) == NULL)
+    return;
+  in.size = (guint64) st.st_size;
+  g_autoptr (GArray) secs = g_array_new (FALSE, FALSE, sizeof (Section));
+  guint64 page, first;
+  if (walk (&in, secs, &page, &first) && secs->len > 0)
+    {
+      const Section *s = &g_array_index (secs, Section, secs->len - 1);
+      if (!s->whole)
+        g_ptr_array_add (problems, g_error_new (LTTV_ERROR, LTTV_ERROR_CORRUPT,
+            "%s: byte %" G_GUINT64_FORMAT ": the file ends inside its section of bytes %"
+            G_GUINT64_FORMAT " to %" G_GUINT64_FORMAT " (id %u; a cut file?)", path,
+            in.size, s->at, s->at + 16 + s->size, s->id));
+    }
+  fclose (in.f);
+}
+
 gboolean
 ftrace_salvage_cut7 (const char *path, const char *copy, GPtrArray *problems)
 {
@@ -273,41 +335,9 @@ ftrace_salvage_cut7 (const char *path, const char *copy, GPtrArray *problems)
   g_autofree char *clock = NULL;
   guint32 cpucount = 0;
 
-  /* the head: magic, "7", byte order, long size, page size, compression
-   * name and version, the first options section's offset */
-  guint8 head[128];
-  gsize hn = MIN (sizeof head, (gsize) in.size);
-  if (!rd (&in, 0, head, hn) || hn < 16)
+  guint64 page, first;
+  if (!walk (&in, secs, &page, &first))
     goto out;
-  in.big = head[12] == 1;
-  guint64 page = num (&in, head + 14, 4);
-  gsize at = 18;
-  for (int k = 0; k < 2; k++)
-    {
-      const guint8 *z = at < hn ? memchr (head + at, 0, hn - at) : NULL;
-      if (z == NULL)
-        goto out;
-      at = (gsize) (z - head) + 1;
-    }
-  if (at + 8 > hn || page < 1024 || (page & (page - 1)) != 0)
-    goto out;
-  guint64 first = num (&in, head + at, 8);
-
-  /* the sections, one after the other */
-  for (guint64 p = at + 8; p + 16 <= in.size && secs->len < MAX_SECTIONS; )
-    {
-      guint8 h[16];
-      if (!rd (&in, p, h, 16))
-        break;
-      Section s = { p, num (&in, h + 8, 8), (guint) num (&in, h, 2), (guint) num (&in, h + 2, 2), FALSE };
-      if (s.id > 22)
-        break;
-      s.whole = s.size <= in.size - (p + 16);
-      g_array_append_val (secs, s);
-      if (!s.whole)
-        break;
-      p += 16 + s.size;
-    }
 
   /* the whole options sections: what the file says of its buffers */
   for (guint i = 0; i < secs->len; i++)

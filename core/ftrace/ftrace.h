@@ -51,6 +51,11 @@ gboolean ftrace_salvage_cut (const char *path, const char *copy, int n_cpus,
 gboolean ftrace_salvage_cut7 (const char *path, const char *copy,
                               GPtrArray *problems);
 
+/* A version 7 file libtracecmd reads whole but whose last section ends
+ * past the file's end (cut in its strings, which only name sections):
+ * a problem saying so. */
+void ftrace_check_end7 (const char *path, GPtrArray *problems);
+
 /* Converts `path` into the (new, empty) folder `dir`. */
 gboolean ftrace_convert (const char *path, const char *dir,
                          GPtrArray *problems, GError **error);

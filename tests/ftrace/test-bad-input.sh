@@ -7,7 +7,7 @@
 # damaged files are made here from tests/traces/ftrace/small.dat and its
 # version 6 conversion (trace-cmd convert).
 . "$LTTV_SRCDIR/tests/lib/tap.sh"
-plan 17
+plan 18
 
 lttv="$LTTV_BUILDDIR/cli/lttv"
 dat="$LTTV_TEST_TRACES/ftrace/small.dat"
@@ -54,7 +54,7 @@ run cut7 "$tmp/cut7.dat"
 check "version 7 cut in half: its first section is outside the file" failed_with cut7 'byte 29: first section outside the file'
 
 if ! command -v trace-cmd >/dev/null 2>&1 || ! command -v python3 >/dev/null 2>&1; then
-  for i in 6 7 8 9 10 11 12 13 14 15 16 17; do skip "trace-cmd or python3 is missing"; done
+  for i in 6 7 8 9 10 11 12 13 14 15 16 17 18; do skip "trace-cmd or python3 is missing"; done
   finish
 fi
 trace-cmd convert -i "$dat" -o "$tmp/v6.dat" --file-version 6 --compression none >/dev/null 2>&1
@@ -179,6 +179,12 @@ run cut7opts "$tmp/cut7opts.dat"
 check "version 7 cut in the table after the data: all $all events, the cut said" \
   sh -c "[ \"\$(cat '$tmp/cut7opts.status')\" = 1 ] && [ \"\$(cat '$tmp/cut7opts.out')\" = $all ] \
          && grep -q 'cut7opts.dat: byte [0-9]*: the file ends after CPU data, before their table' '$tmp/cut7opts.err'"
+size7=$(stat -c %s "$dat")
+head -c $((size7 - 20)) "$dat" >"$tmp/cut7end.dat"
+run cut7end "$tmp/cut7end.dat"
+check "version 7 cut 20 bytes before its end (its strings): all $all events, the cut said" \
+  sh -c "[ \"\$(cat '$tmp/cut7end.status')\" = 1 ] && [ \"\$(cat '$tmp/cut7end.out')\" = $all ] \
+         && grep -q 'cut7end.dat: byte $((size7 - 20)): the file ends inside its section' '$tmp/cut7end.err'"
 check "no sanitizer report on the cut files" \
   sh -c "! cat '$tmp'/cut7*.err | grep -q 'Sanitizer\|runtime error'"
 run zero "$tmp/zero.dat"
