@@ -5,7 +5,7 @@
 # "lttv: PATH: ..." (with the byte where it can be told) and exit status
 # 1, never a crash or a hang; what is readable is still printed. The
 # damaged files are made here from tests/traces/ftrace/small.dat and its
-# version 6 conversion (trace-cmd convert).
+# version 6 and uncompressed version 7 conversions (trace-cmd convert).
 . "$LTTV_SRCDIR/tests/lib/tap.sh"
 plan 18
 
