@@ -550,7 +550,7 @@ convert_buffer (Conv *c, struct tracecmd_input *h, const char *instance,
       struct tep_record *rec = tracecmd_read_cpu_first (h, cpu);
       if (rec == NULL)
         {
-          if (said > 1)
+          if (said > 1 && !c->cut)
             problem (c, "%s CPU %d: no event readable, where the file's statistics "
                      "say %" G_GUINT64_FORMAT " were recorded (a damaged file?)",
                      instance ? instance : "top buffer", cpu, said - 1);
@@ -740,6 +740,7 @@ ftrace_convert (const char *path, const char *dir, GPtrArray *problems,
     .unknown = g_hash_table_new (NULL, NULL),
     .pids = g_hash_table_new (NULL, NULL),
     .problems = problems,
+    .cut = salvaged != NULL,
   };
   gboolean ok = c.tep != NULL;
   if (!ok)

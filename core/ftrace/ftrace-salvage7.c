@@ -244,7 +244,8 @@ rebuild (In *in, FILE *out, const Section *s, const Buffer *b, guint64 page,
         : g_strdup_printf ("CPU %u", lost_cpu);
       g_ptr_array_add (problems, g_error_new (LTTV_ERROR, LTTV_ERROR_CORRUPT,
           "%s: byte %" G_GUINT64_FORMAT ": the file ends before %s%s's data (a cut "
-          "file?): none of their events are read", path, in->size, who, cpus));
+          "file?): none of %s events are read", path, in->size, who, cpus,
+          lost_cpu + 1 < b->n_cpus ? "their" : "its"));
     }
   if (problems->len == said)
     g_ptr_array_add (problems, g_error_new (LTTV_ERROR, LTTV_ERROR_CORRUPT,
