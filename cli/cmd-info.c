@@ -14,6 +14,21 @@
 #include "cli-common.h"
 #include "commands.h"
 
+/* The trace's event classes as its recorder has them: a .dat file's CTF
+ * copy splits an event format into classes by the widths its numbers
+ * need (core/ftrace), which are one class of the file each. */
+static guint
+event_classes (const LttvTrace *t)
+{
+  guint n = lttv_trace_n_event_classes (t);
+  if (!g_str_has_prefix (lttv_trace_format (t), "trace-cmd"))
+    return n;
+  g_autoptr (GHashTable) names = g_hash_table_new (g_str_hash, g_str_equal);
+  for (guint i = 0; i < n; i++)
+    g_hash_table_add (names, (gpointer) lttv_event_class_name (lttv_trace_get_event_class (t, i)));
+  return g_hash_table_size (names);
+}
+
 static void
 print_time (const char *label, LttvTime t)
 {
@@ -181,7 +196,7 @@ lttv_cmd_info (int argc, char **argv)
       print_clock (t);
       printf (_("  streams: %u (%llu packets)\n"), lttv_trace_n_streams (t),
               (unsigned long long) lttv_trace_n_packets (t));
-      printf (_("  event classes: %u\n"), lttv_trace_n_event_classes (t));
+      printf (_("  event classes: %u\n"), event_classes (t));
       print_time (_("begin"), lttv_trace_begin (t));
       print_time (_("first event"), lttv_trace_first_event (t));
       print_time (_("end"), lttv_trace_end (t));

@@ -66,6 +66,7 @@ typedef struct {
   int pid_off, pid_size;         /* common_pid's, or size 0 */
   GHashTable *pids;              /* the common_pids seen */
   GPtrArray *problems;
+  gboolean cut;         /* read from a salvaged copy: the cut said what is missing */
   guint64 short_events;
   guint64 first_short_offset;
   guint64 n_events;

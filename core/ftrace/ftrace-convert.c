@@ -550,7 +550,7 @@ convert_buffer (Conv *c, struct tracecmd_input *h, const char *instance,
       struct tep_record *rec = tracecmd_read_cpu_first (h, cpu);
       if (rec == NULL)
         {
-          if (said > 1)
+          if (said > 1 && !c->cut)
             problem (c, "%s CPU %d: no event readable, where the file's statistics "
                      "say %" G_GUINT64_FORMAT " were recorded (a damaged file?)",
                      instance ? instance : "top buffer", cpu, said - 1);
@@ -664,6 +664,19 @@ file_size (const char *path)
   return g_stat (path, &st) == 0 ? (guint64) st.st_size : 0;
 }
 
+/* The file's version (its head was checked before). */
+static unsigned
+file_version (const char *path)
+{
+  char head[12] = { 0 };
+  FILE *f = fopen (path, "rb");
+  if (f == NULL)
+    return 0;
+  size_t n = fread (head, 1, sizeof head, f);
+  fclose (f);
+  return n == sizeof head && head[11] == 0 ? (unsigned) (head[10] - '0') : 0;
+}
+
 gboolean
 ftrace_convert (const char *path, const char *dir, GPtrArray *problems,
                 GError **error)
@@ -672,7 +685,8 @@ ftrace_convert (const char *path, const char *dir, GPtrArray *problems,
   tep_set_loglevel (TEP_LOG_NONE);
   struct tracecmd_input *h = tracecmd_open_head (path, TRACECMD_FL_LOAD_NO_PLUGINS
                                                        | TRACECMD_FL_LOAD_NO_SYSTEM_PLUGINS);
-  if (h == NULL)
+  unsigned version = file_version (path);
+  if (h == NULL && version != 7)
     {
       g_set_error (error, LTTV_ERROR, LTTV_ERROR_CORRUPT,
                    "%s: libtracecmd cannot read its headers (a damaged or cut file)", path);
@@ -682,30 +696,41 @@ ftrace_convert (const char *path, const char *dir, GPtrArray *problems,
    * half made, and libtracecmd 1.3's tracecmd_close crashes on that; the
    * handle is left unclosed then) */
   g_autofree char *salvaged = NULL;
-  if (tracecmd_init_data (h) < 0)
+  if (h == NULL || tracecmd_init_data (h) < 0)
     {
-      /* a version 6 file cut in its CPU data: what is before the cut,
-       * from a copy whose CPU data end there */
-      struct tep_handle *tep = tracecmd_get_tep (h);
+      /* a file cut in its CPU data, or (version 7) anywhere after its
+       * first options: what is before the cut, from a copy that says
+       * where the CPU data end */
+      struct tep_handle *tep = h != NULL ? tracecmd_get_tep (h) : NULL;
       salvaged = g_build_filename (dir, ".salvaged.dat", NULL);
       struct tracecmd_input *h2 = NULL;
-      if (tracecmd_get_in_file_version (h) == 6 && tep != NULL
+      gboolean copied = version == 7
+        ? ftrace_salvage_cut7 (path, salvaged, problems)
+        : version == 6 && tep != NULL
           && ftrace_salvage_cut (path, salvaged, tracecmd_cpus (h),
                                  (guint64) MAX (tracecmd_page_size (h), 0),
-                                 tep_is_file_bigendian (tep), problems))
+                                 tep_is_file_bigendian (tep), problems);
+      if (copied)
         h2 = tracecmd_open_head (salvaged, TRACECMD_FL_LOAD_NO_PLUGINS
                                            | TRACECMD_FL_LOAD_NO_SYSTEM_PLUGINS);
       if (h2 == NULL || tracecmd_init_data (h2) < 0)
         {
           g_unlink (salvaged);
-          g_set_error (error, LTTV_ERROR, LTTV_ERROR_CORRUPT,
-                       "%s: libtracecmd cannot read its CPU data: a section ends past "
-                       "the file's end (%" G_GUINT64_FORMAT " bytes; a cut file?) or is damaged",
-                       path, file_size (path));
+          if (h == NULL)
+            g_set_error (error, LTTV_ERROR, LTTV_ERROR_CORRUPT,
+                         "%s: libtracecmd cannot read its headers (a damaged or cut file, "
+                         "%" G_GUINT64_FORMAT " bytes)", path, file_size (path));
+          else
+            g_set_error (error, LTTV_ERROR, LTTV_ERROR_CORRUPT,
+                         "%s: libtracecmd cannot read its CPU data: a section ends past "
+                         "the file's end (%" G_GUINT64_FORMAT " bytes; a cut file?) or is damaged",
+                         path, file_size (path));
           return FALSE;
         }
       h = h2;   /* (the first left unclosed, as above) */
     }
+  else if (version == 7)
+    ftrace_check_end7 (path, problems);
   Conv c = {
     .path = path,
     .dir = dir,
@@ -715,6 +740,7 @@ ftrace_convert (const char *path, const char *dir, GPtrArray *problems,
     .unknown = g_hash_table_new (NULL, NULL),
     .pids = g_hash_table_new (NULL, NULL),
     .problems = problems,
+    .cut = salvaged != NULL,
   };
   gboolean ok = c.tep != NULL;
   if (!ok)

@@ -43,6 +43,19 @@ GHashTable *ftrace_thread_names (const char *dir);
 gboolean ftrace_salvage_cut (const char *path, const char *copy, int n_cpus,
                              guint64 page, gboolean big, GPtrArray *problems);
 
+/* A version 7 file cut before its end (or inside its CPU data): writes
+ * at `copy` the file with the tables of its buffers' CPU data, lost with
+ * the cut, made again from what is left (whole pages, or whole compressed
+ * chunks), adding a problem per CPU cut. FALSE when there is nothing to
+ * read (then nothing is left at `copy`). */
+gboolean ftrace_salvage_cut7 (const char *path, const char *copy,
+                              GPtrArray *problems);
+
+/* A version 7 file libtracecmd reads whole but whose last section ends
+ * past the file's end (cut in its strings, which only name sections):
+ * a problem saying so. */
+void ftrace_check_end7 (const char *path, GPtrArray *problems);
+
 /* Converts `path` into the (new, empty) folder `dir`. */
 gboolean ftrace_convert (const char *path, const char *dir,
                          GPtrArray *problems, GError **error);

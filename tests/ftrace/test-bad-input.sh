@@ -5,9 +5,9 @@
 # "lttv: PATH: ..." (with the byte where it can be told) and exit status
 # 1, never a crash or a hang; what is readable is still printed. The
 # damaged files are made here from tests/traces/ftrace/small.dat and its
-# version 6 conversion (trace-cmd convert).
+# version 6 and uncompressed version 7 conversions (trace-cmd convert).
 . "$LTTV_SRCDIR/tests/lib/tap.sh"
-plan 12
+plan 18
 
 lttv="$LTTV_BUILDDIR/cli/lttv"
 dat="$LTTV_TEST_TRACES/ftrace/small.dat"
@@ -54,7 +54,7 @@ run cut7 "$tmp/cut7.dat"
 check "version 7 cut in half: its first section is outside the file" failed_with cut7 'byte 29: first section outside the file'
 
 if ! command -v trace-cmd >/dev/null 2>&1 || ! command -v python3 >/dev/null 2>&1; then
-  for i in 6 7 8 9 10 11 12; do skip "trace-cmd or python3 is missing"; done
+  for i in 6 7 8 9 10 11 12 13 14 15 16 17 18; do skip "trace-cmd or python3 is missing"; done
   finish
 fi
 trace-cmd convert -i "$dat" -o "$tmp/v6.dat" --file-version 6 --compression none >/dev/null 2>&1
@@ -112,6 +112,81 @@ check "version 6 cut 100 bytes before its end: the byte said, the events before 
   sh -c "[ \"\$(cat '$tmp/cut6.status')\" = 1 ] \
          && grep -q 'cut6.dat: byte $((size - 100)): the file ends inside CPU 1.s data' '$tmp/cut6.err' \
          && [ \"\$(cat '$tmp/cut6.out')\" -gt '$page' ] && [ \"\$(cat '$tmp/cut6.out')\" -lt $all ]"
+# Version 7 cut after its first options: the tables of CPU data (written
+# after the data) are lost; the data before the cut are read. Where the
+# whole file's table puts CPU 1's data: CPU 0's events. Inside CPU 1's
+# fifth compressed chunk: its first four chunks' pages, as many events as
+# trace-cmd reports of the version 6 copy whose table ends CPU 1 there.
+# The same cut in a version 7 copy not compressed. After the data, in
+# the options holding their table: every event.
+trace-cmd convert -i "$dat" -o "$tmp/v7n.dat" --file-version 7 --compression none >/dev/null 2>&1
+eval "$(python3 - "$dat" "$tmp/v7n.dat" "$tmp/v6.dat" "$tmp" <<'PY'
+import struct, sys
+def buffer_table(d):
+    # the sections from the first options on; the BUFFER option's table
+    at = d.index(b'\0', 10) + 7
+    at = d.index(b'\0', d.index(b'\0', at) + 1) + 1
+    p = at + 8
+    while p + 16 <= len(d):
+        sid, fl, desc, size = struct.unpack('<HHIQ', d[p:p + 16])
+        if sid == 0:
+            q = p + 16
+            while q < p + 16 + size:
+                oid, osz = struct.unpack('<HI', d[q:q + 6])
+                if oid == 3:
+                    o = d[q + 6:q + 6 + osz]
+                    k = o.index(b'\0', 8) + 1
+                    k = o.index(b'\0', k) + 1
+                    n = struct.unpack('<I', o[k + 4:k + 8])[0]
+                    return p, [struct.unpack('<IQQ', o[k + 8 + 20 * i:k + 28 + 20 * i]) for i in range(n)]
+                q += 6 + osz
+        p += 16 + size
+z = open(sys.argv[1], 'rb').read()
+opts, cpus = buffer_table(z)
+off1 = cpus[1][1]
+p, pages = off1 + 4, 0
+for i in range(4):
+    c, u = struct.unpack('<II', z[p:p + 8])
+    p, pages = p + 8 + c, pages + u // 4096
+open(sys.argv[4] + '/cut7cpu1.dat', 'wb').write(z[:off1])
+open(sys.argv[4] + '/cut7chunk.dat', 'wb').write(z[:p + 100])
+open(sys.argv[4] + '/cut7opts.dat', 'wb').write(z[:opts + 40])
+n = open(sys.argv[2], 'rb').read()
+nopts, ncpus = buffer_table(n)
+open(sys.argv[4] + '/cut7n.dat', 'wb').write(n[:ncpus[1][1] + pages * 4096 + 100])
+d = bytearray(open(sys.argv[3], 'rb').read())
+k = d.index(b'flyrecord\0') + 10
+o1 = struct.unpack('<Q', d[k + 16:k + 24])[0]
+d[k + 24:k + 32] = struct.pack('<Q', pages * 4096)
+open(sys.argv[4] + '/cut7chunk-table.dat', 'wb').write(d[:o1 + pages * 4096])
+print('cut7_cpu1_at=%d cut7_chunk_at=%d' % (off1, p + 100))
+PY
+)"
+run cut7cpu1 "$tmp/cut7cpu1.dat"
+check "version 7 cut where CPU 1's data begin: CPU 0's $cpu0 events read, the cut said" \
+  sh -c "[ \"\$(cat '$tmp/cut7cpu1.status')\" = 1 ] && [ \"\$(cat '$tmp/cut7cpu1.out')\" = $cpu0 ] \
+         && grep -q 'cut7cpu1.dat: byte $cut7_cpu1_at: the file ends before CPU 1.s data' '$tmp/cut7cpu1.err'"
+chunk=$(trace-cmd report -i "$tmp/cut7chunk-table.dat" 2>/dev/null | grep -vc '^cpus=')
+run cut7chunk "$tmp/cut7chunk.dat"
+check "version 7 cut in CPU 1's fifth compressed chunk: the $chunk events trace-cmd reads of its first four" \
+  sh -c "[ \"\$(cat '$tmp/cut7chunk.out')\" = '$chunk' ] && [ '$chunk' -gt $cpu0 ] \
+         && grep -q 'cut7chunk.dat: byte $cut7_chunk_at: the file ends inside CPU 1.s data' '$tmp/cut7chunk.err'"
+run cut7n "$tmp/cut7n.dat"
+check "the same cut, not compressed: the same $chunk events" \
+  sh -c "[ \"\$(cat '$tmp/cut7n.status')\" = 1 ] && [ \"\$(cat '$tmp/cut7n.out')\" = '$chunk' ] \
+         && grep -q 'cut7n.dat: byte [0-9]*: the file ends inside CPU 1.s data' '$tmp/cut7n.err'"
+run cut7opts "$tmp/cut7opts.dat"
+check "version 7 cut in the table after the data: all $all events, the cut said" \
+  sh -c "[ \"\$(cat '$tmp/cut7opts.status')\" = 1 ] && [ \"\$(cat '$tmp/cut7opts.out')\" = $all ] \
+         && grep -q 'cut7opts.dat: byte [0-9]*: the file ends after CPU data, before their table' '$tmp/cut7opts.err'"
+size7=$(stat -c %s "$dat")
+head -c $((size7 - 20)) "$dat" >"$tmp/cut7end.dat"
+run cut7end "$tmp/cut7end.dat"
+check "version 7 cut 20 bytes before its end (its strings): all $all events, the cut said" \
+  sh -c "[ \"\$(cat '$tmp/cut7end.status')\" = 1 ] && [ \"\$(cat '$tmp/cut7end.out')\" = $all ] \
+         && grep -q 'cut7end.dat: byte $((size7 - 20)): the file ends inside its section' '$tmp/cut7end.err'"
+check "no sanitizer report on the cut files" \
+  sh -c "! cat '$tmp'/cut7*.err | grep -q 'Sanitizer\|runtime error'"
 run zero "$tmp/zero.dat"
 check "a CPU section of zero bytes: said, and CPU 0's $cpu0 events still read" \
   sh -c "[ \"\$(cat '$tmp/zero.status')\" = 1 ] && grep -q 'CPU 1: no event readable, where the file.s statistics say' '$tmp/zero.err' && [ \"\$(cat '$tmp/zero.out')\" = $cpu0 ]"

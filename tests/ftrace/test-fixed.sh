@@ -8,7 +8,7 @@
 # trace-cmd's report shows (running-threads.py); a .dat file and a CTF
 # trace open together.
 . "$LTTV_SRCDIR/tests/lib/tap.sh"
-plan 9
+plan 10
 
 lttv="$LTTV_BUILDDIR/cli/lttv"
 dat="$LTTV_TEST_TRACES/ftrace/small.dat"
@@ -24,7 +24,7 @@ check "lttv info: format trace-cmd .dat v7, clock local" \
   sh -c "grep -qx '  format: trace-cmd .dat v7' '$tmp/info' && grep -q '^  clock: local ' '$tmp/info'"
 
 if ! command -v trace-cmd >/dev/null 2>&1; then
-  for i in 2 3 4 5 6 7; do skip "trace-cmd is missing (Debian: trace-cmd)"; done
+  for i in 2 3 4 5 6 7 8; do skip "trace-cmd is missing (Debian: trace-cmd)"; done
 else
   compare () {  # compare NAME FILE: lttv dump against trace-cmd report -R
     "$lttv" dump "$2" >"$tmp/$1.dump" 2>"$tmp/$1.err"
@@ -44,6 +44,11 @@ else
   n=$(grep -vc '^cpus=' "$tmp/v7.report")
   count=$("$lttv" dump --count "$dat" 2>&1)
   check "lttv dump --count: $n events, as trace-cmd report" [ "$count" = "$n" ]
+  # One event class per kernel event, however the copy stores them.
+  kinds=$(awk 'NR > 1 { for (i = 4; i <= NF; i++) if ($i ~ /:$/) { print $i; break } }' "$tmp/v7.report" | sort -u | wc -l)
+  classes=$("$lttv" info "$dat" | sed -n 's/^  event classes: //p')
+  check "lttv info: $kinds event classes, the kinds of event trace-cmd reports ($classes)" \
+    [ "$classes" = "$kinds" ]
   # The running threads at five times, from the first event to the end.
   set -- $("$lttv" info "$dat" | sed -n 's/^  first event: \([0-9]*\)\.\([0-9]*\)$/\1\2/p;s/^  end: \([0-9]*\)\.\([0-9]*\)$/\1\2/p')
   first=$1 end=$2

@@ -15,7 +15,7 @@ here="$LTTV_SRCDIR/tests/ftrace"
 [ -d /sys/kernel/tracing/events/sched ] || mount -t tracefs nodev /sys/kernel/tracing 2>/dev/null
 [ -d /sys/kernel/tracing/events/sched ] || skip_all "no tracefs at /sys/kernel/tracing"
 command -v trace-cmd >/dev/null 2>&1 || skip_all "trace-cmd is missing (Debian: trace-cmd)"
-plan 6
+plan 7
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -41,6 +41,34 @@ streams=$(sed -n 's/^  streams: \([0-9]*\) .*/\1/p' "$tmp/short.info")
 check "two buffers of $cpus CPUs: up to $((2 * cpus)) streams, more than $cpus ($streams)" \
   sh -c "[ '$streams' -gt $cpus ] && [ '$streams' -le $((2 * cpus)) ]"
 check "short recording with an instance: every event as trace-cmd report -R" compare short "$tmp/short.dat"
+# Cut where the instance's CPU data begin (its table, after them, lost):
+# the top buffer's events, the instance said missing.
+at=$(python3 - "$tmp/short.dat" <<'PY'
+import struct, sys
+d = open(sys.argv[1], 'rb').read()
+at = d.index(b'\0', d.index(b'\0', 18) + 1) + 1
+p, found = at + 8, []
+while p + 16 <= len(d):
+    sid, fl, desc, size = struct.unpack('<HHIQ', d[p:p + 16])
+    if sid == 0:
+        q = p + 16
+        while q < p + 16 + size:
+            oid, osz = struct.unpack('<HI', d[q:q + 6])
+            o = d[q + 6:q + 6 + osz]
+            if oid == 3 and o[8:9] != b'\0':   # an instance's table
+                k = o.index(b'\0', o.index(b'\0', 8) + 1) + 1
+                n = struct.unpack('<I', o[k + 4:k + 8])[0]
+                found += [struct.unpack('<IQQ', o[k + 8 + 20 * i:k + 28 + 20 * i])[1] for i in range(n)]
+            q += 6 + osz
+    p += 16 + size
+print(min(x for x in found if x > 0))
+PY
+)
+head -c "$at" "$tmp/short.dat" >"$tmp/cutinst.dat"
+top=$(trace-cmd report -i "$tmp/short.dat" 2>/dev/null | grep -v '^cpus=' | grep -vc "^lttv-test-$$:")
+"$lttv" dump --count "$tmp/cutinst.dat" >"$tmp/cutinst.out" 2>"$tmp/cutinst.err"
+check "cut where the instance's data begin: the top buffer's $top events, the instance said" \
+  sh -c "[ \"\$(cat '$tmp/cutinst.out')\" = $top ] && grep -q 'cutinst.dat: byte $at: the file ends before buffer lttv-test-$$.s CPU' '$tmp/cutinst.err'"
 
 # Several seconds of the built-in workload.
 "$record" --ftrace -w -t 3 "$tmp/long.dat" >/dev/null 2>&1

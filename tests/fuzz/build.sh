@@ -20,6 +20,8 @@ core="$(ls "$src"/core/ctf/*.c | grep -v '/live-proto\.c$') $out/live-proto.o $s
 clang $flags $inc -o "$out/fuzz-metadata" "$src/tests/fuzz/fuzz-metadata.c" $core $libs
 clang $flags $inc -o "$out/fuzz-stream" "$src/tests/fuzz/fuzz-stream.c" $core $libs
 clang $flags $inc -o "$out/fuzz-ftrace" "$src/tests/fuzz/fuzz-ftrace.c" $core $src/core/count-format.c $libs
+# the cut version 7 .dat reading alone (no libtracecmd)
+clang $flags $inc -o "$out/fuzz-salvage7" "$src/tests/fuzz/fuzz-salvage7.c" "$src/core/ftrace/ftrace-salvage7.c" "$src/core/error.c" $libs
 # the session parser of lttv-gui (glib and json-glib only)
 clang $flags $inc -I$src/gui -o "$out/fuzz-session" "$src/tests/fuzz/fuzz-session.c" "$src/gui/lttv-session-file.c" $libs
 # the state cache's loader: the whole core (it opens a real trace)
@@ -27,4 +29,4 @@ gio="$(pkg-config --cflags --libs gio-2.0 gmodule-2.0 json-glib-1.0)"
 all="$core $src/core/state/*.c $src/core/state/*/*.c $src/core/filter/*.c $src/core/version.c"
 clang $flags $inc -I$src/core/state \
   -o "$out/fuzz-cache" "$src/tests/fuzz/fuzz-cache.c" $all $gio $libs
-echo "built $out/fuzz-metadata $out/fuzz-stream $out/fuzz-ftrace $out/fuzz-session $out/fuzz-cache"
+echo "built $out/fuzz-metadata $out/fuzz-stream $out/fuzz-ftrace $out/fuzz-salvage7 $out/fuzz-session $out/fuzz-cache"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* replay.c: runs a fuzzing harness (fuzz-metadata.c, fuzz-stream.c,
- * fuzz-ftrace.c or fuzz-session.c, linked with this file) once on every
+ * fuzz-ftrace.c, fuzz-salvage7.c or fuzz-session.c, linked with this file) once on every
  * input of a folder, as a TAP test: the regression inputs the fuzzers
  * found, replayed under the sanitizer build. Usage: replay-KIND [FOLDER]
  * (default: regressions/KIND; for ftrace, regressions/ftrace-inputs: those
@@ -26,6 +26,7 @@ main (int argc, char **argv)
   const char *kind = g_str_has_suffix (argv[0], "stream") ? "stream"
                      : g_str_has_suffix (argv[0], "session") ? "session"
                      : g_str_has_suffix (argv[0], "ftrace")  ? "ftrace-inputs"
+                     : g_str_has_suffix (argv[0], "salvage7") ? "salvage7"
                                                              : "metadata";
   /* options (the test driver's --tap) are not folders */
   g_autofree char *dir = argc > 1 && argv[argc - 1][0] != '-'
