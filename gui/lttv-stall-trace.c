@@ -13,6 +13,9 @@ static gint64 turn_cpu_us, turn_wall_us;
 /* This turn's frame phases (us of CPU): update, layout, paint; and when
  * the current phase started. */
 static gint64 phase_us[3], phase_start_us;
+/* Of the layout: the window's size allocation (the rest is mostly the
+ * validation of the widgets' styles), and when it started. */
+static gint64 allocate_us, allocate_start_us;
 
 static gint64
 cpu_us (void)
@@ -32,9 +35,11 @@ traced_poll (GPollFD *fds, guint n_fds, gint timeout)
     {
       gint64 frame = phase_us[0] + phase_us[1] + phase_us[2];
       g_printerr ("lttv-gui: long turn %.1f ms of CPU (%.1f ms) ending at %.6f s: "
-                  "frame update %.1f, layout %.1f, paint %.1f; other handlers %.1f ms\n",
+                  "frame update %.1f, layout %.1f (allocation %.1f), paint %.1f; "
+                  "other handlers %.1f ms\n",
                   (cpu - turn_cpu_us) / 1000.0, (wall - turn_wall_us) / 1000.0, wall / 1e6,
-                  phase_us[0] / 1000.0, phase_us[1] / 1000.0, phase_us[2] / 1000.0,
+                  phase_us[0] / 1000.0, phase_us[1] / 1000.0, allocate_us / 1000.0,
+                  phase_us[2] / 1000.0,
                   (cpu - turn_cpu_us - frame) / 1000.0);
     }
   gint ret = real_poll (fds, n_fds, timeout);
@@ -42,7 +47,7 @@ traced_poll (GPollFD *fds, guint n_fds, gint timeout)
   turn_wall_us = g_get_monotonic_time ();
   /* (a frame whose phases span turns counts in each from its start) */
   phase_start_us = turn_cpu_us;
-  phase_us[0] = phase_us[1] = phase_us[2] = 0;
+  phase_us[0] = phase_us[1] = phase_us[2] = allocate_us = 0;
   return ret;
 }
 
@@ -72,6 +77,18 @@ phase_ended (GdkFrameClock *clock, gpointer data)
 }
 
 static void
+check_resize_started (GtkContainer *window, gpointer data)
+{
+  allocate_start_us = cpu_us ();
+}
+
+static void
+check_resize_ended (GtkContainer *window, gpointer data)
+{
+  allocate_us += cpu_us () - allocate_start_us;
+}
+
+static void
 realized (GtkWidget *window, gpointer data)
 {
   GdkFrameClock *clock = gtk_widget_get_frame_clock (window);
@@ -90,6 +107,8 @@ lttv_stall_trace_watch_window (GtkWidget *window)
 {
   if (real_poll == NULL)
     return;
+  g_signal_connect (window, "check-resize", G_CALLBACK (check_resize_started), NULL);
+  g_signal_connect_after (window, "check-resize", G_CALLBACK (check_resize_ended), NULL);
   if (gtk_widget_get_realized (window))
     realized (window, NULL);
   else

@@ -470,9 +470,12 @@ lttv_tab_build_layout (LttvTab *self)
   update_areas (self);
 }
 
-/* One viewer a main-loop turn: building them all and laying them out in
- * one go would block the loop about as long as a turn may take. Each
- * is "u:ID" (upper area) or "d:ID" (dock). */
+/* One viewer a frame: building them all and laying them out in one go
+ * would block the loop about as long as a turn may take. (Each comes
+ * PENDING_MS after the last, below the frame's priority: a frame due by
+ * then styles, lays out and paints it before the next comes.) Each is
+ * "u:ID" (upper area) or "d:ID" (dock). */
+#define PENDING_MS 20
 static gboolean
 add_pending_viewer (gpointer data)
 {
@@ -515,7 +518,8 @@ lttv_tab_add_default_viewers (LttvTab *self)
   if (self->pending_idle == 0)
     {
       self->pending_added = 0;
-      self->pending_idle = g_idle_add (add_pending_viewer, self);
+      self->pending_idle = g_timeout_add_full (G_PRIORITY_DEFAULT_IDLE, PENDING_MS,
+                                               add_pending_viewer, self, NULL);
     }
 }
 
@@ -537,7 +541,8 @@ lttv_tab_add_viewer_set (LttvTab *self, const char *const *entries, const int *h
   if (self->pending_idle == 0)
     {
       self->pending_added = 0;
-      self->pending_idle = g_idle_add (add_pending_viewer, self);
+      self->pending_idle = g_timeout_add_full (G_PRIORITY_DEFAULT_IDLE, PENDING_MS,
+                                               add_pending_viewer, self, NULL);
     }
 }
 

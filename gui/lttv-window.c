@@ -9,12 +9,12 @@
 #include "lttv-export.h"
 #include "lttv-live-tab.h"
 #include "lttv-module-host.h"
+#include "lttv-recent.h"
 #include "lttv-session-actions.h"
 #include "lttv-session.h"
 #include "lttv-time-text.h"
 #include "lttv-window.h"
 
-#define APP_NAME_FOR_RECENT "lttv-gui"
 #define ZOOM_STEP 2.0
 
 struct _LttvWindow
@@ -133,27 +133,15 @@ tab_title_changed_cb (LttvTab *tab, LttvWindow *self)
 static void
 remember_recent (LttvTab *tab)
 {
-  GtkRecentManager *recent = gtk_recent_manager_get_default ();
   LttvTraceset *ts = lttv_tab_get_traceset (tab);
-  static char *groups[] = { (char *) "lttv", NULL };
+  g_autoptr (GPtrArray) paths = g_ptr_array_new ();
 
   if (lttv_live_tab_is_live (tab))
     return;
   for (guint i = 0; ts != NULL && i < lttv_traceset_n_traces (ts); i++)
-    {
-      const char *path = lttv_trace_path (lttv_traceset_get_trace (ts, i));
-      g_autofree char *uri = g_filename_to_uri (path, NULL, NULL);
-      /* (a trace-cmd .dat recording is a file) */
-      gboolean dir = g_file_test (path, G_FILE_TEST_IS_DIR);
-      GtkRecentData data = {
-        .mime_type = (char *) (dir ? "inode/directory" : "application/octet-stream"),
-        .app_name = (char *) APP_NAME_FOR_RECENT,
-        .app_exec = (char *) "lttv-gui %u",
-        .groups = groups,
-      };
-      if (uri != NULL)
-        gtk_recent_manager_add_full (recent, uri, &data);
-    }
+    g_ptr_array_add (paths, (gpointer) lttv_trace_path (lttv_traceset_get_trace (ts, i)));
+  g_ptr_array_add (paths, NULL);
+  lttv_recent_add_traces ((const char *const *) paths->pdata);
 }
 
 static void

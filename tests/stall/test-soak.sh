@@ -62,7 +62,8 @@ tabs=1; big_tabs=1
 # of an error GtkInfoBar (f1e6d9, pinkish) fills a band under the tabs.
 has_error_bar () {
   kill -0 $pid 2>/dev/null || return 1
-  timeout 10 import -window "$id" -crop "${W}x120+0+60" "$out/bar.png" 2>/dev/null || return 1
+  # (not import: its server grab would stall the program)
+  timeout 10 "$LTTV_BUILDDIR/tests/stall/window-shot" "$id" "${W}x120+0+60" "$out/bar.png" 2>/dev/null || return 1
   [ "$(convert "$out/bar.png" -fill black +opaque '#f1e6d9' -fill white -opaque '#f1e6d9' \
         -format '%[fx:int(mean*w*h)]' info: 2>/dev/null)" -gt 5000 ]
 }
@@ -154,18 +155,19 @@ grep -E '^lttv-gui: stall of ' "$out/stderr" | sort -t' ' -k4 -g | tail -n 1 | w
        END { printf "#   stall %s ms ending at %s s, after action %s\n", ms, at, last }' "$out/actions"
 done
 check "the stall was measured (longest ${stall:-none} ms, wall clock)" [ -n "$stall" ]
-# Known to fail (issue #30): with the sanitizers on a loaded machine
-# (load 15-22), a frame's layout and paint of the whole window still
-# take 40-90 ms of main-thread CPU (the timelines' rows drawn from the
-# history in the first paint after a zoom or a tab switch), and some
-# turns of other handlers around a damaged trace's tab 50-125 ms
-# (LTTV_STALL_TRACE=1 names them); stalls of seconds not spent on CPU
-# were seen at that load. Reported as TODO until that is fixed;
+# Known to fail at times (issue #30): with the sanitizers on a loaded
+# machine, a frame after a zoom, a drag, a tab switch or a new tab still
+# takes 40-70 ms of main-thread CPU in GTK itself (the styles'
+# validation 15-35 ms, the whole tab's paint 15-45 ms; LTTV_STALL_TRACE=1
+# splits each long turn), and stalls of 60-300 ms off the CPU, while a
+# damaged trace's tab opens, are not explained yet (LTTV_STALL_REPORT=
+# verbose names them 'own stall'; perf's sched_switch events show where
+# the main thread sleeps). Reported as TODO until that is fixed;
 # LTTV_SOAK_STRICT=1 makes them plain failures.
 budget () {
   if awk "BEGIN { exit !($2 < 50) }"; then ok "$1"
   elif [ -n "${LTTV_SOAK_STRICT:-}" ]; then fail "$1"
-  else echo "not ok $((tap_n + 1)) - $1 # TODO tab opening is not yet within the budget"; tap_n=$((tap_n + 1)); fi
+  else echo "not ok $((tap_n + 1)) - $1 # TODO a frame of GTK is not yet within the budget"; tap_n=$((tap_n + 1)); fi
 }
 budget "no main-loop callback ran 50 ms or more (longest ${busy:-none} ms of CPU)" "${busy:-999}"
 budget "no main-loop stall of 50 ms or more of the program's own making (${own:-none} ms; load $(cut -d' ' -f1 /proc/loadavg))" "${own:-999}"
