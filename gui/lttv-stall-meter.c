@@ -101,6 +101,9 @@ tick_cb (gpointer data)
   if (cpu - last_cpu_us >= 10000 && verbose ())
     g_printerr ("lttv-gui: busy %.1f ms of main-thread CPU ending at %.6f s\n",
                 (cpu - last_cpu_us) / 1000.0, now / 1e6);
+  /* (and every stall of 10 ms of its own, to tell a phase's longest) */
+  if (own >= 10000 && verbose ())
+    g_printerr ("lttv-gui: own stall %.1f ms ending at %.6f s\n", own / 1000.0, now / 1e6);
   last_cpu_us = cpu;
   last_wait_us = wait;
 

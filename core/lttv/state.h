@@ -108,6 +108,15 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (LttvState, lttv_state_free)
 gboolean lttv_state_build (LttvState *s, gboolean use_cache, LttvCancel cancel,
                            GError **error);
 /**
+ * lttv_state_set_live:
+ * @s: a state, not built
+ *
+ * Makes @s one that lttv_state_build_more() builds, before anyone reads
+ * it (its event density spans the traceset's first 4 hours, since its end
+ * moves on). lttv_state_build_more() does it when it was not done.
+ */
+void lttv_state_set_live (LttvState *s);
+/**
  * lttv_state_build_more:
  * @s: a state, not built otherwise
  * @until: the events before it are applied; %LTTV_TIME_NONE: all, and

@@ -342,19 +342,25 @@ build_from_trace (LttvState *s, gboolean for_cache, LttvCancel cancel, GError **
   return TRUE;
 }
 
+void
+lttv_state_set_live (LttvState *s)
+{
+  g_return_if_fail (s != NULL && (!s->built || s->live != NULL));
+  if (s->live != NULL)
+    return;
+  s->built = TRUE;
+  /* (the traceset's end moves on: the density spans LIVE_SPAN from its
+   * beginning; later events count in its last bucket) */
+  state_density_free (s->density);
+  s->density = state_density_new_span (s->ts, LTTV_STATE_LIVE_SPAN);
+  s->live = run_new (s);
+}
+
 gboolean
 lttv_state_build_more (LttvState *s, LttvTime until, LttvCancel cancel, GError **error)
 {
   g_return_val_if_fail (s != NULL && (!s->built || s->live != NULL), FALSE);
-  if (s->live == NULL)
-    {
-      s->built = TRUE;
-      /* (the traceset's end moves on: the density spans LIVE_SPAN from
-       * its beginning; later events count in its last bucket) */
-      state_density_free (s->density);
-      s->density = state_density_new_span (s->ts, LTTV_STATE_LIVE_SPAN);
-      s->live = run_new (s);
-    }
+  lttv_state_set_live (s);
   StateRun *b = s->live;
   if (b->broken)
     {
