@@ -152,7 +152,7 @@ lttv_cli_live_dump (const char *url)
              && stop_signal == 0)
         {
           guint delay = lttv_live_retry_delay (attempt++);
-          fprintf (stderr, _("lttv: %s; reconnecting in %u ms\n"),
+          fprintf (stderr, "lttv: %s; reconnecting in %u ms\n",
                    error->message, delay);
           g_clear_error (&error);
           for (guint slept = 0; slept < delay && stop_signal == 0;
@@ -165,7 +165,7 @@ lttv_cli_live_dump (const char *url)
             }
           if (lttv_live_reconnect (live, &error))
             {
-              fprintf (stderr, _("lttv: %s: reconnected\n"), url);
+              fprintf (stderr, "lttv: %s: reconnected\n", url);
               attempt = 0;
               st = lttv_live_poll (live, &error);
             }
