@@ -107,6 +107,15 @@ poll_interval_us (void)
   return (gulong) (CLAMP (ms, 1, 10000) * 1000);
 }
 
+/* LTTV_LIVE_RETRIES reconnections in a row before giving up (5 by
+ * default: some 17 s, lttv_live_retry_delay()). */
+static guint
+retry_attempts (void)
+{
+  const char *v = g_getenv ("LTTV_LIVE_RETRIES");
+  return v != NULL ? (guint) MIN (g_ascii_strtoull (v, NULL, 10), 1000) : 5;
+}
+
 int
 lttv_cli_live_dump (const char *url)
 {
@@ -133,9 +142,34 @@ lttv_cli_live_dump (const char *url)
   gboolean problems = FALSE;
   int status = 0;
   gulong interval = poll_interval_us ();
+  guint attempt = 0, max_attempts = retry_attempts ();
   for (;;)
     {
       LttvLiveStatus st = lttv_live_poll (live, &error);
+      /* A lost connection is retried, as the GUI does: what arrived
+       * stays mirrored, nothing is printed twice. */
+      while (st == LTTV_LIVE_ERROR && attempt < max_attempts
+             && stop_signal == 0)
+        {
+          guint delay = lttv_live_retry_delay (attempt++);
+          fprintf (stderr, "lttv: %s; reconnecting in %u ms\n",
+                   error->message, delay);
+          g_clear_error (&error);
+          for (guint slept = 0; slept < delay && stop_signal == 0;
+               slept += 50)
+            g_usleep (50000);
+          if (stop_signal != 0)
+            {
+              st = LTTV_LIVE_IDLE;
+              break;
+            }
+          if (lttv_live_reconnect (live, &error))
+            {
+              fprintf (stderr, "lttv: %s: reconnected\n", url);
+              attempt = 0;
+              st = lttv_live_poll (live, &error);
+            }
+        }
       gboolean over = st == LTTV_LIVE_ENDED || st == LTTV_LIVE_ERROR
         || stop_signal != 0;
       if (st == LTTV_LIVE_ERROR)

@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* lttv-live-tab.h. The core mirrors a session into a folder that the
- * reader opens whole (docs/architecture.md, Live sessions): the tab opens
- * that folder again, at most once a second and once the state of the last
- * opening is built, and builds its state again from the start each time,
- * without the cache. The network work (attach, polls,
- * reconnections) runs in a worker, one task at a time, never while the
- * tab opens the folder (a poll appends to its files). */
+/* lttv-live-tab.h. The core mirrors a session into a folder
+ * (docs/architecture.md, Live sessions): the tab opens it once, to grow,
+ * and after each poll the worker grows the open traceset in place and
+ * builds the state on up to the time before which every event has
+ * arrived (lttv_traceset_grow, lttv_state_build_more); the main thread
+ * then only moves the bounds' end and tells the viewers, a few times a
+ * second. The network work (attach, polls, reconnections) and that
+ * growth run in a worker, one task at a time, never while the tab opens
+ * the folder (a poll appends to its files). The folder is opened again
+ * only when the traceset cannot grow in place (its metadata grew). */
 #include "config.h"
 
 #define G_LOG_DOMAIN "lttv-live-tab"
@@ -20,6 +23,7 @@
 #include "lttv-tab-private.h"
 
 #define TICK_MS 250
+#define GREW_MS 200 /* the viewers are told of new events at most this often */
 #define RATE_SAMPLES 12 /* ticks: the events/s is measured over 3 s */
 
 typedef enum { CONNECTING, CONNECTED, LOST, FINISHED } LiveState;
@@ -41,9 +45,12 @@ typedef struct
   gint64 retry_at;
   gint64 last_data;      /* when the last packets came */
   gint64 data_since;     /* the first packets not opened yet came then */
-  gint64 last_reopen;
-  gboolean dirty;        /* the folder grew since it was opened */
+  gint64 last_grew;      /* the viewers were last told then */
+  gboolean grew;         /* the traceset grew since */
+  gboolean need_open;    /* the folder is to be opened (first, or it
+                            could not grow in place) */
   gboolean ended;        /* all the session's data has arrived */
+  gboolean built;        /* ... and its state is built to the end */
   gboolean reopening;    /* between add_traces and "opened" */
   gboolean opened_once;
   gboolean setting;      /* the window is set by us */
@@ -61,6 +68,7 @@ typedef struct
 static void live_tab_release (LiveTab *lt);
 static void sync_actions (LttvWindow *window);
 static void start_op (LiveTab *lt, Op op);
+static void schedule (LiveTab *lt, guint ms);
 
 static LiveTab *
 live_tab_ref (LiveTab *lt)
@@ -162,8 +170,8 @@ update_status (LiveTab *lt)
   lttv_tab_set_live_title (lt->tab, title);
 }
 
-/* The events built so far: the count never goes back while a new opening
- * builds its state again from the start. */
+/* The events built so far: the count never goes back while an opening
+ * again (the traceset could not grow in place) builds the state anew. */
 static void
 count_events (LiveTab *lt)
 {
@@ -171,7 +179,7 @@ count_events (LiveTab *lt)
   guint64 n = 0;
 
   if (state != NULL)
-    n = lt->tab->build_job == NULL ? lttv_state_n_events (state) : lttv_state_events_done (state);
+    n = lttv_state_events_done (state);
   lt->n_events = MAX (lt->n_events, n);
   memmove (lt->samples + 1, lt->samples, sizeof lt->samples - sizeof lt->samples[0]);
   lt->samples[0] = lt->n_events;
@@ -236,25 +244,16 @@ static void
 maybe_reopen (LiveTab *lt)
 {
   LttvTimeContext *tc;
-  gint64 now = g_get_monotonic_time ();
-  gint64 gap = (gint64) env_ms ("LTTV_LIVE_REOPEN_MS", 1000) * 1000;
 
-  if (lt->tab == NULL || !lt->dirty || lt->busy || lt->live == NULL
+  if (lt->tab == NULL || !lt->need_open || lt->busy || lt->live == NULL
       || lttv_live_n_packets (lt->live) == 0 || lttv_tab_is_opening (lt->tab))
-    return;
-  /* a state still building is let finish: a new opening would build it
-   * again from the start, and the timelines would never show one */
-  if (lt->tab->build_job != NULL)
-    return;
-  if (lt->opened_once && now - lt->last_reopen < gap)
     return;
   tc = lttv_tab_get_time_context (lt->tab);
   lttv_time_context_get_window (tc, &lt->w0, &lt->w1);
   lt->cur = lttv_time_context_get_current_time (tc);
   lt->has_sel = lttv_time_context_get_selection (tc, &lt->sel0, &lt->sel1);
-  lt->dirty = FALSE;
+  lt->need_open = FALSE;
   lt->reopening = TRUE;
-  lt->last_reopen = now;
   g_autoptr (GFile) folder = g_file_new_for_path (lttv_live_folder (lt->live));
   lttv_tab_add_traces (lt->tab, &folder, 1);
 }
@@ -284,14 +283,35 @@ opened_cb (LttvTab *tab, LiveTab *lt)
         lttv_time_context_set_selection (tc, lt->sel0, lt->sel1);
       lt->setting = FALSE;
     }
-  if (lt->ended && !lt->dirty)
-    {
-      lt->state = FINISHED;
-      lt->following = FALSE;
-      g_clear_handle_id (&lt->timer, g_source_remove);
-      sync_actions (lt->window);
-    }
+  /* the worker builds the state from the next poll on (after the end,
+   * one more poll finds the end again and builds it whole) */
+  if (lt->ended)
+    schedule (lt, 1);
   update_status (lt);
+}
+
+/* Tells the viewers of the new events, at most every GREW_MS. */
+static void
+tell_grew (LiveTab *lt, gboolean now)
+{
+  gint64 t = g_get_monotonic_time ();
+
+  if (lt->tab == NULL || !lt->grew || lt->reopening
+      || (!now && t - lt->last_grew < GREW_MS * 1000))
+    return;
+  lt->grew = FALSE;
+  lt->last_grew = t;
+  lttv_tab_traceset_grew (lt->tab);
+  if (lt->following)
+    {
+      LttvTime w0, w1;
+      lttv_time_context_get_window (lttv_tab_get_time_context (lt->tab), &w0, &w1);
+      follow (lt, w1 - w0);
+    }
+  if (lt->data_since != 0)
+    g_debug ("drawn %" G_GINT64_FORMAT " ms after the data came (told in %.1f ms)",
+             (t - lt->data_since) / 1000, (g_get_monotonic_time () - t) / 1000.0);
+  lt->data_since = 0;
 }
 
 /* --- The worker ---------------------------------------------------------- */
@@ -302,16 +322,52 @@ typedef struct
   Op op;
   char *url;
   LttvLive *live;
+  LttvTraceData *data;   /* the open traceset and its state, or NULL */
   LttvLiveStatus status;
   GError *error;
+  GError *grow_error;    /* the traceset could not grow in place */
+  GError *build_error;   /* the state could not be built on */
+  gboolean grew;         /* new events were applied */
+  gboolean built;        /* all of them: the state is finished */
 } Work;
 
 static void
 work_free (Work *w)
 {
   g_free (w->url);
+  g_clear_pointer (&w->data, lttv_trace_data_unref);
   g_clear_error (&w->error);
+  g_clear_error (&w->grow_error);
+  g_clear_error (&w->build_error);
   g_free (w);
+}
+
+/* After a poll: the open traceset learns of the new packets, and the
+ * state is built on up to the time before which every stream has
+ * delivered (lttv_live_complete_before): an event that a later packet of
+ * another stream brings is never earlier than that, so nothing is built
+ * twice or out of order. At the end, the rest. */
+static void
+grow_and_build (Work *w)
+{
+  LttvTraceset *ts = lttv_trace_data_get_traceset (w->data);
+  LttvState *state = lttv_trace_data_get_state (w->data);
+  gboolean all = w->status == LTTV_LIVE_ENDED;
+  guint64 n_new = 0, before;
+  LttvTime until;
+
+  if (ts == NULL || state == NULL)
+    return;
+  if (!lttv_traceset_grow (ts, &n_new, &w->grow_error))
+    return;
+  until = all ? LTTV_TIME_NONE : lttv_live_complete_before (w->live, ts);
+  before = lttv_state_events_applied (state);
+  if (until == 0)
+    return;
+  if (!lttv_state_build_more (state, until, LTTV_CANCEL_NONE, &w->build_error))
+    return;
+  w->grew = n_new > 0 || lttv_state_events_applied (state) != before || until == LTTV_TIME_NONE;
+  w->built = until == LTTV_TIME_NONE;
 }
 
 static void
@@ -327,6 +383,8 @@ work_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancella
       break;
     case OP_POLL:
       w->status = lttv_live_poll (w->live, &w->error);
+      if (w->status != LTTV_LIVE_ERROR && w->data != NULL)
+        grow_and_build (w);
       break;
     case OP_RECONNECT:
       w->status = lttv_live_reconnect (w->live, &w->error) ? LTTV_LIVE_IDLE : LTTV_LIVE_ERROR;
@@ -416,18 +474,40 @@ work_done (GObject *source, GAsyncResult *result, gpointer data)
         }
       /* (a beacon is news to the core, not to the tab: only packets) */
       guint64 np = lt->live != NULL ? lttv_live_n_packets (lt->live) : 0;
-      if (np != lt->n_packets || w->status == LTTV_LIVE_ENDED)
+      if (np != lt->n_packets)
         {
           lt->n_packets = np;
-          lt->dirty = TRUE;
           lt->last_data = g_get_monotonic_time ();
           if (lt->data_since == 0)
             lt->data_since = lt->last_data;
         }
+      if (w->grow_error != NULL)
+        {
+          /* (rare: new event classes; the state is built anew) */
+          g_message ("%s; opening the folder again", w->grow_error->message);
+          lt->need_open = TRUE;
+        }
+      if (w->build_error != NULL && !lt->built)
+        {
+          /* (a read error: what came before it stays built) */
+          lttv_tab_show_problem (lt->tab, w->build_error->message);
+          lt->built = TRUE;
+        }
+      lt->grew |= w->grew;
       if (w->status == LTTV_LIVE_ENDED)
         lt->ended = TRUE;
-      else
+      if (w->built)
+        {
+          lt->built = TRUE;
+          tell_grew (lt, TRUE);
+          g_debug ("finished: the state is built to the end");
+          lt->state = FINISHED;
+          lt->following = FALSE;
+          sync_actions (lt->window);
+        }
+      else if (w->status != LTTV_LIVE_ENDED || w->data != NULL || lt->need_open)
         schedule (lt, w->status == LTTV_LIVE_NEW_DATA ? 1 : poll_ms);
+      tell_grew (lt, FALSE);
     }
   maybe_reopen (lt);
   update_status (lt);
@@ -453,6 +533,11 @@ start_op (LiveTab *lt, Op op)
   w->op = op;
   w->url = g_strdup (lt->url);
   w->live = lt->live;
+  /* (the state is made when the opened traceset is: its build goes on
+   * in the worker, which holds them meanwhile) */
+  if (op == OP_POLL && lt->tab->data != NULL && lttv_tab_get_state (lt->tab) != NULL
+      && !lt->reopening && !lt->need_open && !lt->built)
+    w->data = lttv_trace_data_ref (lt->tab->data);
   lt->busy = TRUE;
   n_busy++;
   task = g_task_new (NULL, NULL, work_done, NULL);
@@ -466,6 +551,7 @@ tick_cb (gpointer data)
   LiveTab *lt = data;
 
   count_events (lt);
+  tell_grew (lt, FALSE);
   maybe_reopen (lt);
   update_status (lt);
   return G_SOURCE_CONTINUE;
@@ -509,7 +595,8 @@ lttv_live_tab_attach (LttvWindow *window, const char *url)
   gtk_widget_show (lt->label);
   gtk_box_pack_start (GTK_BOX (tab), lt->label, FALSE, FALSE, 0);
   gtk_box_reorder_child (GTK_BOX (tab), lt->label, 0);
-  lttv_tab_set_uncached (tab);
+  lttv_tab_set_growing (tab);
+  lt->need_open = TRUE;
   lttv_tab_add_default_viewers (tab);
   g_object_set_data_full (G_OBJECT (tab), "lttv-live-tab", lt, (GDestroyNotify) live_tab_release);
   g_signal_connect (tab, "destroy", G_CALLBACK (tab_destroy_cb), lt);

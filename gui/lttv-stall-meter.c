@@ -101,10 +101,11 @@ tick_cb (gpointer data)
   if (cpu - last_cpu_us >= 10000 && verbose ())
     g_printerr ("lttv-gui: busy %.1f ms of main-thread CPU ending at %.6f s\n",
                 (cpu - last_cpu_us) / 1000.0, now / 1e6);
-  /* and every stall of ours off the CPU (a lock, the disk, the X server) */
-  if (own - (cpu - last_cpu_us) >= 20000 && verbose ())
+  /* and every stall of 10 ms of its own: a phase's longest, or a wait
+   * off the CPU (a lock, the disk, the X server) */
+  if (own >= 10000 && verbose ())
     g_printerr ("lttv-gui: own stall %.1f ms (%.1f ms of it off the CPU) ending at %.6f s\n",
-                own / 1000.0, (own - (cpu - last_cpu_us)) / 1000.0, now / 1e6);
+                own / 1000.0, MAX (own - (cpu - last_cpu_us), 0) / 1000.0, now / 1e6);
   last_cpu_us = cpu;
   last_wait_us = wait;
 

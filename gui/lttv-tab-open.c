@@ -38,6 +38,12 @@ grew (LttvViewerContext *ctx, gpointer unused)
 }
 
 static void
+traceset_grew (LttvViewerContext *ctx, gpointer unused)
+{
+  lttv_viewer_context_traceset_grew (ctx);
+}
+
+static void
 set_state (LttvViewerContext *ctx, gpointer state)
 {
   lttv_viewer_context_set_state (ctx, state);
@@ -110,6 +116,12 @@ static void
 start_build (LttvTab *self)
 {
   lttv_tab_stop_build (self);
+  if (self->growing)
+    {
+      /* (built on by the live tab as the traces grow: no job) */
+      for_each_context (self, set_state, lttv_trace_data_live_state (self->data));
+      return;
+    }
   self->build_job = lttv_trace_data_build_job (self->data);
   if (self->build_job == NULL)
     {
@@ -131,6 +143,7 @@ typedef struct
 {
   char **paths;
   gboolean rebuild;     /* the state from the trace, not the cache */
+  gboolean growable;    /* lttv_traceset_open_growable */
   char *note;           /* shown with the traces' problems, or NULL */
   LttvTraceset *traceset;
   GError *error;
@@ -151,7 +164,8 @@ static gboolean
 open_func (LttvJob *job, gpointer data, GCancellable *cancellable, GError **error)
 {
   OpenData *d = data;
-  d->traceset = lttv_traceset_open ((const char *const *) d->paths, &d->error);
+  d->traceset = d->growable ? lttv_traceset_open_growable ((const char *const *) d->paths, &d->error)
+                            : lttv_traceset_open ((const char *const *) d->paths, &d->error);
   /* (its begin decodes each stream's first event: here, not on the main
    * thread) */
   if (d->traceset != NULL)
@@ -340,6 +354,24 @@ lttv_tab_set_uncached (LttvTab *self)
   self->uncached = TRUE;
 }
 
+void
+lttv_tab_set_growing (LttvTab *self)
+{
+  g_return_if_fail (LTTV_IS_TAB (self));
+  self->uncached = TRUE;
+  self->growing = TRUE;
+}
+
+void
+lttv_tab_traceset_grew (LttvTab *self)
+{
+  g_return_if_fail (LTTV_IS_TAB (self));
+  if (self->traceset == NULL || self->open_job != NULL)
+    return;
+  lttv_time_context_extend_end (self->time_context, lttv_traceset_end (self->traceset));
+  for_each_context (self, traceset_grew, NULL);
+}
+
 guint lttv_tab_get_n_traces (LttvTab *self) { return self->paths->len; }
 
 const char *
@@ -356,6 +388,7 @@ open_paths (LttvTab *self, OpenData *d)
   d->paths = g_new0 (char *, self->paths->len + 1);
   for (guint i = 0; i < self->paths->len; i++)
     d->paths[i] = g_strdup (self->paths->pdata[i]);
+  d->growable = self->growing;
 
   if (self->open_job != NULL)
     lttv_job_cancel (self->open_job);

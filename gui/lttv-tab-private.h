@@ -77,6 +77,8 @@ struct _LttvTab
   char *title;
   char *live_title;     /* replaces the traces' names, or NULL */
   gboolean uncached;    /* the state skips the cache (a live session) */
+  gboolean growing;     /* a live session's: the traces open to grow,
+                           the state is built by lttv-live-tab.c */
 };
 
 enum { OPENED, TITLE_CHANGED, VIEWERS_CHANGED, N_SIGNALS };

@@ -98,6 +98,14 @@ void lttv_tab_set_live_title (LttvTab *self, const char *title);
 /* The state of the tab's traces neither comes from nor goes to the cache
  * (a live session's mirror, opened again as it grows). */
 void lttv_tab_set_uncached (LttvTab *self);
+/* The tab's traces grow (a live session's mirror): they open to grow in
+ * place (lttv_traceset_open_growable), and their state is made but not
+ * built: the caller builds it on (lttv_state_build_more) and calls
+ * lttv_tab_traceset_grew. Implies lttv_tab_set_uncached. */
+void lttv_tab_set_growing (LttvTab *self);
+/* The tab's traceset grew in place: the bounds' end moves on and the
+ * viewers are told ("traceset-grew", "history-changed"); the window stays. */
+void lttv_tab_traceset_grew (LttvTab *self);
 /* The text of the info bar, NULL when it is hidden. */
 const char *lttv_tab_get_problems (LttvTab *self);
 gboolean lttv_tab_is_opening (LttvTab *self);

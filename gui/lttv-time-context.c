@@ -133,6 +133,17 @@ lttv_time_context_set_bounds (LttvTimeContext *self, LttvTime begin, LttvTime en
   g_signal_emit (self, signals[HISTORY_CHANGED], 0);
 }
 
+void
+lttv_time_context_extend_end (LttvTimeContext *self, LttvTime end)
+{
+  g_return_if_fail (LTTV_IS_TIME_CONTEXT (self));
+  if (!self->has_bounds || end <= self->end)
+    return;
+  /* (the window, current time, selection and history stay) */
+  self->end = end;
+  g_signal_emit (self, signals[BOUNDS_CHANGED], 0);
+}
+
 gboolean
 lttv_time_context_get_bounds (LttvTimeContext *self, LttvTime *begin, LttvTime *end)
 {

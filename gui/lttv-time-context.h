@@ -24,6 +24,9 @@ LttvTimeContext *lttv_time_context_new (void);
  * time its start, the selection and the history are cleared. Until bounds
  * are set, nothing is clamped. */
 void lttv_time_context_set_bounds (LttvTimeContext *self, LttvTime begin, LttvTime end);
+/* The traceset grew (a live session): its end moves on, nothing else
+ * does; emits "bounds-changed" only. */
+void lttv_time_context_extend_end (LttvTimeContext *self, LttvTime end);
 gboolean lttv_time_context_get_bounds (LttvTimeContext *self, LttvTime *begin, LttvTime *end);
 
 void lttv_time_context_get_window (LttvTimeContext *self, LttvTime *start, LttvTime *end);

@@ -117,6 +117,17 @@ lttv_trace_data_build_job (LttvTraceData *d)
                        lttv_trace_data_ref (d), (GDestroyNotify) lttv_trace_data_unref);
 }
 
+LttvState *
+lttv_trace_data_live_state (LttvTraceData *d)
+{
+  if (d->traceset != NULL && d->state == NULL)
+    {
+      d->state = lttv_state_new (d->traceset);
+      lttv_state_set_live (d->state);
+    }
+  return d->state;
+}
+
 void
 lttv_trace_data_report (LttvTraceData *d, LttvJob *job)
 {

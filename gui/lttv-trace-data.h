@@ -33,6 +33,9 @@ void lttv_trace_data_set_uncached (LttvTraceData *d);
 /* A job (not started) that builds the state, using the cache; NULL without
  * a traceset. Its progress is polled with lttv_trace_data_report. */
 LttvJob *lttv_trace_data_build_job (LttvTraceData *d);
+/* The state, made if need be, not built: a live tab builds it on
+ * (lttv_state_build_more) as the traceset grows. NULL without a traceset. */
+LttvState *lttv_trace_data_live_state (LttvTraceData *d);
 /* Copies the build's progress into `job` (main thread, on a timer). */
 void lttv_trace_data_report (LttvTraceData *d, LttvJob *job);
 

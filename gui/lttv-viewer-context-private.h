@@ -31,6 +31,9 @@ void lttv_viewer_context_hold (LttvViewerContext *ctx, LttvTraceData *data);
  * workers take a reference to it, so that the traceset and history they
  * read outlive a traceset change (a trace added) while they run. */
 LttvTraceData *lttv_viewer_context_get_held (LttvViewerContext *ctx);
+/* The traceset grew in place (a live session: lttv_traceset_grow): emits
+ * "traceset-grew", then "history-changed". */
+void lttv_viewer_context_traceset_grew (LttvViewerContext *ctx);
 /* More of the history is built: emits "history-changed". */
 void lttv_viewer_context_history_grew (LttvViewerContext *ctx);
 /* The tab's selected thread changed (lttv-thread-selection.c): emits

@@ -33,6 +33,7 @@ enum {
   HISTORY_CHANGED,
   THREAD_SELECTED,
   AXIS_CHANGED,
+  TRACESET_GREW,
   N_SIGNALS
 };
 static guint signals[N_SIGNALS];
@@ -255,6 +256,15 @@ lttv_viewer_context_get_held (LttvViewerContext *self)
 }
 
 void
+lttv_viewer_context_traceset_grew (LttvViewerContext *self)
+{
+  g_return_if_fail (LTTV_IS_VIEWER_CONTEXT (self));
+  if (self->traceset != NULL)
+    g_signal_emit (self, signals[TRACESET_GREW], 0);
+  lttv_viewer_context_history_grew (self);
+}
+
+void
 lttv_viewer_context_history_grew (LttvViewerContext *self)
 {
   g_return_if_fail (LTTV_IS_VIEWER_CONTEXT (self));
@@ -463,7 +473,7 @@ lttv_viewer_context_class_init (LttvViewerContextClass *klass)
   static const char *names[N_SIGNALS] = {
     "traceset-changed", "window-changed", "current-time-changed",
     "selection-changed", "filter-changed", "history-changed",
-    "thread-selected", "axis-changed",
+    "thread-selected", "axis-changed", "traceset-grew",
   };
 
   object_class->dispose = lttv_viewer_context_dispose;

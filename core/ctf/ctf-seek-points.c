@@ -11,7 +11,9 @@
 void
 ctf_seek_points_init (CtfStream *s)
 {
-  s->seek_points = g_new0 (CtfSeekPoints *, MAX (1u, s->packets->len));
+  /* (a growing stream's packets come into its reserve: so do their slots) */
+  s->seek_points = g_new0 (CtfSeekPoints *, s->map_reserved != 0 ? CTF_GROW_PACKETS
+                                             : MAX (1u, s->packets->len));
   g_mutex_init (&s->retired_lock);
   s->retired = g_ptr_array_new_with_free_func (g_free);
 }

@@ -202,6 +202,8 @@ static gboolean
 index_packets (CtfStream *s, int fd, CtfCursor *c, GError **error)
 {
   uint64_t off = 0, released = 0;
+  if (s->map_reserved != 0)
+    return ctf_stream_index_more (s, fd, c, 0, error) >= 0;
   uint64_t page = (uint64_t) sysconf (_SC_PAGESIZE);
   while (off < s->size)
     {
@@ -237,7 +239,9 @@ ctf_stream_open (LttvTrace *trace, const char *path, GError **error)
   CtfStream *s = g_new0 (CtfStream, 1);
   s->trace = trace;
   s->path = g_strdup (path);
-  s->packets = g_array_new (FALSE, FALSE, sizeof (CtfPacket));
+  s->packets = trace->growable
+    ? g_array_sized_new (FALSE, FALSE, sizeof (CtfPacket), CTF_GROW_PACKETS)
+    : g_array_new (FALSE, FALSE, sizeof (CtfPacket));
 
   int fd = open (path, O_RDONLY | O_CLOEXEC);
   struct stat st;
@@ -253,7 +257,13 @@ ctf_stream_open (LttvTrace *trace, const char *path, GError **error)
   s->size = (uint64_t) st.st_size;
   if (s->size > 0)
     {
-      void *m = mmap (NULL, s->size, PROT_READ, MAP_PRIVATE, fd, 0);
+      /* A growing trace's file is mapped past its end: the pages of what
+       * is appended are read through the same addresses, which readers in
+       * other threads hold. */
+      if (trace->growable && s->size < CTF_GROW_MAP)
+        s->map_reserved = CTF_GROW_MAP;
+      void *m = mmap (NULL, s->map_reserved != 0 ? s->map_reserved : s->size,
+                      PROT_READ, MAP_PRIVATE, fd, 0);
       if (m == MAP_FAILED)
         {
           g_set_error (error, LTTV_ERROR, LTTV_ERROR_IO, "%s: cannot map: "
@@ -277,7 +287,7 @@ ctf_stream_open (LttvTrace *trace, const char *path, GError **error)
   /* a cursor for the header scan only: readers have their own */
   g_autofree CtfValue *values = g_new0 (CtfValue, max_slots);
   CtfCursor cur = { .values = values };
-  if (s->size > 0 && g_getenv ("LTTV_NO_INDEX") == NULL
+  if (s->size > 0 && g_getenv ("LTTV_NO_INDEX") == NULL && s->map_reserved == 0
       && ctf_index_load (path, s->size, s->packets))
     {
       /* the first packet's header tells the stream class and checks that
@@ -333,7 +343,7 @@ ctf_stream_free (CtfStream *s)
   if (s->map != NULL)
     {
       ctf_map_guard_remove (s);
-      munmap ((void *) s->map, s->size);
+      munmap ((void *) s->map, s->map_reserved != 0 ? s->map_reserved : s->size);
     }
   ctf_seek_points_clear (s);
   g_array_free (s->packets, TRUE);
@@ -342,3 +352,96 @@ ctf_stream_free (CtfStream *s)
   g_free (s);
 }
 
+
+/* --- Growing in place (a live session's mirror) ----------------------------- */
+
+/* Indexes the whole packets from `off` to the file's end (s->size, which
+ * the caller moved on): each written into the reserve, then published by
+ * the array's length. A packet cut by the file's end is left for later
+ * (s->size then stops before it). Returns the packets added, -1 with
+ * `error` set. */
+int
+ctf_stream_index_more (CtfStream *s, int fd, CtfCursor *c, uint64_t off,
+                       GError **error)
+{
+  int added = 0;
+  uint64_t file_end = s->size;
+  while (off < file_end)
+    {
+      CtfPacket pk;
+      GError *err = NULL;
+      if (s->packets->len >= CTF_GROW_PACKETS)
+        {
+          g_autofree char *label = stream_label (s);
+          g_set_error (error, LTTV_ERROR, LTTV_ERROR_IO, "%s: more than %u "
+                       "packets: the trace cannot grow in place", label,
+                       CTF_GROW_PACKETS);
+          return -1;
+        }
+      if (!read_header (s, fd, c, off, &pk, &s->sc, &err))
+        {
+          /* what came before it is read; the bad packet ends the stream */
+          if (s->packets->len == 0)
+            {
+              g_propagate_error (error, err);
+              return -1;
+            }
+          s->index_error = err;
+          break;
+        }
+      if (pk.truncated)
+        {
+          __atomic_store_n (&s->size, off, __ATOMIC_RELEASE);
+          break;
+        }
+      ((CtfPacket *) (void *) s->packets->data)[s->packets->len] = pk;
+      __atomic_store_n (&s->packets->len, s->packets->len + 1,
+                        __ATOMIC_RELEASE);
+      added++;
+      off += pk.packet_bits / 8;
+    }
+  return added;
+}
+
+int
+ctf_stream_grow (CtfStream *s, GError **error)
+{
+  struct stat st;
+  if (s->map_reserved == 0 || s->index_error != NULL)
+    return 0;
+  int fd = open (s->path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0 || fstat (fd, &st) != 0)
+    {
+      g_set_error (error, LTTV_ERROR, LTTV_ERROR_IO, "%s: %s", s->path,
+                   g_strerror (errno));
+      if (fd >= 0)
+        close (fd);
+      return -1;
+    }
+  if (st.st_dev != s->dev || st.st_ino != s->ino
+      || (uint64_t) st.st_size > s->map_reserved)
+    {
+      g_set_error (error, LTTV_ERROR, LTTV_ERROR_IO, "%s: %s", s->path,
+                   st.st_dev != s->dev || st.st_ino != s->ino
+                   ? "the file was replaced" : "the file is too large to "
+                   "grow in place");
+      close (fd);
+      return -1;
+    }
+  const CtfPacket *last = s->packets->len > 0
+    ? &g_array_index (s->packets, CtfPacket, s->packets->len - 1) : NULL;
+  uint64_t off = last != NULL ? last->offset + last->packet_bits / 8 : 0;
+  if ((uint64_t) st.st_size <= off)
+    {
+      close (fd);
+      return 0;
+    }
+  g_autofree CtfValue *values = g_new0 (CtfValue, s->max_slots);
+  CtfCursor cur = { .values = values };
+  ctf_map_guard_remove (s);
+  __atomic_store_n (&s->size, (uint64_t) st.st_size, __ATOMIC_RELEASE);
+  int added = ctf_stream_index_more (s, fd, &cur, off, error);
+  ctf_map_guard_add (s);
+  close (fd);
+  return added;
+}

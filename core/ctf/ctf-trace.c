@@ -3,6 +3,8 @@
  * their packet index, time range. */
 #include "config.h"
 
+#include <glib/gstdio.h>
+
 #include "ctf-trace.h"
 
 #include <lttv/error.h>
@@ -96,15 +98,19 @@ find_anomalies (LttvTrace *t)
     }
 }
 
-LttvTrace *
-ctf_trace_open (const char *dir, GError **error)
+static LttvTrace *
+trace_open (const char *dir, gboolean growable, GError **error)
 {
   LttvTrace *t = g_new0 (LttvTrace, 1);
   t->path = g_strdup (dir);
   t->metadata_path = g_build_filename (dir, "metadata", NULL);
   t->tc = ctf_trace_class_new ();
-  t->streams = g_ptr_array_new_with_free_func (
-      (GDestroyNotify) ctf_stream_free);
+  t->growable = growable;
+  t->streams = g_ptr_array_new_full (growable ? CTF_GROW_STREAMS : 0,
+                                     (GDestroyNotify) ctf_stream_free);
+  GStatBuf st;
+  if (g_stat (t->metadata_path, &st) == 0)
+    t->metadata_size = (uint64_t) st.st_size;
 
   if (!ctf_metadata_load (t->tc, t->metadata_path, &t->metadata_cut, error)
       || !ctf_trace_class_compile (t->tc, t->metadata_path, error))
@@ -170,4 +176,16 @@ ctf_trace_open (const char *dir, GError **error)
 fail:
   ctf_trace_free (t);
   return NULL;
+}
+
+LttvTrace *
+ctf_trace_open (const char *dir, GError **error)
+{
+  return trace_open (dir, FALSE, error);
+}
+
+LttvTrace *
+ctf_trace_open_growable (const char *dir, GError **error)
+{
+  return trace_open (dir, TRUE, error);
 }

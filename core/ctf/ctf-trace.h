@@ -54,6 +54,8 @@ struct _CtfStream {
   uint64_t map_cut;              /* the first page of the mapping the file
                                     no longer holds (ctf-map-guard.c;
                                     UINT64_MAX: none; atomic) */
+  uint64_t map_reserved;         /* a growing trace's: the mapping's length,
+                                    past the file (0: `size`) */
   dev_t dev;                     /* the file opened (a copy reads it only */
   ino_t ino;                     /* while the path still names it) */
   int max_slots;                 /* value slots a reader needs */
@@ -249,6 +251,8 @@ struct _LttvTrace {
                                     trace-cmd .dat: core/ftrace); NULL */
   GHashTable *thread_names;      /* tid -> the name its recorder kept
                                     (a .dat's saved_cmdlines); NULL */
+  gboolean growable;             /* opened to grow (traceset-grow.c) */
+  uint64_t metadata_size;        /* the metadata file's, at open */
 };
 
 struct _LttvTraceset {
@@ -468,4 +472,22 @@ ctf_header_id_ts (CtfCursor *c, const CtfHeaderIdTs *h)
 
 /* ctf-trace.c */
 LttvTrace *ctf_trace_open (const char *dir, GError **error);
+/* The same, its files mapped and indexed with room to grow in place
+ * (traceset-grow.c). */
+LttvTrace *ctf_trace_open_growable (const char *dir, GError **error);
+
+/* traceset-grow.c: a growing trace's reserves. Readers in other threads
+ * see a stream's packet array and a trace's stream array only grow, with
+ * their length published last, and never move: they are allocated at
+ * these capacities. */
+#define CTF_GROW_PACKETS (1u << 18)
+#define CTF_GROW_STREAMS 1024u
+#define CTF_GROW_MAP ((uint64_t) 16 << 30)
+/* Indexes the packets appended to the stream's file since it was opened
+ * or last grown; the number of new packets, -1 with `error` set when it
+ * cannot grow in place. */
+int ctf_stream_grow (CtfStream *s, GError **error);
+/* ctf-stream.c: the indexing of ctf_stream_grow, from byte `off`. */
+int ctf_stream_index_more (CtfStream *s, int fd, CtfCursor *c, uint64_t off,
+                           GError **error);
 void ctf_trace_free (LttvTrace *t);

@@ -29,6 +29,7 @@ struct _LttvIter {
   HeapEntry *heap;
   guint n;
   CtfReader *last;      /* returned by the previous call: to advance */
+  int64_t until;        /* lttv_iter_each_records ends before it */
 };
 
 struct _LttvIterPos {
@@ -115,8 +116,12 @@ iter_new (LttvTraceset *ts, gboolean to_end)
   LttvIter *it = g_new0 (LttvIter, 1);
   guint n = 0;
   it->ts = ts;
+  /* (a growing trace's streams, as many as there are now: the count
+   * may grow meanwhile, lttv_traceset_grow) */
+  g_autofree guint *n_streams = g_new0 (guint, ts->traces->len + 1);
   for (guint t = 0; t < ts->traces->len; t++)
-    n += ((LttvTrace *) ts->traces->pdata[t])->streams->len;
+    n += n_streams[t] = __atomic_load_n (&((LttvTrace *) ts->traces->pdata[t])->streams->len,
+                                         __ATOMIC_ACQUIRE);
   it->readers = g_new0 (CtfReader, n + 1);
   it->wanted = g_new0 (guint8 *, ts->traces->len + 1);
   it->subsets = g_new0 (CtfPlanSubset *, ts->traces->len + 1);
@@ -129,7 +134,7 @@ iter_new (LttvTraceset *ts, gboolean to_end)
       memset (it->wanted[t], 1, nc + 1);
       it->subsets[t] = g_new0 (CtfPlanSubset, nc + 1);
       it->forms[t] = g_new0 (CtfRecordForm *, nc + 1);
-      for (guint i = 0; i < tr->streams->len; i++)
+      for (guint i = 0; i < n_streams[t]; i++)
         {
           CtfReader *r = &it->readers[it->n_readers++];
           ctf_reader_init (r, tr->streams->pdata[i], it->wanted[t], it->subsets[t]);
@@ -138,6 +143,7 @@ iter_new (LttvTraceset *ts, gboolean to_end)
         }
     }
   it->heap = g_new0 (HeapEntry, n + 1);
+  it->until = INT64_MAX;
   iter_fill (it, INT64_MIN);
   return it;
 }
@@ -250,6 +256,9 @@ lttv_iter_each_records (LttvIter *it, LttvEventSink sink, gpointer data,
       const LttvEvent *ev = lttv_iter_next (it, error);
       if (ev == NULL)
         return FALSE;
+      /* (one compare per run of a stream, not per event) */
+      if (G_UNLIKELY (ev->ns >= it->until))
+        return FALSE;
       if (!sink (data, ev))
         return TRUE;
       /* Then the same stream's next events while they come before every
@@ -261,8 +270,15 @@ lttv_iter_each_records (LttvIter *it, LttvEventSink sink, gpointer data,
         next = it->n >= 3 && before (&it->heap[2], &it->heap[1]) ? &it->heap[2]
                                                                   : &it->heap[1];
       GError *err = NULL;
-      CtfRunEnd end = ctf_reader_run (top->r, next != NULL ? next->ns : INT64_MAX,
-                                      next != NULL ? next->r : NULL, sink, data, out, &err);
+      int64_t limit = next != NULL ? next->ns : INT64_MAX;
+      const CtfReader *limit_r = next != NULL ? next->r : NULL;
+      if (it->until <= limit)
+        {
+          /* (before (until, NULL): strictly before until) */
+          limit = it->until;
+          limit_r = NULL;
+        }
+      CtfRunEnd end = ctf_reader_run (top->r, limit, limit_r, sink, data, out, &err);
       if (end == CTF_RUN_SINK)
         return TRUE;           /* it->last: the next call moves that reader on */
       /* (as lttv_iter_next after its reader's next event) */
@@ -277,6 +293,12 @@ lttv_iter_each_records (LttvIter *it, LttvEventSink sink, gpointer data,
       sift_down (it, 0);
       it->last = NULL;
     }
+}
+
+void
+lttv_iter_set_until (LttvIter *it, LttvTime until)
+{
+  it->until = until > (LttvTime) INT64_MAX ? INT64_MAX : (int64_t) until;
 }
 
 gboolean

@@ -108,8 +108,8 @@ find_traces (const char *dir, GPtrArray *out, int depth)
   g_ptr_array_free (subs, TRUE);
 }
 
-LttvTraceset *
-lttv_traceset_open (const char *const *paths, GError **error)
+static LttvTraceset *
+traceset_open (const char *const *paths, gboolean growable, GError **error)
 {
   g_return_val_if_fail (paths != NULL, NULL);
   LttvTraceset *ts = g_new0 (LttvTraceset, 1);
@@ -148,7 +148,8 @@ lttv_traceset_open (const char *const *paths, GError **error)
       for (guint i = 0; i < dirs->len; i++)
         {
           GError *err = NULL;
-          LttvTrace *t = ctf_trace_open (dirs->pdata[i], &err);
+          LttvTrace *t = growable ? ctf_trace_open_growable (dirs->pdata[i], &err)
+                                  : ctf_trace_open (dirs->pdata[i], &err);
           if (t == NULL)
             {
               g_ptr_array_add (ts->problems, err);
@@ -170,6 +171,18 @@ lttv_traceset_open (const char *const *paths, GError **error)
       return NULL;
     }
   return ts;
+}
+
+LttvTraceset *
+lttv_traceset_open (const char *const *paths, GError **error)
+{
+  return traceset_open (paths, FALSE, error);
+}
+
+LttvTraceset *
+lttv_traceset_open_growable (const char *const *paths, GError **error)
+{
+  return traceset_open (paths, TRUE, error);
 }
 
 void

@@ -108,6 +108,48 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (LttvState, lttv_state_free)
 gboolean lttv_state_build (LttvState *s, gboolean use_cache, LttvCancel cancel,
                            GError **error);
 /**
+ * lttv_state_set_live:
+ * @s: a state, not built
+ *
+ * Makes @s one that lttv_state_build_more() builds, before anyone reads
+ * it (its event density spans the traceset's first 4 hours, since its end
+ * moves on). lttv_state_build_more() does it when it was not done.
+ */
+void lttv_state_set_live (LttvState *s);
+/**
+ * lttv_state_build_more:
+ * @s: a state, not built otherwise
+ * @until: the events before it are applied; %LTTV_TIME_NONE: all, and
+ *   the build ends
+ * @cancel: how the caller stops the work from another thread
+ * @error: return location for a #GError, or %NULL
+ *
+ * Builds the state of a traceset that grows (lttv_traceset_grow()) step
+ * by step, without the cache: each call goes on from where the last one
+ * stopped (the state machine at its last event is kept, the checkpoints
+ * and statistics appended), reading the events from @until of the last
+ * call (found by a seek) to this @until. An event that comes later with
+ * a time before the last @until is not applied: @until must be a time
+ * before which every event has arrived (lttv_live_complete_before()).
+ * Between calls the history is as during lttv_state_build() (its
+ * committed part); the last call, with %LTTV_TIME_NONE, finishes it.
+ * After a fault or a cancel it fails again.
+ *
+ * Returns: %TRUE when the events up to @until were applied
+ */
+gboolean lttv_state_build_more (LttvState *s, LttvTime until, LttvCancel cancel,
+                                GError **error);
+/**
+ * lttv_state_events_applied:
+ * @s: a state
+ *
+ * The events the build applied so far, each counted once
+ * (lttv_state_build_more() reads none twice).
+ *
+ * Returns: their number
+ */
+guint64 lttv_state_events_applied (LttvState *s);
+/**
  * lttv_state_load_cached:
  * @s: a state
  *

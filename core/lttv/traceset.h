@@ -82,6 +82,39 @@ typedef int LttvFieldRef;
  */
 LttvTraceset *lttv_traceset_open (const char *const *paths, GError **error);
 /**
+ * lttv_traceset_open_growable:
+ * @paths: (array zero-terminated=1): trace folders
+ * @error: return location for an error
+ *
+ * lttv_traceset_open() for traces whose files grow by whole packets while
+ * they are read (a live session's mirror, lttv/live.h): their files are
+ * mapped with room to grow, so that lttv_traceset_grow() can extend the
+ * open traceset in place.
+ *
+ * Returns: (transfer full) (nullable): a new #LttvTraceset, to free with
+ * lttv_traceset_free()
+ */
+LttvTraceset *lttv_traceset_open_growable (const char *const *paths,
+                                           GError **error);
+/**
+ * lttv_traceset_grow:
+ * @ts: a traceset opened with lttv_traceset_open_growable()
+ * @n_new: (out) (optional): the packets added
+ * @error: return location for an error
+ *
+ * Indexes the packets appended to its stream files, and the stream files
+ * that appeared in its trace folders, since it was opened or last grown:
+ * the traceset's end moves on. Iterators made before see the streams they
+ * had (a seek reaches their new packets); new iterators see all. Calls
+ * must not overlap; readers in other threads may go on meanwhile. Fails
+ * when the traces cannot grow in place (their metadata grew, a file was
+ * replaced, the reserves are full): open them again then.
+ *
+ * Returns: %TRUE, or %FALSE with @error set (@ts stays as it was, with
+ * what it indexed)
+ */
+gboolean lttv_traceset_grow (LttvTraceset *ts, guint64 *n_new, GError **error);
+/**
  * lttv_traceset_free:
  * @ts: a traceset
  *

@@ -68,12 +68,26 @@ counts_most (guint n_buckets)
   return 11 * ((gsize) n_buckets + 1);
 }
 
+static LttvDensity *density_new (LttvTraceset *ts, LttvTime begin, LttvTime end);
+
 LttvDensity *
 state_density_new (LttvTraceset *ts)
 {
+  return density_new (ts, lttv_traceset_begin (ts), lttv_traceset_end (ts));
+}
+
+LttvDensity *
+state_density_new_span (LttvTraceset *ts, LttvTime span)
+{
+  LttvTime begin = lttv_traceset_begin (ts);
+  return density_new (ts, begin, begin == LTTV_TIME_NONE ? begin : begin + span);
+}
+
+static LttvDensity *
+density_new (LttvTraceset *ts, LttvTime begin, LttvTime end)
+{
   LttvDensity *d = g_new0 (LttvDensity, 1);
   g_mutex_init (&d->lock);
-  LttvTime begin = lttv_traceset_begin (ts), end = lttv_traceset_end (ts);
   if (end < begin || end == LTTV_TIME_NONE)
     end = begin;
   d->begin = begin;

@@ -58,7 +58,12 @@ struct _LttvState {
   char *cache_key, *cache_path, *cache_tmp;
   int cache_fd;
   char *cache_problem;           /* why the cache could not be written */
+  struct _StateRun *live;        /* a build that goes on (build.c:
+                                  * lttv_state_build_more), or NULL */
 };
+
+/* The span of a live build's density (lttv_state_build_more): 4 h. */
+#define LTTV_STATE_LIVE_SPAN ((LttvTime) 4 * 3600 * 1000000000)
 
 /* Empties the state for another build; the history is freed, or retired
  * when someone may still hold it (build.c). */
@@ -75,6 +80,8 @@ void state_paths_free (LttvState *s);
 
 /* The event density (density.c), fed one event at a time by the build. */
 LttvDensity *state_density_new (LttvTraceset *ts);
+/* One that spans `span` ns from the traceset's beginning (a live build). */
+LttvDensity *state_density_new_span (LttvTraceset *ts, LttvTime span);
 void state_density_free (LttvDensity *d);
 void state_density_add (LttvDensity *d, LttvTime t);
 void state_density_finish (LttvDensity *d);

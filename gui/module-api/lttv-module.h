@@ -247,6 +247,10 @@ G_DECLARE_FINAL_TYPE (LttvViewerContext, lttv_viewer_context, LTTV,
  *   "history-changed"       more of the state history is built
  *   "axis-changed"          the tab's time axis moved (the name column
  *                           was dragged): see lttv_viewer_context_get_axis
+ *   "traceset-grew"         the same traceset has more events (a live
+ *                           session): its end and the bounds moved on;
+ *                           "history-changed" follows. What was drawn
+ *                           before the old end stays true.
  * Setting a value to what it already is emits nothing, so a viewer may set
  * from its own handlers without loops. */
 

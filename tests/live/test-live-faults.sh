@@ -3,11 +3,12 @@
 # test-live-faults.sh: a relay daemon that breaks (malformed replies, a
 # short reply, silence, killed mid-session) or a session destroyed while
 # attached: a clear `lttv: URL: WHAT`, what arrived still printed, no
-# crash, no hang (every run under timeout).
+# crash, no hang (every run under timeout). A connection cut for 3 s
+# (cut-proxy.py): dump says so, reconnects, and prints every event once.
 . "$LTTV_SRCDIR/tests/lib/tap.sh"
 command -v python3 >/dev/null || skip_all "python3 is not installed"
 . "$LTTV_SRCDIR/tests/live/live-lib.sh"
-plan 14
+plan 17
 
 # fake MODE ARGS...: lttv ARGS against fake-relayd.py, @URL@ replaced by
 # its URL; sets $rc, $FURL, $T/fake.err.
@@ -19,7 +20,8 @@ fake () {
   for _ in $(seq 50); do [ -s "$T/port" ] && break; sleep 0.1; done
   FURL=net://127.0.0.1:$(cat "$T/port")
   set -- $(echo "$*" | sed "s|@URL@|$FURL|g")
-  LTTV_LIVE_TIMEOUT=1 timeout 20 "$LTTV" "$@" >"$T/fake.out" 2>"$T/fake.err"
+  # (a fault at once, not retried: the reconnections are tested below)
+  LTTV_LIVE_TIMEOUT=1 LTTV_LIVE_RETRIES=0 timeout 20 "$LTTV" "$@" >"$T/fake.out" 2>"$T/fake.err"
   rc=$?
   kill "$fpid" 2>/dev/null; wait "$fpid" 2>/dev/null
 }
@@ -68,7 +70,7 @@ check "a URL that names no session: usage error" \
 
 LIVE_SOFT=1
 if ! live_setup; then
-  for n in 1 2 3 4 5; do skip "$LIVE_SKIP"; done
+  for n in 1 2 3 4 5 6 7 8; do skip "$LIVE_SKIP"; done
   finish
 fi
 
@@ -89,10 +91,45 @@ timeout 60 "$BT" "$T/relay" >"$T/d-stored.txt" 2>&1
 check "... and printed all the stored copy holds (babeltrace2)" \
   cmp -s "$T/d-stored.txt" "$T/d.txt"
 
-# the relay daemon killed mid-session: what arrived stays printed
+# a network outage of 3 s while recording (cut-proxy.py between dump
+# and the relay daemon): dump reconnects and misses nothing
+python3 "$LTTV_SRCDIR/tests/live/cut-proxy.py" "$T/pport" "$P3" &
+PROXY_PID=$!
+for _ in $(seq 50); do [ -s "$T/pport" ] && break; sleep 0.1; done
+S=lttv-cut-$$
+live_session "$S"
+PURL=net://127.0.0.1:$(cat "$T/pport")/host/$HOST/$S
+timeout 60 "$LTTV" dump "$PURL" >"$T/c.txt" 2>"$T/c.err" &
+LPID=$!
+sleep 1
+"$APP" 4000 1000 &
+APP_PID=$!
+wait_lines "$T/c.txt" 1000 20
+kill -USR1 "$PROXY_PID"
+wait "$APP_PID"
+sleep 1
+lt destroy "$S"
+wait_exit "$LPID" 40
+rc=$?
+kill "$PROXY_PID" 2>/dev/null; wait "$PROXY_PID" 2>/dev/null
+sed 's/^/# /' "$T/c.err" | head -6
+if grep -q "^lttv: $PURL: .*; reconnecting in 1000 ms\$" "$T/c.err" \
+   && grep -qx "lttv: $PURL: reconnected" "$T/c.err"; then
+  ok "a cut connection: dump says so on stderr and reconnects"
+else
+  fail "a cut connection: dump says so on stderr and reconnects"
+fi
+check "... and ends with the session (status $rc)" test "$rc" = 0
+timeout 60 "$BT" "$T/relay/$HOST/$S"-* >"$T/c-stored.txt" 2>&1
+check "... having printed every event once, as babeltrace2 reads the stored copy" \
+  cmp -s "$T/c-stored.txt" "$T/c.txt"
+cmp -s "$T/c-stored.txt" "$T/c.txt" || diag "$(diff "$T/c-stored.txt" "$T/c.txt" | head -4)"
+
+# the relay daemon killed mid-session: what arrived stays printed, the
+# reconnections fail, dump ends
 S=lttv-kill-$$
 live_session "$S"
-timeout 60 "$LTTV" dump "$URL/host/$HOST/$S" >"$T/k.txt" 2>"$T/k.err" &
+LTTV_LIVE_RETRIES=2 timeout 60 "$LTTV" dump "$URL/host/$HOST/$S" >"$T/k.txt" 2>"$T/k.err" &
 LPID=$!
 sleep 1
 "$APP" 300 3000

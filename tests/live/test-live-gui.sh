@@ -33,7 +33,7 @@ stop_all () {
 }
 trap stop_all EXIT
 
-LTTV_LIVE_REOPEN_MS=500 G_MESSAGES_DEBUG=lttv-live-tab "$gui" >"$T/gui.err" 2>&1 &
+G_MESSAGES_DEBUG=lttv-live-tab "$gui" >"$T/gui.err" 2>&1 &
 GUI_PID=$!
 win=$(wait_window '(LTTV|LTTV Trace Viewer)$' 60)
 [ -n "$win" ] || {

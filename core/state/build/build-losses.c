@@ -35,6 +35,13 @@ state_losses_clear (StateLosses *l)
   g_clear_pointer (&l->at, g_array_unref);
 }
 
+void
+state_losses_skip_through (StateLosses *l, LttvTime t)
+{
+  while (l->next < l->at->len && g_array_index (l->at, LossAt, l->next).t <= t)
+    l->next++;
+}
+
 LttvTime
 state_losses_due (const StateLosses *l)
 {

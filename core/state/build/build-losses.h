@@ -15,6 +15,8 @@ typedef struct {
 
 void state_losses_init (StateLosses *l, const LttvTraceset *ts);
 void state_losses_clear (StateLosses *l);
+/* Passes over the losses at or before `t` (applied by an earlier run). */
+void state_losses_skip_through (StateLosses *l, LttvTime t);
 /* The time of the next loss not applied yet; G_MAXUINT64 when none. */
 LttvTime state_losses_due (const StateLosses *l);
 /* Applies the losses due at or before `t` to `m`, each at its time (not

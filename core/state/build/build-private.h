@@ -34,6 +34,12 @@ void state_counter_free (StateCounter *c);
 StateReader *state_reader_start (LttvTraceset *ts, const LttvTrace **traces,
                                  StateLayout **layouts, guint **types,
                                  guint n_traces, StateCounter *counter);
+/* The same, for the events in [from, until) only: from LTTV_TIME_NONE,
+ * from the first event; until LTTV_TIME_NONE, to the end. */
+StateReader *state_reader_start_range (LttvTraceset *ts, const LttvTrace **traces,
+                                       StateLayout **layouts, guint **types,
+                                       guint n_traces, StateCounter *counter,
+                                       LttvTime from, LttvTime until);
 /* The next batch (waits for it); after the last one, do not ask again. */
 StateBatch *state_reader_next (StateReader *r);
 /* Gives a batch back once applied. */

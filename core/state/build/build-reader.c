@@ -54,6 +54,7 @@ struct _StateReader {
   guint **types;
   guint n_traces;
   StateCounter *counter;
+  LttvTime from, until;     /* the events read (state_reader_start_range) */
   GAsyncQueue *full, *free;
   StateBatch batches[N_BATCHES];
   gsize batch_bytes;    /* BATCH_BYTES, or less for the tests */
@@ -199,6 +200,12 @@ reader_thread (gpointer data)
             lttv_iter_set_record_form (it, ec, &form);
         }
     }
+  /* A live build's step: from the first event not applied yet (the
+   * runs before applied those before `from`), to the complete time. */
+  if (r->from != LTTV_TIME_NONE)
+    lttv_iter_seek_time (it, r->from, NULL);
+  if (r->until != LTTV_TIME_NONE)
+    lttv_iter_set_until (it, r->until);
   for (;;)
     {
       StateBatch *b = pop_counting (r->free, &r->reader_waits);
@@ -220,7 +227,18 @@ state_reader_start (LttvTraceset *ts, const LttvTrace **traces,
                     StateLayout **layouts, guint **types, guint n_traces,
                     StateCounter *counter)
 {
+  return state_reader_start_range (ts, traces, layouts, types, n_traces, counter,
+                                   LTTV_TIME_NONE, LTTV_TIME_NONE);
+}
+
+StateReader *
+state_reader_start_range (LttvTraceset *ts, const LttvTrace **traces,
+                          StateLayout **layouts, guint **types, guint n_traces,
+                          StateCounter *counter, LttvTime from, LttvTime until)
+{
   StateReader *r = g_new0 (StateReader, 1);
+  r->from = from;
+  r->until = until;
   r->ts = ts;
   r->traces = traces;
   r->layouts = layouts;

@@ -15,6 +15,9 @@
 #include "latency-store.h"
 #include "machine/wakeups.h"
 
+typedef struct _StateRun StateRun;
+static void run_free (StateRun *b);
+
 LttvState *
 lttv_state_new (LttvTraceset *ts)
 {
@@ -40,6 +43,7 @@ lttv_state_free (LttvState *s)
 {
   if (s == NULL)
     return;
+  run_free (s->live);
   state_paths_free (s);
   state_blocks_free (s->blocks);
   state_cache_abandon (s);
@@ -124,49 +128,95 @@ next_batch (StateReader *reader, StateBlockStore *blocks)
   return state_reader_next (reader);
 }
 
-/* Builds the state from the events; `for_cache`: the cache is saved after
- * (state_cache_save), and its blocks are encoded meanwhile. */
-static gboolean
-build_from_trace (LttvState *s, gboolean for_cache, LttvCancel cancel, GError **error)
+/* A build in progress: what carries over from one run of events to the
+ * next (build_run), so that a live session's state goes on from its last
+ * event instead of starting again (lttv_state_build_more). */
+struct _StateRun {
+  guint n_traces;
+  const LttvTrace **traces;
+  StateLayout **layouts;
+  StateMachine *m;
+  StateCounter *counter;
+  LttvTime begin;
+  LttvTime last_t;          /* the time of the last event applied */
+  guint32 same_t;
+  guint64 rank;             /* events applied */
+  LttvTime until;           /* the events before it are applied */
+  gboolean broken;          /* a run stopped inside its range */
+  gboolean finished;        /* run_finish done */
+};
+
+static StateRun *
+run_new (LttvState *s)
 {
   LttvHistory *h = s->history;
-  guint n_traces = lttv_traceset_n_traces (s->ts);
-  const LttvTrace **traces = g_new0 (const LttvTrace *, MAX (1, n_traces));
-  StateLayout **layouts = g_new0 (StateLayout *, MAX (1, n_traces));
-  for (guint i = 0; i < n_traces; i++)
+  StateRun *b = g_new0 (StateRun, 1);
+  b->n_traces = lttv_traceset_n_traces (s->ts);
+  b->traces = g_new0 (const LttvTrace *, MAX (1, b->n_traces));
+  b->layouts = g_new0 (StateLayout *, MAX (1, b->n_traces));
+  for (guint i = 0; i < b->n_traces; i++)
     {
       LttvTrace *trace = lttv_traceset_get_trace (s->ts, i);
-      traces[i] = trace;
-      layouts[i] = state_layout_new (trace, h);
+      b->traces[i] = trace;
+      b->layouts[i] = state_layout_new (trace, h);
     }
-  StateMachine *m = state_machine_new (h);
-  StateCounter *counter = state_counter_new (s);
-  LttvTime begin = lttv_traceset_begin (s->ts);
-  LttvTime end = lttv_traceset_end (s->ts);
-  lttv_history_set_begin (h, begin);
+  b->m = state_machine_new (h);
+  b->counter = state_counter_new (s);
+  b->begin = lttv_traceset_begin (s->ts);
+  b->last_t = b->begin;
+  lttv_history_set_begin (h, b->begin);
+  return b;
+}
 
+static void
+run_free (StateRun *b)
+{
+  if (b == NULL)
+    return;
+  state_machine_free (b->m);
+  state_counter_free (b->counter);
+  for (guint i = 0; i < b->n_traces; i++)
+    state_layout_free (b->layouts[i]);
+  g_free (b->layouts);
+  g_free (b->traces);
+  g_free (b);
+}
+
+/* Applies the events in [from, until) (from LTTV_TIME_NONE: the first
+ * event on, read from the start rather than found by a seek): the one
+ * streaming pass of a whole build, or one step of a live one. FALSE with
+ * `error` set when reading failed or the build was cancelled. */
+static gboolean
+build_run (LttvState *s, StateRun *b, LttvTime from, LttvTime until, LttvCancel cancel,
+           GError **error)
+{
+  LttvHistory *h = s->history;
+  StateMachine *m = b->m;
+  StateLayout **layouts = b->layouts;
+  LttvTime begin = b->begin;
+  LttvTime end = lttv_traceset_end (s->ts);
   GError *local = NULL;
-  LttvTime last_t = begin;
-  guint32 same_t = 0;
-  guint64 rank = 0;
+  LttvTime last_t = b->last_t;
+  guint32 same_t = b->same_t;
+  guint64 rank = b->rank;
   gboolean cancelled = FALSE;
-  g_clear_pointer (&s->blocks, state_blocks_free);
-  if (for_cache)
-    s->blocks = state_cache_begin (s);
   StateLosses losses;
   state_losses_init (&losses, s->ts);
+  /* (the losses up to the last event were applied by the runs before) */
+  if (rank > 0)
+    state_losses_skip_through (&losses, last_t);
   LttvTime loss_due = state_losses_due (&losses);
-  StateReader *reader = state_reader_start (s->ts, traces, layouts, s->class_types, n_traces,
-                                           counter);
+  StateReader *reader = state_reader_start_range (s->ts, b->traces, layouts, s->class_types,
+                                                 b->n_traces, b->counter, from, until);
 
   for (gboolean last = FALSE; !last && !cancelled;)
     {
-      StateBatch *b = next_batch (reader, s->blocks);
-      const guint8 *arena = b->arena.data;
+      StateBatch *bt = next_batch (reader, s->blocks);
+      const guint8 *arena = bt->arena.data;
       const StateRec *rec;
-      for (gsize at = 0; at < b->len; at += rec->words * 8u)
+      for (gsize at = 0; at < bt->len; at += rec->words * 8u)
         {
-          rec = (const StateRec *) (b->recs + at);
+          rec = (const StateRec *) (bt->recs + at);
           LttvTime t = rec->time;
           if (t < last_t)
             {
@@ -212,27 +262,48 @@ build_from_trace (LttvState *s, gboolean for_cache, LttvCancel cancel, GError **
           same_t++;
           rank++;
         }
-      last = b->last;
+      last = bt->last;
       if (last)
         {
-          local = b->error;
-          b->error = NULL;
+          local = bt->error;
+          bt->error = NULL;
         }
-      state_reader_done (reader, b);
+      state_reader_done (reader, bt);
     }
   state_reader_stop (reader);
   /* the losses after the last event: the state at the end is unknown */
-  if (!cancelled)
+  if (!cancelled && until == LTTV_TIME_NONE)
     state_losses_apply (&losses, m, h, MAX (end, last_t), &last_t, &same_t);
   state_losses_clear (&losses);
-  state_counter_finish (counter);
-  state_counter_free (counter);
-
-  s->n_events = rank;
+  b->last_t = last_t;
+  b->same_t = same_t;
+  b->rank = rank;
+  b->until = until;
   atomic_store_explicit (&s->events_done, rank, memory_order_relaxed);
-  memcpy (s->anomalies, state_machine_anomalies (m), sizeof s->anomalies);
+  if (cancelled)
+    {
+      g_clear_error (&local);
+      g_set_error (error, LTTV_ERROR, LTTV_ERROR_CANCELLED,
+                   "building the state was cancelled");
+    }
+  else if (local != NULL)
+    g_propagate_error (error, local);
+  b->broken = cancelled || local != NULL;
+  return !b->broken;
+}
+
+/* What is built from the machine once no event comes any more. */
+static void
+run_finish (LttvState *s, StateRun *b)
+{
+  LttvHistory *h = s->history;
+  LttvTime end = lttv_traceset_end (s->ts);
+  state_counter_finish (b->counter);
+  s->n_events = b->rank;
+  atomic_store_explicit (&s->events_done, b->rank, memory_order_relaxed);
+  memcpy (s->anomalies, state_machine_anomalies (b->m), sizeof s->anomalies);
   g_array_unref (s->block_requests);
-  s->block_requests = state_machine_block_requests (m);
+  s->block_requests = state_machine_block_requests (b->m);
   if (s->latency != NULL)
     {
       /* (someone may hold the old ones: lttv_state_latency's promise) */
@@ -240,37 +311,80 @@ build_from_trace (LttvState *s, gboolean for_cache, LttvCancel cancel, GError **
         s->retired_latency = g_ptr_array_new_with_free_func ((GDestroyNotify) latency_store_free);
       g_ptr_array_add (s->retired_latency, s->latency);
     }
-  s->latency = state_machine_latency_take (m);
+  s->latency = state_machine_latency_take (b->m);
   g_array_unref (s->wakeups);
-  s->wakeups = state_machine_wakeups (m);
-  lttv_history_finish (h, MAX (end, last_t));
+  s->wakeups = state_machine_wakeups (b->m);
+  lttv_history_finish (h, MAX (end, b->last_t));
   state_density_finish (s->density);
   g_atomic_int_set (&s->progress_permille, 1000);
+}
 
-  state_machine_free (m);
-  for (guint i = 0; i < n_traces; i++)
-    state_layout_free (layouts[i]);
-  g_free (layouts);
-  g_free (traces);
-
-  if (cancelled || local != NULL)
+/* Builds the state from the events; `for_cache`: the cache is saved after
+ * (state_cache_save), and its blocks are encoded meanwhile. */
+static gboolean
+build_from_trace (LttvState *s, gboolean for_cache, LttvCancel cancel, GError **error)
+{
+  g_clear_pointer (&s->blocks, state_blocks_free);
+  if (for_cache)
+    s->blocks = state_cache_begin (s);
+  StateRun *b = run_new (s);
+  GError *local = NULL;
+  gboolean ok = build_run (s, b, LTTV_TIME_NONE, LTTV_TIME_NONE, cancel, &local);
+  run_finish (s, b);
+  run_free (b);
+  if (!ok)
     {
       g_clear_pointer (&s->blocks, state_blocks_free);
       state_cache_abandon (s);
-    }
-  if (cancelled)
-    {
-      g_clear_error (&local);
-      g_set_error (error, LTTV_ERROR, LTTV_ERROR_CANCELLED,
-                   "building the state was cancelled");
-      return FALSE;
-    }
-  if (local != NULL)
-    {
       g_propagate_error (error, local);
       return FALSE;
     }
   return TRUE;
+}
+
+void
+lttv_state_set_live (LttvState *s)
+{
+  g_return_if_fail (s != NULL && (!s->built || s->live != NULL));
+  if (s->live != NULL)
+    return;
+  s->built = TRUE;
+  /* (the traceset's end moves on: the density spans LIVE_SPAN from its
+   * beginning; later events count in its last bucket) */
+  state_density_free (s->density);
+  s->density = state_density_new_span (s->ts, LTTV_STATE_LIVE_SPAN);
+  s->live = run_new (s);
+}
+
+gboolean
+lttv_state_build_more (LttvState *s, LttvTime until, LttvCancel cancel, GError **error)
+{
+  g_return_val_if_fail (s != NULL && (!s->built || s->live != NULL), FALSE);
+  lttv_state_set_live (s);
+  StateRun *b = s->live;
+  if (b->broken)
+    {
+      g_set_error (error, LTTV_ERROR, LTTV_ERROR_CANCELLED,
+                   "the state build stopped: it cannot go on");
+      return FALSE;
+    }
+  if (b->finished || (b->rank > 0 && until != LTTV_TIME_NONE && until <= b->until))
+    return TRUE;
+  /* (the first run reads from the first event, as a whole build does) */
+  if (!build_run (s, b, b->rank > 0 ? b->until : LTTV_TIME_NONE, until, cancel, error))
+    return FALSE;
+  if (until == LTTV_TIME_NONE)
+    {
+      run_finish (s, b);
+      b->finished = TRUE;
+    }
+  return TRUE;
+}
+
+guint64
+lttv_state_events_applied (LttvState *s)
+{
+  return s->live != NULL ? s->live->rank : s->n_events;
 }
 
 const char *
