@@ -245,9 +245,17 @@ lttv_window_open_session (LttvWindow *self, const char *file)
 
   g_return_val_if_fail (LTTV_IS_WINDOW (self), NULL);
   tab = fresh_tab (self, &is_new);
-  /* (an empty tab with viewers of its own: the session's go in a new one) */
+  /* An empty tab with viewers of its own (a new tab's): the session's tab
+   * takes its place, as File > Open fills an empty tab. (Its viewers are
+   * not removed one by one: the user's layout would be saved empty.) */
   if (!is_new && (lttv_tab_get_n_viewers (tab) > 0 || !lttv_tab_viewers_ready (tab)))
-    tab = lttv_window_new_tab (self);
+    {
+      LttvTab *empty = tab;
+      int at = gtk_notebook_page_num (self->notebook, GTK_WIDGET (empty));
+      tab = lttv_window_new_tab (self);
+      gtk_notebook_reorder_child (self->notebook, GTK_WIDGET (tab), at);
+      gtk_widget_destroy (GTK_WIDGET (empty));
+    }
   lttv_session_restore (tab, file);
   return tab;
 }
