@@ -27,7 +27,7 @@ static const struct
   double share;
 } default_shares[] = {
   { "controlflow", 4.0 },  /* one row per thread: wants the most room */
-  { "resourceview", 2.5 },
+  { "resourceview", 0.6 },
   { "eventlist", 2.0 },
   { "histogram", 0.8 },    /* two plots that read well small */
 };

@@ -201,11 +201,16 @@ static void
 lttv_selection_status_init (LttvSelectionStatus *self)
 {
   self->label = gtk_label_new ("");
-  gtk_label_set_xalign (GTK_LABEL (self->label), 0);
+  /* (right of the window's toolbar, in what room it leaves) */
+  gtk_label_set_xalign (GTK_LABEL (self->label), 1);
+  gtk_label_set_max_width_chars (GTK_LABEL (self->label), 1);
   gtk_label_set_selectable (GTK_LABEL (self->label), TRUE);
-  gtk_label_set_ellipsize (GTK_LABEL (self->label), PANGO_ELLIPSIZE_END);
+  /* (short of room, its end shows: the length and the count; the time
+   * bar has its start and end) */
+  gtk_label_set_ellipsize (GTK_LABEL (self->label), PANGO_ELLIPSIZE_START);
   gtk_style_context_add_class (gtk_widget_get_style_context (self->label), "dim-label");
-  g_object_set (self->label, "margin-start", 6, "margin-end", 6, "margin-top", 2, "margin-bottom", 2, NULL);
+  g_object_set (self->label, "margin-start", 6, "margin-end", 8, NULL);
+  gtk_widget_set_valign (self->label, GTK_ALIGN_CENTER);
   gtk_widget_set_hexpand (self->label, TRUE);
   gtk_container_add (GTK_CONTAINER (self), self->label);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self), _("The selection: drag on a timeline to select, "

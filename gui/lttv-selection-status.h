@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* LttvSelectionStatus: the tab's status line: the selection's start, end
- * and duration, and how many events it holds, counted in a worker (a
- * long selection takes longer than the main thread may) and again when
- * the selection moves (the count in flight is cancelled). */
+/* LttvSelectionStatus: the tab's status, right of the window's toolbar:
+ * the selection's start, end and duration, and how many events it
+ * holds, counted in a worker (a long selection takes longer than the main
+ * thread may) and again when the selection moves (the count in flight is
+ * cancelled). */
 #pragma once
 
 #include <gtk/gtk.h>

@@ -25,11 +25,40 @@ trace_free (gpointer p)
 }
 
 static void
+toggle_free (gpointer p)
+{
+  LttvSessionToggle *t = p;
+  g_free (t->name);
+  g_free (t);
+}
+
+static void
 viewer_free (gpointer p)
 {
   LttvSessionViewer *v = p;
   g_free (v->id);
+  g_ptr_array_unref (v->toggles);
   g_free (v);
+}
+
+LttvSessionViewer *
+lttv_session_viewer_new (const char *id, gboolean docked, int height)
+{
+  LttvSessionViewer *v = g_new0 (LttvSessionViewer, 1);
+  v->id = g_strdup (id);
+  v->docked = docked;
+  v->height = height;
+  v->toggles = g_ptr_array_new_with_free_func (toggle_free);
+  return v;
+}
+
+void
+lttv_session_viewer_add_toggle (LttvSessionViewer *v, const char *name, gboolean active)
+{
+  LttvSessionToggle *t = g_new0 (LttvSessionToggle, 1);
+  t->name = g_strdup (name);
+  t->active = active;
+  g_ptr_array_add (v->toggles, t);
 }
 
 static void
@@ -42,13 +71,32 @@ bookmark_free (gpointer p)
   g_free (b);
 }
 
+void
+lttv_session_rows_free (LttvSessionRows *r)
+{
+  if (r == NULL)
+    return;
+  g_free (r->viewer);
+  g_ptr_array_unref (r->hidden);
+  g_ptr_array_unref (r->folded);
+  g_free (r);
+}
+
 static void
 rows_free (gpointer p)
 {
-  LttvSessionRows *r = p;
-  g_free (r->viewer);
-  g_ptr_array_unref (r->hidden);
-  g_free (r);
+  lttv_session_rows_free (p);
+}
+
+LttvSessionRows *
+lttv_session_rows_new (const char *viewer)
+{
+  LttvSessionRows *r = g_new0 (LttvSessionRows, 1);
+  r->viewer = g_strdup (viewer);
+  r->sort_column = -1;
+  r->hidden = g_ptr_array_new_with_free_func (g_free);
+  r->folded = g_ptr_array_new_with_free_func (g_free);
+  return r;
 }
 
 LttvSession *
@@ -269,6 +317,30 @@ read_traces (LttvSession *s, JsonObject *root, Ctx *c, gboolean *ok)
     }
 }
 
+/* A viewer's switches: names to true or false. */
+static void
+read_toggles (LttvSessionViewer *v, JsonObject *o, Ctx *c, const char *where, gboolean *ok)
+{
+  g_autoptr (GList) names = json_object_get_members (o);
+
+  if (g_list_length (names) > MAX_ITEMS)
+    {
+      *ok = bad (c, where, _("“%s” has too many items"), "toggles");
+      return;
+    }
+  for (GList *l = names; *ok && l != NULL; l = l->next)
+    {
+      JsonNode *n = json_object_get_member (o, l->data);
+      if (((const char *) l->data)[0] == '\0' || !JSON_NODE_HOLDS_VALUE (n)
+          || json_node_get_value_type (n) != G_TYPE_BOOLEAN)
+        {
+          *ok = bad (c, where, _("toggle “%s” must be true or false"), (const char *) l->data);
+          return;
+        }
+      lttv_session_viewer_add_toggle (v, l->data, json_node_get_boolean (n));
+    }
+}
+
 static void
 read_layout (LttvSession *s, JsonObject *root, Ctx *c, gboolean *ok)
 {
@@ -297,11 +369,13 @@ read_layout (LttvSession *s, JsonObject *root, Ctx *c, gboolean *ok)
           break;
         }
       int_member (o, "height", 0, 100000, &height, c, where, ok);
-      LttvSessionViewer *sv = g_new0 (LttvSessionViewer, 1);
-      sv->id = g_strdup (id);
-      sv->docked = strcmp (area, "dock") == 0;
-      sv->height = (int) height;
+      JsonNode *tn = *ok ? member (o, "toggles", JSON_NODE_OBJECT, FALSE, c, where, ok) : NULL;
+      if (!*ok)
+        break;
+      LttvSessionViewer *sv = lttv_session_viewer_new (id, strcmp (area, "dock") == 0, (int) height);
       g_ptr_array_add (s->viewers, sv);
+      if (tn != NULL)
+        read_toggles (sv, json_node_get_object (tn), c, where, ok);
     }
   if (*ok && ln != NULL)
     {
@@ -387,6 +461,22 @@ read_bookmarks (LttvSession *s, JsonObject *root, Ctx *c, gboolean *ok)
     }
 }
 
+/* Rows' keys: strings. */
+static void
+read_keys (JsonArray *a, GPtrArray *keys, const char *what, Ctx *c, const char *where, gboolean *ok)
+{
+  for (guint k = 0; a != NULL && k < json_array_get_length (a); k++)
+    {
+      JsonNode *n = json_array_get_element (a, k);
+      if (!JSON_NODE_HOLDS_VALUE (n) || json_node_get_value_type (n) != G_TYPE_STRING)
+        {
+          *ok = bad (c, where, _("“%s” item %u must be a string"), what, k + 1);
+          return;
+        }
+      g_ptr_array_add (keys, g_strdup (json_node_get_string (n)));
+    }
+}
+
 static void
 read_rows (LttvSession *s, JsonObject *root, Ctx *c, gboolean *ok)
 {
@@ -399,7 +489,7 @@ read_rows (LttvSession *s, JsonObject *root, Ctx *c, gboolean *ok)
       const char *viewer = o != NULL ? string_member (o, "viewer", TRUE, c, where, ok) : NULL;
       gint64 column = -1;
       gboolean descending = FALSE;
-      JsonArray *hidden;
+      JsonArray *hidden, *folded;
 
       if (!*ok)
         break;
@@ -407,24 +497,16 @@ read_rows (LttvSession *s, JsonObject *root, Ctx *c, gboolean *ok)
       if (*ok)
         bool_member (o, "descending", &descending, c, where, ok);
       hidden = *ok ? array_member (o, "hidden", c, where, ok) : NULL;
+      folded = *ok ? array_member (o, "folded", c, where, ok) : NULL;
       if (!*ok)
         break;
-      LttvSessionRows *r = g_new0 (LttvSessionRows, 1);
-      r->viewer = g_strdup (viewer);
+      LttvSessionRows *r = lttv_session_rows_new (viewer);
       r->sort_column = (int) column;
       r->descending = descending;
-      r->hidden = g_ptr_array_new_with_free_func (g_free);
       g_ptr_array_add (s->rows, r);
-      for (guint k = 0; hidden != NULL && k < json_array_get_length (hidden); k++)
-        {
-          JsonNode *n = json_array_get_element (hidden, k);
-          if (!JSON_NODE_HOLDS_VALUE (n) || json_node_get_value_type (n) != G_TYPE_STRING)
-            {
-              *ok = bad (c, where, _("hidden item %u must be a string"), k + 1);
-              break;
-            }
-          g_ptr_array_add (r->hidden, g_strdup (json_node_get_string (n)));
-        }
+      read_keys (hidden, r->hidden, "hidden", c, where, ok);
+      if (*ok)
+        read_keys (folded, r->folded, "folded", c, where, ok);
     }
 }
 
@@ -598,6 +680,18 @@ lttv_session_to_data (const LttvSession *s, const char *file)
       json_builder_add_string_value (b, v->docked ? "dock" : "upper");
       json_builder_set_member_name (b, "height");
       json_builder_add_int_value (b, v->height);
+      if (v->toggles->len > 0)
+        {
+          json_builder_set_member_name (b, "toggles");
+          json_builder_begin_object (b);
+          for (guint k = 0; k < v->toggles->len; k++)
+            {
+              const LttvSessionToggle *t = v->toggles->pdata[k];
+              json_builder_set_member_name (b, t->name);
+              json_builder_add_boolean_value (b, t->active);
+            }
+          json_builder_end_object (b);
+        }
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -664,6 +758,11 @@ lttv_session_to_data (const LttvSession *s, const char *file)
       json_builder_begin_array (b);
       for (guint k = 0; k < r->hidden->len; k++)
         json_builder_add_string_value (b, r->hidden->pdata[k]);
+      json_builder_end_array (b);
+      json_builder_set_member_name (b, "folded");
+      json_builder_begin_array (b);
+      for (guint k = 0; k < r->folded->len; k++)
+        json_builder_add_string_value (b, r->folded->pdata[k]);
       json_builder_end_array (b);
       json_builder_end_object (b);
     }

@@ -22,9 +22,16 @@ typedef struct
 
 typedef struct
 {
+  char *name;           /* the switch's widget name: "wakeup-arrows" */
+  gboolean active;
+} LttvSessionToggle;
+
+typedef struct
+{
   char *id;             /* the viewer's id: "controlflow" */
   gboolean docked;      /* in the lower dock, else in the upper area */
   int height;           /* its height in pixels when saved, 0: unknown */
+  GPtrArray *toggles;   /* LttvSessionToggle*: its switches, as they were */
 } LttvSessionViewer;
 
 typedef struct
@@ -41,6 +48,7 @@ typedef struct
   int sort_column;      /* -1: the model's order */
   gboolean descending;
   GPtrArray *hidden;    /* char*: "KIND:TAG" of the rows the user hid */
+  GPtrArray *folded;    /* char*: those of the rows whose children they hid */
 } LttvSessionRows;
 
 typedef struct
@@ -63,6 +71,11 @@ typedef struct
 } LttvSession;
 
 LttvSession *lttv_session_new (void);
+/* A viewer entry, without toggles yet (for lttv_session_capture). */
+LttvSessionViewer *lttv_session_viewer_new (const char *id, gboolean docked, int height);
+void lttv_session_viewer_add_toggle (LttvSessionViewer *v, const char *name, gboolean active);
+LttvSessionRows *lttv_session_rows_new (const char *viewer);
+void lttv_session_rows_free (LttvSessionRows *r);
 void lttv_session_free (LttvSession *s);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LttvSession, lttv_session_free)
 

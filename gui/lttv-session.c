@@ -26,6 +26,52 @@ set_file (LttvTab *tab, const char *file)
   g_object_set_data_full (G_OBJECT (tab), FILE_KEY, g_canonicalize_filename (file, NULL), g_free);
 }
 
+/* --- A viewer's switches -------------------------------------------------- */
+
+/* The toggle buttons of a viewer that it named (gtk_widget_set_name, the
+ * module API's convention, lttv-module.h): `found` gets them in the
+ * widget tree's order. */
+static void
+find_toggles (GtkWidget *w, GPtrArray *found)
+{
+  if (GTK_IS_TOGGLE_BUTTON (w) && strcmp (gtk_widget_get_name (w), G_OBJECT_TYPE_NAME (w)) != 0)
+    g_ptr_array_add (found, w);
+  if (!GTK_IS_CONTAINER (w))
+    return;
+  g_autoptr (GList) children = gtk_container_get_children (GTK_CONTAINER (w));
+  for (GList *l = children; l != NULL; l = l->next)
+    find_toggles (l->data, found);
+}
+
+static void
+capture_toggles (LttvSessionViewer *v, GtkWidget *viewer)
+{
+  g_autoptr (GPtrArray) toggles = g_ptr_array_new ();
+
+  find_toggles (viewer, toggles);
+  for (guint i = 0; i < toggles->len; i++)
+    lttv_session_viewer_add_toggle (v, gtk_widget_get_name (toggles->pdata[i]),
+                                    gtk_toggle_button_get_active (toggles->pdata[i]));
+}
+
+/* As the user clicked them: the viewer's handlers (and its actions, for
+ * an actionable button) follow. */
+static void
+restore_toggles (const LttvSessionViewer *v, GtkWidget *viewer)
+{
+  g_autoptr (GPtrArray) toggles = g_ptr_array_new ();
+
+  find_toggles (viewer, toggles);
+  for (guint i = 0; i < v->toggles->len; i++)
+    {
+      const LttvSessionToggle *t = v->toggles->pdata[i];
+      for (guint k = 0; k < toggles->len; k++)
+        if (strcmp (gtk_widget_get_name (toggles->pdata[k]), t->name) == 0
+            && gtk_toggle_button_get_active (toggles->pdata[k]) != t->active)
+          gtk_toggle_button_set_active (toggles->pdata[k], t->active);
+    }
+}
+
 /* --- Saving -------------------------------------------------------------- */
 
 static char *
@@ -53,29 +99,22 @@ lttv_session_capture (LttvTab *tab)
   lttv_tab_get_layout (tab, heights, &s->dock_height, &s->dock_page);
   for (guint i = 0; i < lttv_tab_get_n_viewers (tab); i++)
     {
-      LttvSessionViewer *v = g_new0 (LttvSessionViewer, 1);
-      LttvTimelineView *view = lttv_timeline_view_find (lttv_tab_get_viewer_widget (tab, i));
+      GtkWidget *widget = lttv_tab_get_viewer_widget (tab, i);
+      LttvTimelineView *view = lttv_timeline_view_find (widget);
+      LttvSessionViewer *v = lttv_session_viewer_new (lttv_tab_get_viewer_id (tab, i),
+                                                      lttv_tab_viewer_is_docked (tab, i),
+                                                      i < heights->len ? g_array_index (heights, int, i) : 0);
 
-      v->id = g_strdup (lttv_tab_get_viewer_id (tab, i));
-      v->docked = lttv_tab_viewer_is_docked (tab, i);
-      v->height = i < heights->len ? g_array_index (heights, int, i) : 0;
+      capture_toggles (v, widget);
       g_ptr_array_add (s->viewers, v);
       if (view != NULL)
         {
-          LttvSessionRows *r = g_new0 (LttvSessionRows, 1);
-          r->hidden = g_ptr_array_new_with_free_func (g_free);
-          r->sort_column = -1;
-          if (lttv_timeline_view_get_rows_state (view, &r->sort_column, &r->descending, r->hidden)
-              && (r->sort_column >= 0 || r->hidden->len > 0))
-            {
-              r->viewer = g_strdup (v->id);
-              g_ptr_array_add (s->rows, r);
-            }
+          LttvSessionRows *r = lttv_session_rows_new (v->id);
+          if (lttv_timeline_view_get_rows_state (view, &r->sort_column, &r->descending, r->hidden, r->folded)
+              && (r->sort_column >= 0 || r->hidden->len > 0 || r->folded->len > 0))
+            g_ptr_array_add (s->rows, r);
           else
-            {
-              g_ptr_array_unref (r->hidden);
-              g_free (r);
-            }
+            lttv_session_rows_free (r);
         }
     }
   s->maximised = lttv_tab_get_maximised (tab);
@@ -220,7 +259,22 @@ restore_layout (LttvTab *tab, Restore *r)
           {
             LttvTimelineView *view = lttv_timeline_view_find (lttv_tab_get_viewer_widget (tab, k));
             if (view != NULL)
-              lttv_timeline_view_set_rows_state (view, rows->sort_column, rows->descending, rows->hidden);
+              lttv_timeline_view_set_rows_state (view, rows->sort_column, rows->descending, rows->hidden,
+                                                 rows->folded);
+          }
+    }
+  /* (the n-th viewer of an id has the n-th saved one's switches) */
+  for (guint i = 0; i < s->viewers->len; i++)
+    {
+      const LttvSessionViewer *v = s->viewers->pdata[i];
+      guint nth = 0;
+      for (guint j = 0; j < i; j++)
+        nth += strcmp (((const LttvSessionViewer *) s->viewers->pdata[j])->id, v->id) == 0;
+      for (guint k = 0; k < lttv_tab_get_n_viewers (tab) && v->toggles->len > 0; k++)
+        if (strcmp (lttv_tab_get_viewer_id (tab, k), v->id) == 0 && nth-- == 0)
+          {
+            restore_toggles (v, lttv_tab_get_viewer_widget (tab, k));
+            break;
           }
     }
   /* (the viewers built are those of the session, in its order, unless a

@@ -235,7 +235,9 @@ lttv_tab_add_compact_style (void)
     ".lttv-title-row button.lttv-frame-button { padding: 0 2px; }\n"
     ".lttv-title-row entry { min-height: 20px; padding-top: 0; padding-bottom: 0; }\n"
     "timebar entry { min-height: 22px; padding: 0 4px; }\n"
-    "timebar button { min-height: 22px; padding-top: 0; padding-bottom: 0; }\n";
+    "timebar button { min-height: 22px; padding-top: 0; padding-bottom: 0; }\n"
+    "notebook.lttv-dock > header tab { min-height: 22px; padding-top: 1px; padding-bottom: 1px; }\n"
+    "notebook.lttv-dock > header tab button.lttv-frame-button { min-height: 20px; min-width: 20px; padding: 0 2px; }\n";
 
   if (g_once_init_enter (&done))
     {

@@ -383,7 +383,14 @@ split_allocated (GtkWidget *split, GdkRectangle *allocation, LttvTab *self)
   int upper_min = 0;
   gtk_widget_get_preferred_height (self->upper, &upper_min, NULL);
   if (height < 0)
-    height = MAX (allocation->height / 4, LTTV_TAB_DOCK_HEIGHT);
+    {
+      /* (its tabs' strip, when it shows one, comes on top of the rows) */
+      GtkWidget *page = gtk_notebook_get_nth_page (GTK_NOTEBOOK (self->dock),
+                                                   gtk_notebook_get_current_page (GTK_NOTEBOOK (self->dock)));
+      int tabs = gtk_notebook_get_show_tabs (GTK_NOTEBOOK (self->dock)) && page != NULL
+                 ? MAX (gtk_widget_get_allocated_height (self->dock) - gtk_widget_get_allocated_height (page), 0) : 0;
+      height = MAX (allocation->height / 4, LTTV_TAB_DOCK_HEIGHT + tabs);
+    }
   height = MAX (MIN (height, allocation->height - upper_min - 8), 120);
   height = MIN (height, allocation->height - 60);
   /* (the handle's pixels: what the children were not given) */
@@ -454,6 +461,7 @@ lttv_tab_build_layout (LttvTab *self)
   gtk_notebook_set_scrollable (GTK_NOTEBOOK (self->dock), TRUE);
   gtk_notebook_set_show_border (GTK_NOTEBOOK (self->dock), FALSE);
   gtk_notebook_set_group_name (GTK_NOTEBOOK (self->dock), NULL);
+  gtk_style_context_add_class (gtk_widget_get_style_context (self->dock), "lttv-dock");
   /* The upper area takes what the window gains; the dock keeps its
    * height. */
   gtk_paned_pack1 (GTK_PANED (self->split), self->upper, TRUE, FALSE);
@@ -501,12 +509,13 @@ lttv_tab_add_default_viewers (LttvTab *self)
   /* (the statistics and trace information come from the View menu: built
    * with the others, they cost the main loop 15-20 ms more a turn while a
    * big trace's state is built) */
-  static const char *const default_dock[] = { "eventlist", NULL };
+  /* (the histogram, a timeline, waits in the dock: at a laptop's height
+   * the upper area is the thread and CPU rows') */
+  static const char *const default_dock[] = { "eventlist", "histogram", NULL };
   GSettings *settings = lttv_layout_settings ();
   g_auto (GStrv) upper = settings != NULL ? g_settings_get_strv (settings, "timeline-viewers")
                                           : g_strdupv ((char **) (const char *const[]) {
-                                              default_timelines[0], default_timelines[1],
-                                              default_timelines[2], NULL });
+                                              default_timelines[0], default_timelines[1], NULL });
   g_auto (GStrv) docked = settings != NULL ? g_settings_get_strv (settings, "dock-viewers")
                                            : g_strdupv ((char **) default_dock);
 

@@ -39,7 +39,8 @@ viewer_free (gpointer data)
 
 LttvTimeContext *lttv_tab_get_time_context (LttvTab *self) { return self->time_context; }
 LttvBookmarks *lttv_tab_get_bookmarks (LttvTab *self) { return self->bookmarks; }
-const char *lttv_tab_get_status (LttvTab *self) { return lttv_selection_status_get_text (LTTV_SELECTION_STATUS (self->status)); }
+const char *lttv_tab_get_status (LttvTab *self) { return self->status != NULL ? lttv_selection_status_get_text (LTTV_SELECTION_STATUS (self->status)) : ""; }
+GtkWidget *lttv_tab_get_status_widget (LttvTab *self) { return self->status; }
 LttvTraceset *lttv_tab_get_traceset (LttvTab *self) { return self->traceset; }
 LttvState *lttv_tab_get_state (LttvTab *self) { return self->data != NULL ? lttv_trace_data_get_state (self->data) : NULL; }
 LttvJobBar *lttv_tab_get_job_bar (LttvTab *self) { return LTTV_JOB_BAR (self->job_bar); }
@@ -142,6 +143,9 @@ lttv_tab_dispose (GObject *object)
   g_clear_handle_id (&self->save_idle, g_source_remove);
   g_queue_clear_full (&self->pending, g_free);
   g_clear_pointer (&self->viewers, g_ptr_array_unref);
+  if (self->status != NULL)
+    gtk_widget_destroy (self->status);
+  g_clear_object (&self->status);
   if (self->axis != NULL)
     g_signal_handlers_disconnect_by_data (self->axis, self);
   g_clear_object (&self->axis);
@@ -216,8 +220,9 @@ lttv_tab_init (LttvTab *self)
   gtk_widget_show_all (self->time_bar);
   gtk_widget_show (self->job_bar);
   lttv_tab_build_layout (self);
-  self->status = lttv_selection_status_new (self->time_context);
-  gtk_box_pack_end (GTK_BOX (self), self->status, FALSE, FALSE, 0);
+  /* (in the window's bar, right of the toolbar: a line of its own under
+   * the tab would take the rows' room) */
+  self->status = g_object_ref_sink (lttv_selection_status_new (self->time_context));
 }
 
 LttvTab *

@@ -83,8 +83,11 @@ GtkWidget *lttv_tab_get_viewer_widget (LttvTab *self, guint index);
 LttvTimeContext *lttv_tab_get_time_context (LttvTab *self);
 /* The traceset's bookmarks (the same object for the tab's life). */
 LttvBookmarks *lttv_tab_get_bookmarks (LttvTab *self);
-/* The status line's text: the selection's measure. */
+/* The status's text: the selection's measure. */
 const char *lttv_tab_get_status (LttvTab *self);
+/* The widget that shows it, for the window's bar (the tab does not show
+ * it itself; it destroys it with itself). */
+GtkWidget *lttv_tab_get_status_widget (LttvTab *self);
 LttvTraceset *lttv_tab_get_traceset (LttvTab *self);
 /* The traceset's state, building or built; NULL before it opens. */
 LttvState *lttv_tab_get_state (LttvTab *self);

@@ -123,6 +123,7 @@ typedef struct
   int sort;
   gboolean descending;
   GHashTable *hidden;   /* keys */
+  GHashTable *folded;   /* keys */
 } RowsState;
 
 static void
@@ -130,6 +131,7 @@ rows_state_free (gpointer p)
 {
   RowsState *r = p;
   g_hash_table_unref (r->hidden);
+  g_hash_table_unref (r->folded);
   g_free (r);
 }
 
@@ -152,7 +154,7 @@ lttv_timeline_view_find (GtkWidget *widget)
 
 gboolean
 lttv_timeline_view_get_rows_state (LttvTimelineView *view, int *sort, gboolean *descending,
-                                   GPtrArray *hidden)
+                                   GPtrArray *hidden, GPtrArray *folded)
 {
   LttvTimelineModel *m = lttv_timeline_view_get_model (view);
   RowsState *pending = g_object_get_data (G_OBJECT (view), ROWS_KEY);
@@ -167,28 +169,40 @@ lttv_timeline_view_get_rows_state (LttvTimelineView *view, int *sort, gboolean *
       g_hash_table_iter_init (&it, pending->hidden);
       while (g_hash_table_iter_next (&it, &key, NULL))
         g_ptr_array_add (hidden, g_strdup (key));
+      g_hash_table_iter_init (&it, pending->folded);
+      while (g_hash_table_iter_next (&it, &key, NULL))
+        g_ptr_array_add (folded, g_strdup (key));
       return TRUE;
     }
   if (m == NULL)
     return FALSE;
   *sort = lttv_timeline_model_get_sort (m, descending);
   for (guint i = 0; i < lttv_timeline_model_n_rows (m); i++)
-    if (lttv_timeline_model_get_row (m, i)->user_hidden)
-      g_ptr_array_add (hidden, lttv_timeline_row_key (lttv_timeline_model_get_row (m, i)));
+    {
+      const LttvTimelineRow *row = lttv_timeline_model_get_row (m, i);
+      if (row->user_hidden)
+        g_ptr_array_add (hidden, lttv_timeline_row_key (row));
+      /* (a leaf marked folded folds nothing) */
+      if (row->collapsed && lttv_timeline_model_has_children (m, i))
+        g_ptr_array_add (folded, lttv_timeline_row_key (row));
+    }
   return TRUE;
 }
 
 void
 lttv_timeline_view_set_rows_state (LttvTimelineView *view, int sort, gboolean descending,
-                                   const GPtrArray *hidden)
+                                   const GPtrArray *hidden, const GPtrArray *folded)
 {
   RowsState *r = g_new0 (RowsState, 1);
 
   r->sort = sort;
   r->descending = descending;
   r->hidden = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  r->folded = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   for (guint i = 0; hidden != NULL && i < hidden->len; i++)
     g_hash_table_add (r->hidden, g_strdup (hidden->pdata[i]));
+  for (guint i = 0; folded != NULL && i < folded->len; i++)
+    g_hash_table_add (r->folded, g_strdup (folded->pdata[i]));
   g_object_set_data_full (G_OBJECT (view), ROWS_KEY, r, rows_state_free);
   if (lttv_timeline_view_get_model (view) != NULL)
     {
@@ -198,6 +212,7 @@ lttv_timeline_view_set_rows_state (LttvTimelineView *view, int sort, gboolean de
           LttvTimelineRow *row = lttv_timeline_model_get_row (m, i);
           g_autofree char *key = lttv_timeline_row_key (row);
           row->user_hidden = g_hash_table_contains (r->hidden, key);
+          row->collapsed = g_hash_table_contains (r->folded, key);
         }
       lttv_timeline_model_set_sort (m, sort, descending);
       lttv_timeline_view_refilter (view);
@@ -214,13 +229,15 @@ apply_rows_state (LttvTimelineHost *self, LttvTimelineModel *m)
   if (r == NULL)
     return;
   lttv_timeline_model_set_sort (m, r->sort, r->descending);
-  if (g_hash_table_size (r->hidden) > 0)
+  if (g_hash_table_size (r->hidden) > 0 || g_hash_table_size (r->folded) > 0)
     for (guint i = 0; i < lttv_timeline_model_n_rows (m); i++)
       {
         LttvTimelineRow *row = lttv_timeline_model_get_row (m, i);
         g_autofree char *key = lttv_timeline_row_key (row);
         if (g_hash_table_contains (r->hidden, key))
           row->user_hidden = TRUE;
+        if (g_hash_table_contains (r->folded, key))
+          row->collapsed = TRUE;
       }
   lttv_timeline_model_refilter (m);
   if (self->filled_finished)

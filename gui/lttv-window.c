@@ -23,6 +23,7 @@ struct _LttvWindow
 
   GtkToolbar *toolbar;
   GtkWidget *bar_row;
+  GtkWidget *status_slot;   /* the current tab's status, right of the toolbar */
   GtkStack *stack;
   GtkNotebook *notebook;
   GtkWidget *viewer_separator;
@@ -65,6 +66,25 @@ enable (LttvWindow *self, const char *name, gboolean enabled)
     g_simple_action_set_enabled (G_SIMPLE_ACTION (action), enabled);
 }
 
+/* The bar shows the current tab's status (the selection's measure). */
+static void
+show_tab_status (LttvWindow *self, LttvTab *tab)
+{
+  GtkWidget *status = tab != NULL ? lttv_tab_get_status_widget (tab) : NULL;
+  GList *children = gtk_container_get_children (GTK_CONTAINER (self->status_slot));
+
+  for (GList *l = children; l != NULL; l = l->next)
+    if (l->data != status)
+      gtk_container_remove (GTK_CONTAINER (self->status_slot), l->data);
+  g_list_free (children);
+  if (status != NULL && gtk_widget_get_parent (status) != self->status_slot)
+    {
+      if (gtk_widget_get_parent (status) != NULL)
+        gtk_container_remove (GTK_CONTAINER (gtk_widget_get_parent (status)), status);
+      gtk_container_add (GTK_CONTAINER (self->status_slot), status);
+    }
+}
+
 /* Actions follow what the current tab can do. */
 static void
 update_actions (LttvWindow *self)
@@ -77,6 +97,7 @@ update_actions (LttvWindow *self)
   /* Pages leave the notebook as the window is destroyed. */
   if (gtk_widget_in_destruction (GTK_WIDGET (self)))
     return;
+  show_tab_status (self, tab);
   enable (self, "close-tab", has_tab);
   /* One tab needs no tab strip (its title is the window's): its rows get
    * the height. */
@@ -212,9 +233,17 @@ lttv_window_open_session (LttvWindow *self, const char *file)
 
   g_return_val_if_fail (LTTV_IS_WINDOW (self), NULL);
   tab = fresh_tab (self, &is_new);
-  /* (an empty tab with viewers of its own: the session's go in a new one) */
+  /* An empty tab with viewers of its own (a new tab's): the session's tab
+   * takes its place, as File > Open fills an empty tab. (Its viewers are
+   * not removed one by one: the user's layout would be saved empty.) */
   if (!is_new && (lttv_tab_get_n_viewers (tab) > 0 || !lttv_tab_viewers_ready (tab)))
-    tab = lttv_window_new_tab (self);
+    {
+      LttvTab *empty = tab;
+      int at = gtk_notebook_page_num (self->notebook, GTK_WIDGET (empty));
+      tab = lttv_window_new_tab (self);
+      gtk_notebook_reorder_child (self->notebook, GTK_WIDGET (tab), at);
+      gtk_widget_destroy (GTK_WIDGET (empty));
+    }
   lttv_session_restore (tab, file);
   return tab;
 }
@@ -715,6 +744,11 @@ lttv_window_init (LttvWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_actions, G_N_ELEMENTS (win_actions), self);
   add_viewer_buttons (self);
+  /* (the toolbar keeps its natural width; the status takes what is left) */
+  self->status_slot = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  gtk_widget_set_hexpand (self->status_slot, TRUE);
+  gtk_widget_show (self->status_slot);
+  gtk_box_pack_end (GTK_BOX (self->bar_row), self->status_slot, TRUE, TRUE, 0);
   lttv_live_window_setup (self, self->toolbar, self->notebook);
   lttv_session_window_setup (self);
   gtk_drag_dest_set (GTK_WIDGET (self), GTK_DEST_DEFAULT_ALL, NULL, 0, GDK_ACTION_COPY);

@@ -161,6 +161,11 @@ typedef struct {
  * viewer's title and its own buttons to it and shows it as the viewer's
  * one title row (over a timeline view, in the place of its ruler: the
  * tab's ruler is right above). Keep it to small buttons and entries.
+ *
+ * A toggle button (or check button) of the viewer that has a name
+ * (gtk_widget_set_name(), e.g. "wakeup-arrows") is one of its switches: a
+ * session saves its state under that name and, opened again, sets it as
+ * a click would (its handlers or its action follow).
  */
 #define LTTV_VIEWER_TOOLBAR_CLASS "lttv-viewer-toolbar"
 

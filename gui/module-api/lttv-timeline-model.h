@@ -34,7 +34,7 @@ G_BEGIN_DECLS
  *
  * The height of a row, in pixels.
  */
-#define LTTV_TIMELINE_ROW_HEIGHT 20
+#define LTTV_TIMELINE_ROW_HEIGHT 16
 /**
  * LTTV_TIMELINE_HEADER_HEIGHT:
  *

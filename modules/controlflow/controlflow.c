@@ -466,9 +466,15 @@ control_flow_create (LttvViewerContext *ctx)
                                                "interrupted). Shift+Right and Shift+Left follow the "
                                                "selected thread's next and previous wakeup "
                                                "(Ctrl+Alt+W)"), FALSE));
+  /* (their names: what sessions keep them under) */
+  gtk_widget_set_name (GTK_WIDGET (self->tree), "tree");
+  gtk_widget_set_name (GTK_WIDGET (self->active), "active-only");
+  gtk_widget_set_name (GTK_WIDGET (self->arrows), "scheduling-arrows");
+  gtk_widget_set_name (GTK_WIDGET (self->wakeups), "wakeup-arrows");
   GtkWidget *only = toggle ("edit-find-symbolic", _("Rows with matches only: hide the threads "
                                                      "without an event matching the tab's filter "
                                                      "in the visible window"), FALSE);
+  gtk_widget_set_name (only, "matches-only");
   self->find = GTK_SEARCH_ENTRY (gtk_search_entry_new ());
   gtk_entry_set_placeholder_text (GTK_ENTRY (self->find), _("Find a thread (name or TID)"));
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->find), _("Show only the threads whose name contains "

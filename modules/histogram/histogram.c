@@ -457,6 +457,7 @@ histogram_create (LttvViewerContext *ctx)
   g_object_set (bar, "margin-start", 4, "margin-end", 4, NULL);
   gtk_style_context_add_class (gtk_widget_get_style_context (bar), LTTV_VIEWER_TOOLBAR_CLASS);
   self->log_button = gtk_check_button_new_with_mnemonic (_("_Log scale"));
+  gtk_widget_set_name (self->log_button, "log-scale");   /* (kept by sessions) */
   gtk_widget_set_tooltip_text (self->log_button,
                                _("Bar heights on a logarithmic scale, to see sparse "
                                  "periods beside dense ones (Ctrl+Alt+L)"));

@@ -689,10 +689,12 @@ latency_create (LttvViewerContext *ctx)
                   _("One row of statistics per name (system call, command, IRQ, device), per "
                     "thread or per CPU"));
   self->log_y = gtk_check_button_new_with_mnemonic (_("_Log durations"));
+  gtk_widget_set_name (self->log_y, "log-durations");   /* (kept by sessions) */
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->log_y), TRUE);
   gtk_widget_set_tooltip_text (self->log_y, _("The scatter's duration axis: logarithmic, else "
                                               "linear from zero"));
   self->log_buckets = gtk_check_button_new_with_mnemonic (_("Log _buckets"));
+  gtk_widget_set_name (self->log_buckets, "log-buckets");
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->log_buckets), TRUE);
   gtk_widget_set_tooltip_text (self->log_buckets, _("The histogram's buckets: of equal ratio "
                                                     "(logarithmic), else of equal width"));

@@ -331,11 +331,13 @@ resource_view_create (LttvViewerContext *ctx)
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->tint), _("Colour each thread running on a CPU "
                                                           "with a tint of its own (Ctrl+Alt+T)"));
   gtk_actionable_set_action_name (GTK_ACTIONABLE (self->tint), "resourceview.tint");
+  gtk_widget_set_name (GTK_WIDGET (self->tint), "tint");   /* (kept by sessions) */
   gtk_button_set_image (GTK_BUTTON (hide), gtk_image_new_from_icon_name ("view-conceal-symbolic",
                                                                          GTK_ICON_SIZE_BUTTON));
   gtk_widget_set_tooltip_text (hide, _("Hide the rows that hold nothing in the visible time window "
                                        "(Ctrl+Alt+H); right-click a name to hide one row"));
   gtk_actionable_set_action_name (GTK_ACTIONABLE (hide), "resourceview.hide-empty");
+  gtk_widget_set_name (hide, "hide-empty");
   gtk_widget_set_tooltip_text (export, _("Export the view to a PNG, SVG or PDF file"));
   gtk_actionable_set_action_name (GTK_ACTIONABLE (export), "resourceview.export");
   g_object_set (bar, "margin", 4, NULL);
@@ -343,6 +345,7 @@ resource_view_create (LttvViewerContext *ctx)
   gtk_box_pack_start (GTK_BOX (bar), GTK_WIDGET (self->tint), FALSE, FALSE, 0);
   gtk_box_pack_start (GTK_BOX (bar), hide, FALSE, FALSE, 0);
   GtkWidget *only = gtk_toggle_button_new ();
+  gtk_widget_set_name (only, "matches-only");
   gtk_button_set_image (GTK_BUTTON (only), gtk_image_new_from_icon_name ("edit-find-symbolic", GTK_ICON_SIZE_BUTTON));
   gtk_widget_set_tooltip_text (only, _("Rows with matches only: hide the CPUs without an event "
                                        "matching the tab's filter in the visible window"));

@@ -178,6 +178,10 @@ test_one_axis (void)
   gtk_window_resize (GTK_WINDOW (w), 1600, 1000);
   tab = lttv_window_open_traces (w, &sample, 1);
   g_assert_true (gui_test_iterate_until (gui_test_tab_built, tab, 30000));
+  /* (the histogram, docked by default, among the timelines above) */
+  for (guint i = 0; i < lttv_tab_get_n_viewers (tab); i++)
+    if (strcmp (lttv_tab_get_viewer_id (tab, i), "histogram") == 0)
+      lttv_tab_dock_viewer (tab, i, FALSE);
   gui_test_iterate_for (1000);
 
   GtkWidget *cf = viewer (tab, "controlflow"), *rv = viewer (tab, "resourceview");

@@ -37,7 +37,7 @@ expect_state "$tmp/cf.png" 0 5500 RUN_USERMODE "swapper/0 runs while alpha is bl
 # Zoomed on [1500, 3500], read() spans 75 px: its name is written on it.
 export_view controlflow "$tmp/trace" 1500,3500 250x200 "$tmp/zoom.png"
 expect_state "$tmp/zoom.png" $alpha 2100 RUN_SYSCALL "alpha's read() at 2100 when zoomed"
-x0=$(( 100 + (2000 - 1500) * 150 / 2000 + 2 )); y0=$(( 28 + 20 * alpha + 4 ))
+x0=$(( 100 + (2000 - 1500) * 150 / 2000 + 2 )); y0=$(( 28 + 16 * alpha + 2 ))
 dark=$(convert "$tmp/zoom.png" -crop 70x12+$x0+$y0 -colorspace gray -threshold 40% \
         -format '%[fx:int((1-mean)*w*h)]' info:)
 diag "dark pixels on the read() interval: $dark"
