@@ -13,5 +13,8 @@ G_BEGIN_DECLS
  * on the main thread, which then waits for the disk (100-300 ms on a busy
  * machine). Its file monitor reads the new list back. */
 void lttv_recent_add_traces (const char *const *paths);
+/* Adds a session file the same way (and through the same worker, so that
+ * the two never write the file at once). */
+void lttv_recent_add_session (const char *file);
 
 G_END_DECLS

@@ -8,6 +8,7 @@
 #include <lttv/lttv.h>
 
 #include "lttv-marks-private.h"
+#include "lttv-recent.h"
 #include "lttv-session.h"
 #include "lttv-timeline-rows.h"
 
@@ -172,25 +173,10 @@ lttv_session_save_tab (LttvTab *tab, const char *file, GError **error)
   if (!lttv_session_save (s, abs, error))
     return FALSE;
   set_file (tab, abs);
-  lttv_session_remember_recent (abs);
+  lttv_recent_add_session (abs);
   return TRUE;
 }
 
-void
-lttv_session_remember_recent (const char *file)
-{
-  static char *groups[] = { (char *) "lttv", NULL };
-  g_autofree char *uri = g_filename_to_uri (file, NULL, NULL);
-  GtkRecentData data = {
-    .mime_type = (char *) "application/json",
-    .app_name = (char *) "lttv-gui",
-    .app_exec = (char *) "lttv-gui %u",
-    .groups = groups,
-  };
-
-  if (uri != NULL)
-    gtk_recent_manager_add_full (gtk_recent_manager_get_default (), uri, &data);
-}
 
 /* --- Opening ------------------------------------------------------------- */
 
@@ -374,6 +360,6 @@ lttv_session_restore (LttvTab *tab, const char *file)
   g_signal_connect (tab, "viewers-changed", G_CALLBACK (restore_viewers_changed_cb), NULL);
   lttv_tab_add_traces_noted (tab, (GFile **) files->pdata, files->len,
                              missing->len > 0 ? missing->str : NULL);
-  lttv_session_remember_recent (file);
+  lttv_recent_add_session (file);
   return TRUE;
 }

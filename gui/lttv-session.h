@@ -26,7 +26,5 @@ gboolean lttv_session_restore (LttvTab *tab, const char *file);
 void lttv_session_apply_times (const LttvSession *s, LttvTimeContext *tc);
 /* Adds the session's bookmarks `store` does not hold yet. */
 void lttv_session_apply_bookmarks (const LttvSession *s, LttvBookmarks *store);
-/* The recent files' entry for a session file. */
-void lttv_session_remember_recent (const char *file);
 
 G_END_DECLS
