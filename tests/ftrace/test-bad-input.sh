@@ -120,27 +120,15 @@ check "version 6 cut 100 bytes before its end: the byte said, the events before 
 # The same cut in a version 7 copy not compressed. After the data, in
 # the options holding their table: every event.
 trace-cmd convert -i "$dat" -o "$tmp/v7n.dat" --file-version 7 --compression none >/dev/null 2>&1
-eval "$(python3 - "$dat" "$tmp/v7n.dat" "$tmp/v6.dat" "$tmp" <<'PY'
+eval "$(python3 - "$dat" "$tmp/v7n.dat" "$tmp/v6.dat" "$tmp" "$LTTV_SRCDIR/tests/ftrace" <<'PY'
 import struct, sys
+sys.dont_write_bytecode = True   # (nothing written into the source tree)
+sys.path.insert(0, sys.argv[5])
+from dat_v7 import buffer_tables
 def buffer_table(d):
-    # the sections from the first options on; the BUFFER option's table
-    at = d.index(b'\0', 10) + 7
-    at = d.index(b'\0', d.index(b'\0', at) + 1) + 1
-    p = at + 8
-    while p + 16 <= len(d):
-        sid, fl, desc, size = struct.unpack('<HHIQ', d[p:p + 16])
-        if sid == 0:
-            q = p + 16
-            while q < p + 16 + size:
-                oid, osz = struct.unpack('<HI', d[q:q + 6])
-                if oid == 3:
-                    o = d[q + 6:q + 6 + osz]
-                    k = o.index(b'\0', 8) + 1
-                    k = o.index(b'\0', k) + 1
-                    n = struct.unpack('<I', o[k + 4:k + 8])[0]
-                    return p, [struct.unpack('<IQQ', o[k + 8 + 20 * i:k + 28 + 20 * i]) for i in range(n)]
-                q += 6 + osz
-        p += 16 + size
+    # the top buffer's: the first
+    p, _name, cpus = next(buffer_tables(d))
+    return p, cpus
 z = open(sys.argv[1], 'rb').read()
 opts, cpus = buffer_table(z)
 off1 = cpus[1][1]

@@ -43,25 +43,14 @@ check "two buffers of $cpus CPUs: up to $((2 * cpus)) streams, more than $cpus (
 check "short recording with an instance: every event as trace-cmd report -R" compare short "$tmp/short.dat"
 # Cut where the instance's CPU data begin (its table, after them, lost):
 # the top buffer's events, the instance said missing.
-at=$(python3 - "$tmp/short.dat" <<'PY'
-import struct, sys
+at=$(python3 - "$tmp/short.dat" "$LTTV_SRCDIR/tests/ftrace" <<'PY'
+import sys
+sys.dont_write_bytecode = True   # (nothing written into the source tree)
+sys.path.insert(0, sys.argv[2])
+from dat_v7 import buffer_tables
 d = open(sys.argv[1], 'rb').read()
-at = d.index(b'\0', d.index(b'\0', 18) + 1) + 1
-p, found = at + 8, []
-while p + 16 <= len(d):
-    sid, fl, desc, size = struct.unpack('<HHIQ', d[p:p + 16])
-    if sid == 0:
-        q = p + 16
-        while q < p + 16 + size:
-            oid, osz = struct.unpack('<HI', d[q:q + 6])
-            o = d[q + 6:q + 6 + osz]
-            if oid == 3 and o[8:9] != b'\0':   # an instance's table
-                k = o.index(b'\0', o.index(b'\0', 8) + 1) + 1
-                n = struct.unpack('<I', o[k + 4:k + 8])[0]
-                found += [struct.unpack('<IQQ', o[k + 8 + 20 * i:k + 28 + 20 * i])[1] for i in range(n)]
-            q += 6 + osz
-    p += 16 + size
-print(min(x for x in found if x > 0))
+# where the first instance's CPU data begin
+print(min(off for _p, name, cpus in buffer_tables(d) if name for _cpu, off, _size in cpus if off > 0))
 PY
 )
 head -c "$at" "$tmp/short.dat" >"$tmp/cutinst.dat"
