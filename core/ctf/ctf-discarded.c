@@ -63,7 +63,8 @@ lttv_traceset_discarded (const LttvTraceset *ts)
           /* an index holds a count (all ones) even when the packet
            * context has none */
           gboolean counts = s->sc != NULL && s->sc->slot_discarded >= 0;
-          for (guint p = 0; s->packets != NULL && p < s->packets->len; p++)
+          guint n_packets = s->packets != NULL ? ctf_stream_n_packets (s) : 0;
+          for (guint p = 0; p < n_packets; p++)
             {
               const CtfPacket *pk = &g_array_index (s->packets, CtfPacket, p);
               const CtfPacket *prev = p > 0 ? pk - 1 : NULL;

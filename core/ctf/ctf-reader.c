@@ -27,7 +27,7 @@ ctf_reader_init (CtfReader *r, CtfStream *s, const guint8 *wanted,
   r->values = g_new0 (CtfValue, s->max_slots);
   r->cur.values = r->values;
   r->event.rd = r;
-  r->done = s->packets->len == 0;
+  r->done = ctf_stream_n_packets (s) == 0;
 }
 
 void
@@ -233,14 +233,14 @@ gboolean
 ctf_reader_seek (CtfReader *r, int64_t ns, GError **error)
 {
   const CtfStream *s = r->s;
-  guint i = 0;
+  guint i = 0, n = ctf_stream_n_packets (s);
   reset (r);
   if (ns != INT64_MIN && r->sc != NULL && r->sc->slot_ts_end >= 0)
-    while (i < s->packets->len
+    while (i < n
            && g_array_index (s->packets, CtfPacket, i).ns_end < ns
            && g_array_index (s->packets, CtfPacket, i).ts_end != 0)
       i++;
-  if (i >= s->packets->len)
+  if (i >= n)
     {
       r->done = TRUE;
       return TRUE;
@@ -406,7 +406,7 @@ next_event (CtfReader *r, GError **error, const gboolean for_count)
         return FALSE;
       if (c->pos < c->limit)
         break;
-      if (r->packet + 1 >= s->packets->len)
+      if (r->packet + 1 >= ctf_stream_n_packets (s))
         {
           r->done = TRUE;
           if (s->index_error != NULL)
@@ -602,7 +602,7 @@ gboolean
 ctf_reader_restore (CtfReader *r, const CtfReaderPos *pos, GError **error)
 {
   reset (r);
-  if (pos->state == CTF_POS_DONE || pos->packet >= r->s->packets->len)
+  if (pos->state == CTF_POS_DONE || pos->packet >= ctf_stream_n_packets (r->s))
     {
       r->done = TRUE;
       return FALSE;

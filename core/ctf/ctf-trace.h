@@ -47,7 +47,9 @@ struct _CtfStream {
   const uint8_t *map;            /* the whole file, for the trace's life */
   uint64_t size;
   CtfStreamClass *sc;
-  GArray *packets;               /* CtfPacket, file order */
+  GArray *packets;               /* CtfPacket, file order; a growing
+                                    trace's length is published after its
+                                    entry (ctf_stream_n_packets) */
   GError *index_error;           /* the packet that ended the index */
   gboolean from_index;           /* packets from index/NAME.idx */
   gboolean map_touched;          /* a header was read from the mapping */
@@ -68,6 +70,14 @@ struct _CtfStream {
   GMutex retired_lock;
   GPtrArray *retired;
 };
+
+/* The packets a reader may read: a growing trace's writer stores the
+ * length with release after the entry, so it is loaded with acquire. */
+static inline guint
+ctf_stream_n_packets (const CtfStream *s)
+{
+  return __atomic_load_n (&s->packets->len, __ATOMIC_ACQUIRE);
+}
 
 #define CTF_WANTED_SOME 2
 

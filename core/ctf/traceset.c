@@ -353,7 +353,7 @@ lttv_trace_n_packets (const LttvTrace *trace)
 {
   guint64 n = 0;
   for (guint i = 0; i < trace->streams->len; i++)
-    n += ((CtfStream *) trace->streams->pdata[i])->packets->len;
+    n += ctf_stream_n_packets (trace->streams->pdata[i]);
   return n;
 }
 
@@ -434,11 +434,11 @@ lttv_trace_discarded_events (const LttvTrace *trace)
   for (guint i = 0; i < trace->streams->len; i++)
     {
       const CtfStream *s = trace->streams->pdata[i];
+      guint n_packets = ctf_stream_n_packets (s);
       /* an index holds a count (all ones) even when the packet context
        * has none */
-      if (s->packets->len > 0 && s->sc != NULL && s->sc->slot_discarded >= 0)
-        n += g_array_index (s->packets, CtfPacket,
-                            s->packets->len - 1).discarded;
+      if (n_packets > 0 && s->sc != NULL && s->sc->slot_discarded >= 0)
+        n += g_array_index (s->packets, CtfPacket, n_packets - 1).discarded;
     }
   return n;
 }
