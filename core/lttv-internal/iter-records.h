@@ -79,12 +79,13 @@ typedef struct {
 G_GNUC_INTERNAL
 gboolean lttv_iter_set_record_form (LttvIter *it, const LttvEventClass *ec,
                                     const LttvRecordForm *form);
+/* lttv_iter_each_records ends (as at the events' end) at the first event
+ * at or after `until`, which it consumes: for a pass over a time range. */
+G_GNUC_INTERNAL
+void lttv_iter_set_until (LttvIter *it, LttvTime until);
 /* lttv_iter_each, the events of classes with a record form made into
  * records at `out` when they can be, in their turn among the sink's. */
 G_GNUC_INTERNAL
-/* lttv_iter_each_records ends (as at the events' end) at the first event
- * at or after `until`, which it consumes: for a pass over a time range. */
-void lttv_iter_set_until (LttvIter *it, LttvTime until);
 gboolean lttv_iter_each_records (LttvIter *it, LttvEventSink sink, gpointer data,
                                  LttvRecordOut *out, GError **error);
 

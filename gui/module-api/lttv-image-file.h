@@ -36,6 +36,8 @@ typedef gboolean (*LttvImageDrawFunc) (cairo_t *cr, int width, int height, gpoin
  * lttv_image_file_is_image:
  * @file: a file name
  *
+ * Whether lttv_image_file_write() can write @file: its name's suffix.
+ *
  * Returns: %TRUE when @file ends in .png, .svg or .pdf (in any case)
  */
 gboolean lttv_image_file_is_image (const char *file);
