@@ -149,7 +149,8 @@ place (LttvTab *self, Viewer *v)
       int page = gtk_notebook_append_page (GTK_NOTEBOOK (self->dock), v->frame, v->tab_label);
       gtk_notebook_set_tab_reorderable (GTK_NOTEBOOK (self->dock), v->frame, TRUE);
       gtk_widget_show (v->frame);
-      gtk_notebook_set_current_page (GTK_NOTEBOOK (self->dock), page);
+      if (self->maximised == NULL)   /* (else it stays on the maximised) */
+        gtk_notebook_set_current_page (GTK_NOTEBOOK (self->dock), page);
     }
   else
     {
@@ -216,7 +217,9 @@ add_viewer_at (LttvTab *self, const char *id, int where)
   v->docked = where >= 0 ? where == 1 : !is_timeline (v);
   v->frame = lttv_tab_make_frame (self, v);
   g_ptr_array_add (self->viewers, v);
-  if (self->maximised != NULL)
+  /* (one the tab adds on its way to its default or saved set, a frame
+   * at a time, leaves the viewer the user maximised meanwhile alone) */
+  if (self->maximised != NULL && where < 0)
     set_maximised (self, NULL);
   place (self, v);
   viewers_changed (self);
@@ -497,7 +500,8 @@ add_pending_viewer (gpointer data)
   self->pending_idle = 0;
   if (self->pending_added == 0)
     lttv_tab_add_viewer (self, "traceinfo");
-  gtk_notebook_set_current_page (GTK_NOTEBOOK (self->dock), 0);
+  if (self->maximised == NULL)
+    gtk_notebook_set_current_page (GTK_NOTEBOOK (self->dock), 0);
   save_layout_soon (self);
   g_signal_emit (self, lttv_tab_signals[VIEWERS_CHANGED], 0);
   return G_SOURCE_REMOVE;

@@ -244,6 +244,34 @@ test_maximise_and_restore (void)
   gtk_widget_destroy (GTK_WIDGET (w));
 }
 
+/* A viewer maximised while the tab still builds its default viewers (a
+ * frame at a time) stays maximised and shown when they come. */
+static void
+test_maximised_while_building (void)
+{
+  LttvWindow *w = lttv_window_new (app);
+  g_autoptr (GFile) sample = g_file_new_for_path (lttv_paths_sample_trace ());
+  GSettings *settings = lttv_layout_settings ();
+
+  g_settings_reset (settings, "dock-viewers");
+  g_settings_reset (settings, "timeline-viewers");
+  gtk_widget_show (GTK_WIDGET (w));
+  gtk_window_resize (GTK_WINDOW (w), 1280, 800);
+  LttvTab *tab = lttv_window_open_traces (w, &sample, 1);
+  g_action_group_activate_action (G_ACTION_GROUP (w), "add-viewer", g_variant_new_string ("latency"));
+  g_assert_cmpint (index_of (tab, "latency"), >=, 0);
+  g_assert_false (lttv_tab_viewers_ready (tab));   /* the defaults still to come */
+  lttv_tab_toggle_maximised (tab, (guint) index_of (tab, "latency"));
+  g_assert_true (gui_test_iterate_until (gui_test_tab_built, tab, 30000));
+  gui_test_iterate_for (300);
+  g_assert_cmpint (index_of (tab, "eventlist"), >=, 0);
+  g_assert_cmpint (lttv_tab_get_maximised (tab), ==, index_of (tab, "latency"));
+  g_assert_true (gtk_widget_is_drawable (viewer (tab, "latency")));
+  g_assert_false (gtk_widget_is_drawable (viewer (tab, "eventlist")));
+  g_assert_false (gtk_widget_is_drawable (viewer (tab, "controlflow")));
+  gtk_widget_destroy (GTK_WIDGET (w));
+}
+
 /* The latency viewer is list-like: it asks for no time axis and goes to
  * the dock. */
 static void
@@ -379,6 +407,7 @@ main (int argc, char **argv)
   g_test_add_func ("/layout/maximise-and-restore", test_maximise_and_restore);
   g_test_add_func ("/layout/move-close-reopen", test_move_close_reopen);
   g_test_add_func ("/layout/latency-docked", test_latency_docked);
+  g_test_add_func ("/layout/maximised-while-building", test_maximised_while_building);
   g_test_add_func ("/layout/remembered", test_layout_remembered);
   return g_test_run ();
 }
