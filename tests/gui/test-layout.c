@@ -168,27 +168,18 @@ test_room_at_1280x800 (void)
 
 /* The viewer's title the user sees (the tab's event box that knows its
  * frame), in its title row wherever the row is. */
-static GtkWidget *
-drawn_title (GtkWidget *w, GtkWidget *frame)
+static gboolean
+is_drawn_title (GtkWidget *w, gconstpointer frame)
 {
-  if (GTK_IS_EVENT_BOX (w) && g_object_get_data (G_OBJECT (w), "lttv-frame") == frame
-      && gtk_widget_is_drawable (w))
-    return w;
-  if (!GTK_IS_CONTAINER (w))
-    return NULL;
-  GList *children = gtk_container_get_children (GTK_CONTAINER (w));
-  GtkWidget *found = NULL;
-  for (GList *l = children; l != NULL && found == NULL; l = l->next)
-    found = drawn_title (l->data, frame);
-  g_list_free (children);
-  return found;
+  return GTK_IS_EVENT_BOX (w) && g_object_get_data (G_OBJECT (w), "lttv-frame") == frame
+         && gtk_widget_is_drawable (w);
 }
 
 static void
 double_click_title (LttvTab *tab, const char *id)
 {
   GtkWidget *frame = gtk_widget_get_parent (viewer (tab, id));
-  GtkWidget *title = drawn_title (frame, frame);
+  GtkWidget *title = gui_test_find_widget (frame, is_drawn_title, frame);
   int x, y;
 
   g_assert_nonnull (title);
