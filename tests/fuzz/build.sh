@@ -23,7 +23,7 @@ clang $flags $inc -o "$out/fuzz-ftrace" "$src/tests/fuzz/fuzz-ftrace.c" $core $s
 # the cut version 7 .dat reading alone (no libtracecmd)
 clang $flags $inc -o "$out/fuzz-salvage7" "$src/tests/fuzz/fuzz-salvage7.c" "$src/core/ftrace/ftrace-salvage7.c" "$src/core/error.c" $libs
 # the session parser of lttv-gui (glib and json-glib only)
-clang $flags $inc -I$src/gui -o "$out/fuzz-session" "$src/tests/fuzz/fuzz-session.c" "$src/gui/lttv-session-file.c" $libs
+clang $flags $inc -I$src/gui -o "$out/fuzz-session" "$src/tests/fuzz/fuzz-session.c" "$src/gui/lttv-session-file.c" "$src/gui/lttv-session-write.c" $libs
 # the state cache's loader: the whole core (it opens a real trace)
 gio="$(pkg-config --cflags --libs gio-2.0 gmodule-2.0 json-glib-1.0)"
 all="$core $src/core/state/*.c $src/core/state/*/*.c $src/core/filter/*.c $src/core/version.c"
