@@ -166,8 +166,9 @@ gboolean lttv_state_load_cached (LttvState *s);
  * @now: %TRUE to decode in the build
  *
  * For a window: the parts of a cached state that are otherwise decoded at
- * their first use (the event density) are decoded by the build, in its
- * thread, rather than in a viewer's first draw.
+ * their first use (the event density, the history's tables of names)
+ * are decoded by the build, in its thread, rather than in a viewer's
+ * first draw.
  */
 void lttv_state_set_decode_at_load (LttvState *s, gboolean now);
 /**

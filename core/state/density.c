@@ -276,6 +276,11 @@ static guint
 density_sums_ready (LttvDensity *d)
 {
   gint c = g_atomic_int_get (&d->committed);
+  /* Nothing final yet: no sums to make, and none to read (cum_at). A
+   * cache's section being decoded meanwhile (state_density_load_lazy's
+   * `now`) is not touched. */
+  if (c == 0)
+    return 0;
   if (G_UNLIKELY (g_atomic_int_get (&d->ready) < c))
     {
       g_mutex_lock (&d->lock);
@@ -317,7 +322,7 @@ lttv_density_committed_end (LttvDensity *d)
 static double
 cum_at (const LttvDensity *d, guint committed, LttvTime t)
 {
-  if (t <= d->begin)
+  if (t <= d->begin || committed == 0)
     return 0;
   /* past the last event: all of them, not a fraction of the last bucket */
   if (t > d->end && committed == d->n_buckets)
@@ -375,7 +380,7 @@ lttv_density_count_exact (LttvDensity *d, LttvTime t0, LttvTime t1,
   LttvTime b0 = (t0 - d->begin) >> d->shift, b1 = (t1 + 1 - d->begin) >> d->shift;
   if (b1 > c)
     return FALSE;
-  *out = d->cum[b1] - d->cum[b0];
+  *out = b1 == 0 ? 0 : d->cum[b1] - d->cum[b0];
   return TRUE;
 }
 

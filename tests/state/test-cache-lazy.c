@@ -353,6 +353,64 @@ test_density_from_the_cache_matches_the_built_one (void)
   lttv_traceset_free (ts_loaded);
 }
 
+/* A window loads the cache in a worker (lttv_state_set_decode_at_load)
+ * while its viewers already query the state on the main thread. Those
+ * queries see nothing until the load is done, then all of it: they never
+ * decode the cache's sections themselves, which would hold the main
+ * thread and race with the worker decoding them (the density's sums then
+ * found damaged and dropped, the tables of names made from half the
+ * attributes). Loaded many times over, as the race is a matter of timing. */
+static gpointer
+load_in_worker (gpointer state)
+{
+  g_autoptr (GError) error = NULL;
+  gboolean ok = lttv_state_build (state, TRUE, LTTV_CANCEL_NONE, &error);
+  g_assert_no_error (error);
+  return GINT_TO_POINTER (ok);
+}
+
+static void
+test_queries_while_a_worker_loads (void)
+{
+  LttvTraceset *ts;
+  LttvState *built = open_state (&ts, TRUE);
+  LttvDensity *db = lttv_state_get_density (built);
+  LttvTime begin = lttv_density_begin (db), end = lttv_traceset_end (ts);
+  double total = lttv_density_count (db, begin, end + 1);
+  g_assert_cmpfloat (total, ==, (double) lttv_state_n_events (built));
+  const char *path = "CPUs/0/Current_thread";
+  LttvAttr want = lttv_history_attr_lookup (lttv_state_get_history (built), path);
+  g_assert_cmpuint (want, !=, LTTV_ATTR_NONE);
+  guint queried_while_loading = 0;
+  for (int round = 0; round < 40; round++)
+    {
+      LttvState *s = lttv_state_new (ts);
+      lttv_state_set_decode_at_load (s, TRUE);
+      LttvDensity *d = lttv_state_get_density (s);
+      LttvHistory *h = lttv_state_get_history (s);
+      GThread *worker = g_thread_new ("load", load_in_worker, s);
+      gboolean done;
+      do
+        {
+          done = lttv_history_is_finished (h);
+          double n = lttv_density_count (d, begin, end + 1);
+          LttvAttr a = lttv_history_attr_lookup (h, path);
+          g_assert_true (n == total || (n == 0 && !done));
+          g_assert_true (a == want || (a == LTTV_ATTR_NONE && !done));
+          queried_while_loading += !done;
+        }
+      while (!done);
+      g_assert_true (GPOINTER_TO_INT (g_thread_join (worker)));
+      g_assert_true (lttv_state_from_cache (s));
+      g_assert_cmpfloat (lttv_density_count (d, begin, end + 1), ==, total);
+      g_assert_cmpuint (lttv_history_attr_lookup (h, path), ==, want);
+      lttv_state_free (s);
+    }
+  g_assert_cmpuint (queried_while_loading, >, 40);
+  lttv_state_free (built);
+  lttv_traceset_free (ts);
+}
+
 static void
 remove_tree (const char *dir)
 {
@@ -394,6 +452,8 @@ main (int argc, char **argv)
                    here ? test_intervals_from_the_cache_match_the_built_ones : skip_without_trace);
   g_test_add_func ("/cache/density-from-the-cache-matches-the-built-one",
                    here ? test_density_from_the_cache_matches_the_built_one : skip_without_trace);
+  g_test_add_func ("/cache/queries-while-a-worker-loads",
+                   here ? test_queries_while_a_worker_loads : skip_without_trace);
   int status = g_test_run ();
   remove_tree (cache_dir);
   g_free (cache_dir);

@@ -701,6 +701,7 @@ load_sections (LttvState *s, GMappedFile *file, int fd, const char *path, const 
   if (!load_attrs (h, &attrs, (const LttvTime *) section_bytes (&sec, toc[SEC_FIRSTS]), n_chunks,
                    limit))
     return FALSE;
+  history_names_loaded (h, s->decode_at_load);
   lttv_history_finish (h, limit - 1);
   return TRUE;
 }

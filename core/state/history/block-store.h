@@ -97,3 +97,8 @@ void history_attrs_reserve (LttvHistory *h, guint n);
 LttvAttr history_lazy_attr (LttvHistory *h, LttvAttr parent, const char *name,
                             gsize name_len, guint n, const LttvTime *first,
                             guint64 base, LttvValue last_value, LttvTime last_start);
+/* All attributes loaded: lookups by name, which found none meanwhile, now
+ * find them, the tables of names made at the first one, or `now` (that
+ * first lookup holds every other query back: tens of milliseconds for a
+ * big trace, on the main thread of the GUI). */
+void history_names_loaded (LttvHistory *h, gboolean now);

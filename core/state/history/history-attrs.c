@@ -98,6 +98,14 @@ children_ready (LttvHistory *h)
   g_rw_lock_writer_unlock (&h->lock);
 }
 
+void
+history_names_loaded (LttvHistory *h, gboolean now)
+{
+  g_atomic_int_set (&h->children_pending, 1);
+  if (now)
+    children_ready (h);
+}
+
 static LttvAttr
 child_lookup_locked (LttvHistory *h, LttvAttr parent, const char *name)
 {

@@ -71,9 +71,6 @@ history_lazy_attr (LttvHistory *h, LttvAttr parent, const char *name,
   a->name = g_string_chunk_insert_len (h->names, name, (gssize) name_len);
   if (strlen (a->name) != name_len)
     return LTTV_ATTR_NONE;   /* a NUL: not a file we wrote */
-  /* The tables of names are made at the first lookup by name (printing
-   * and queries by id need none). */
-  h->children_pending = 1;
   h->n_attrs++;
   if (n > 0)
     {
