@@ -82,6 +82,8 @@ gboolean
 live_url_parse (const char *url, LiveUrl *out, GError **error)
 {
   memset (out, 0, sizeof *out);
+  /* (before the first goto: the cleanup runs on every way out) */
+  g_auto (GStrv) parts = NULL;
   const char *p = NULL;
   static const char *const schemes[] = { "net://", "net4://", "net6://" };
   for (guint i = 0; i < G_N_ELEMENTS (schemes); i++)
@@ -119,7 +121,7 @@ live_url_parse (const char *url, LiveUrl *out, GError **error)
   out->base = g_strndup (url, q - url);
   if (*q == '\0' || g_str_equal (q, "/"))
     return TRUE;
-  g_auto (GStrv) parts = g_strsplit (q + 1, "/", -1);
+  parts = g_strsplit (q + 1, "/", -1);
   if (g_strv_length (parts) != 3 || !g_str_equal (parts[0], "host")
       || parts[1][0] == '\0' || parts[2][0] == '\0')
     goto bad;

@@ -8,7 +8,7 @@
 . "$LTTV_SRCDIR/tests/lib/tap.sh"
 command -v python3 >/dev/null || skip_all "python3 is not installed"
 . "$LTTV_SRCDIR/tests/live/live-lib.sh"
-plan 17
+plan 19
 
 # fake MODE ARGS...: lttv ARGS against fake-relayd.py, @URL@ replaced by
 # its URL; sets $rc, $FURL, $T/fake.err.
@@ -67,6 +67,14 @@ expect "no daemon on the port: connection refused" \
 timeout 20 "$LTTV" dump "net://127.0.0.1:5344/nowhere" >/dev/null 2>"$T/bad.err"
 check "a URL that names no session: usage error" \
   grep -qF "lttv: net://127.0.0.1:5344/nowhere: not a relay daemon URL" "$T/bad.err"
+# (refused before the path is split: the split's cleanup ran on an
+# uninitialised pointer, found by GCC -O2's maybe-uninitialized)
+for url in "net://:5344" "net://127.0.0.1:99999/host/h/s"; do
+  timeout 20 "$LTTV" dump "$url" >/dev/null 2>"$T/bad.err"
+  rc=$?
+  check "$url: not read, exit status 1 ($rc), and said why" \
+    sh -c "[ $rc -eq 1 ] && grep -qF 'lttv: $url: not a relay daemon URL' '$T/bad.err'"
+done
 
 LIVE_SOFT=1
 if ! live_setup; then
