@@ -115,6 +115,23 @@ new_draw (LttvTimelineView *self, const CacheKey *key)
   return d;
 }
 
+/* What is left of this frame's SYNC_FRAME_MS (main thread only). */
+static gint64 sync_frame = -1;
+static double sync_spent_ms;
+
+static double
+sync_left_ms (LttvTimelineView *self)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (self->canvas);
+  gint64 frame = clock != NULL ? gdk_frame_clock_get_frame_counter (clock) : -1;
+  if (frame != sync_frame)
+    {
+      sync_frame = frame;
+      sync_spent_ms = 0;
+    }
+  return SYNC_FRAME_MS - sync_spent_ms;
+}
+
 /* Brings the cache to `key`: at once when draws are known to be fast,
  * else in a worker (the first draw too: its cost is not known yet). While
  * the history builds, always in a worker: each draw has more to read than
@@ -124,7 +141,8 @@ lttv_timeline_view_refresh_cache (LttvTimelineView *self, const CacheKey *key)
 {
   if (self->cache != NULL && lttv_timeline_view_key_equal (&self->cache_key, key))
     return;
-  if (self->last_draw_ms >= 0 && self->last_draw_ms < SYNC_DRAW_MS
+  double left = sync_left_ms (self);
+  if (self->last_draw_ms >= 0 && self->last_draw_ms < left
       && lttv_history_is_finished (lttv_timeline_model_get_history (self->model)))
     {
       DrawTask *d = new_draw (self, key);
@@ -132,7 +150,9 @@ lttv_timeline_view_refresh_cache (LttvTimelineView *self, const CacheKey *key)
       if (self->pending != NULL)
         g_cancellable_cancel (self->pending);
       g_clear_object (&self->pending);
-      done = draw_rows (d, NULL, g_get_monotonic_time () + SYNC_BUDGET_MS * 1000);
+      gint64 start = g_get_monotonic_time ();
+      done = draw_rows (d, NULL, start + (gint64) (left * 1000));
+      sync_spent_ms += (g_get_monotonic_time () - start) / 1000.0;
       if (done)
         store (self, d);
       else

@@ -7,12 +7,13 @@
 #include "lttv-timeline-matches.h"
 #include "lttv-timeline-view.h"
 
-/* A draw slower than this goes to a worker; the old image, moved to the
- * new window, stands in meanwhile. */
-#define SYNC_DRAW_MS 12.0
-/* A draw at once gives up after this, for a worker: the rows just scrolled
- * to or the window just zoomed to may cost far more than the last ones. */
-#define SYNC_BUDGET_MS 25
+/* Draws at once, on the main thread, take at most this much of a frame,
+ * all timeline views of the window together; a draw whose last one took
+ * more than what is left goes to a worker (the old image, moved to the
+ * new window, stands in meanwhile), and one that runs past it gives up
+ * for a worker (the rows just scrolled to or the window just zoomed to
+ * may cost far more than the last ones). */
+#define SYNC_FRAME_MS 12.0
 #define MIN_SPAN 10
 
 typedef struct
