@@ -115,7 +115,8 @@ new_draw (LttvTimelineView *self, const CacheKey *key)
   return d;
 }
 
-/* What is left of this frame's SYNC_FRAME_MS (main thread only). */
+/* What is left of this frame's SYNC_FRAME_MS (main thread only; a draw
+ * outside any frame, as an export's, has all of it). */
 static gint64 sync_frame = -1;
 static double sync_spent_ms;
 
@@ -123,7 +124,13 @@ static double
 sync_left_ms (LttvTimelineView *self)
 {
   GdkFrameClock *clock = gtk_widget_get_frame_clock (self->canvas);
-  gint64 frame = clock != NULL ? gdk_frame_clock_get_frame_counter (clock) : -1;
+  if (clock == NULL)
+    {
+      sync_frame = -1;
+      sync_spent_ms = 0;
+      return SYNC_FRAME_MS;
+    }
+  gint64 frame = gdk_frame_clock_get_frame_counter (clock);
   if (frame != sync_frame)
     {
       sync_frame = frame;
