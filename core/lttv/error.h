@@ -41,6 +41,8 @@ GQuark lttv_error_quark (void);
  * @LTTV_ERROR_CORRUPT: stream data that contradicts its metadata
  * @LTTV_ERROR_CANCELLED: the caller cancelled the operation
  * @LTTV_ERROR_USAGE: a bad argument (time, expression)
+ * @LTTV_ERROR_NO_MEMORY: not enough memory left to go on (what was done
+ *   before is kept)
  *
  * The codes of the %LTTV_ERROR domain.
  */
@@ -52,6 +54,7 @@ typedef enum {
   LTTV_ERROR_CORRUPT,       /* stream data that contradicts its metadata */
   LTTV_ERROR_CANCELLED,     /* the caller cancelled the operation */
   LTTV_ERROR_USAGE,         /* a bad argument (time, expression) */
+  LTTV_ERROR_NO_MEMORY,     /* not enough memory left to go on */
 } LttvError;
 
 G_END_DECLS

@@ -99,7 +99,9 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (LttvState, lttv_state_free)
  * Loads the cache when it matches the trace, else reads every event and
  * saves the cache (use_cache FALSE: neither). Returns FALSE with @error
  * set when the trace could not be read to its end (the history then holds
- * what was read before the fault) or when cancelled. Run in a worker
+ * what was read before the fault), when the process was about to run out
+ * of memory (%LTTV_ERROR_NO_MEMORY: the history ends where the build
+ * stopped, nothing is cached) or when cancelled. Run in a worker
  * thread, the others query the history meanwhile (its committed part) and
  * follow lttv_state_progress.
  *

@@ -30,12 +30,14 @@ path_of (LttvState *s, LttvAttr attr)
 }
 
 /* The times to query: after the end of a finished history nothing
- * changes, the state at the end holds (still in increasing order). */
+ * changes, the state at the end holds (still in increasing order); but
+ * after a build stopped short, nothing is known. */
 static LttvTime *
-query_times (LttvHistory *h, const LttvTime *times, guint n)
+query_times (LttvState *s, const LttvTime *times, guint n)
 {
+  LttvHistory *h = s->history;
   LttvTime end = lttv_history_committed_end (h);
-  gboolean clamp = lttv_history_is_finished (h) && end != LTTV_TIME_NONE;
+  gboolean clamp = lttv_history_is_finished (h) && end != LTTV_TIME_NONE && !s->short_of_memory;
   LttvTime *q = g_new (LttvTime, MAX (1, n));
   for (guint k = 0; k < n; k++)
     q[k] = clamp && times[k] > end ? end : times[k];
@@ -45,7 +47,7 @@ query_times (LttvHistory *h, const LttvTime *times, guint n)
 static LttvFullStates *
 query_states (LttvState *s, const LttvTime *times, guint n)
 {
-  g_autofree LttvTime *q = query_times (s->history, times, n);
+  g_autofree LttvTime *q = query_times (s, times, n);
   LttvFullStates *states = lttv_history_query_full_sorted (s->history, q, n);
   g_autoptr (GError) damage = NULL;
   if (lttv_history_check (s->history, &damage))
@@ -58,7 +60,7 @@ query_states (LttvState *s, const LttvTime *times, guint n)
   if (!state_rebuild (s, &error))
     g_debug ("%s", error->message);
   g_free (q);
-  q = query_times (s->history, times, n);
+  q = query_times (s, times, n);
   return lttv_history_query_full_sorted (s->history, q, n);
 }
 

@@ -47,6 +47,7 @@ struct _LttvState {
   gboolean from_cache;
   gboolean built;
   gboolean decode_at_load;  /* lttv_state_set_decode_at_load */
+  gboolean short_of_memory; /* the build stopped early: later is unknown */
   gboolean ignore_cache;    /* lttv_state_set_ignore_cache */
   LttvDensity *density;     /* events per time bucket (density.c) */
   GPtrArray *retired;       /* histories replaced by a rebuild, kept for

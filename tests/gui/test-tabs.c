@@ -364,6 +364,48 @@ cache_rewritten (gpointer data)
 /* A block of the cached state damaged on disk is found when a query reads
  * it: the tab says so (file, byte, what) and builds the state again from
  * the trace, which rewrites the cache. */
+static gboolean
+tab_saw_short_memory (gpointer tab)
+{
+  const char *p = lttv_tab_get_problems (tab);
+  return p != NULL && strstr (p, "not enough memory to build the state further") != NULL;
+}
+
+/* A build short of memory (LTTV_TEST_MEMORY_SHORT_AT stands in for the
+ * machine) stops with its reason in the tab's info bar; the window goes
+ * on, with the history built up to there and nothing after it. */
+static void
+test_build_short_of_memory_shows_in_info_bar (void)
+{
+  g_autofree char *trace = copy_of_sample_trace ();
+  g_setenv ("LTTV_TEST_MEMORY_SHORT_AT", "8192", TRUE);
+  LttvWindow *w = new_window ();
+  g_autoptr (GFile) file = g_file_new_for_path (trace);
+  GFile *files[] = { file };
+  LttvTab *tab = lttv_window_open_traces (w, files, 1);
+  g_assert_true (gui_test_iterate_until (tab_saw_short_memory, tab, 20000));
+  g_unsetenv ("LTTV_TEST_MEMORY_SHORT_AT");
+  g_test_message ("info bar: %s", lttv_tab_get_problems (tab));
+  g_assert_nonnull (strstr (lttv_tab_get_problems (tab), "8192 events applied"));
+  LttvState *state = lttv_tab_get_state (tab);
+  g_assert_nonnull (state);
+  LttvHistory *h = lttv_state_get_history (state);
+  g_assert_true (lttv_history_is_finished (h));
+  g_assert_cmpuint (lttv_history_committed_end (h), <,
+                    lttv_traceset_end (lttv_tab_get_traceset (tab)));
+  /* the window still answers: another tab opens and builds whole */
+  LttvTab *again = lttv_window_open_traces (w, files, 1);
+  g_assert_true (gui_test_iterate_until (gui_test_tab_built, again, 20000));
+  g_assert_null (lttv_tab_get_problems (again));
+  gtk_widget_destroy (GTK_WIDGET (w));
+  for (guint i = 0; i < G_N_ELEMENTS (sample_files); i++)
+    {
+      g_autofree char *f = g_build_filename (trace, sample_files[i], NULL);
+      g_unlink (f);
+    }
+  g_rmdir (trace);
+}
+
 static void
 test_damaged_cache_is_rebuilt (void)
 {
@@ -983,6 +1025,8 @@ main (int argc, char **argv)
   g_test_add_func ("/tabs/back-and-forward-actions", test_back_and_forward_actions);
   g_test_add_func ("/tabs/viewers-move-and-go", test_viewers_move_and_go);
   g_test_add_func ("/tabs/failed-trace-shows-in-info-bar", test_failed_trace_shows_in_info_bar);
+  g_test_add_func ("/tabs/build-short-of-memory-shows-in-info-bar",
+                   test_build_short_of_memory_shows_in_info_bar);
   g_test_add_func ("/tabs/unopened-trace-shows-in-event-list", test_unopened_trace_shows_in_event_list);
   g_test_add_func ("/tabs/active-only-filter-runs-in-steps", test_active_only_filter_runs_in_steps);
   g_test_add_func ("/tabs/damaged-cache-is-rebuilt", test_damaged_cache_is_rebuilt);

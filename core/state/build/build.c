@@ -8,6 +8,7 @@
 #include <lttv/error.h>
 
 #include "build/build-losses.h"
+#include "build/build-memory.h"
 #include "build/build-private.h"
 #include "cache/cache.h"
 #include "history/block-store.h"
@@ -143,6 +144,7 @@ struct _StateRun {
   guint64 rank;             /* events applied */
   LttvTime until;           /* the events before it are applied */
   gboolean broken;          /* a run stopped inside its range */
+  gboolean short_of_memory; /* ... before the end, for want of memory */
   gboolean finished;        /* run_finish done */
 };
 
@@ -182,6 +184,23 @@ run_free (StateRun *b)
   g_free (b);
 }
 
+/* How often a build looks at the memory left (a look costs about 0.15
+ * ms: 0.3 % of the build). */
+#define MEMORY_EVENTS (1u << 18)
+
+/* Whether the build must stop for want of memory at event `rank`. */
+static gboolean
+memory_short (guint64 rank, guint64 short_at, guint64 *headroom)
+{
+  if (short_at != G_MAXUINT64)
+    {
+      *headroom = 0;
+      return rank >= short_at;
+    }
+  *headroom = state_memory_headroom ();
+  return *headroom < STATE_MEMORY_FLOOR;
+}
+
 /* Applies the events in [from, until) (from LTTV_TIME_NONE: the first
  * event on, read from the start rather than found by a seek): the one
  * streaming pass of a whole build, or one step of a live one. FALSE with
@@ -199,7 +218,13 @@ build_run (LttvState *s, StateRun *b, LttvTime from, LttvTime until, LttvCancel 
   LttvTime last_t = b->last_t;
   guint32 same_t = b->same_t;
   guint64 rank = b->rank;
-  gboolean cancelled = FALSE;
+  gboolean cancelled = FALSE, short_of_memory = FALSE;
+  guint64 headroom = 0;
+  /* (LTTV_TEST_MEMORY_SHORT_AT: the tests' stand-in for a machine short
+   * of memory from that event on, looked at every checkpoint) */
+  const char *short_env = g_getenv ("LTTV_TEST_MEMORY_SHORT_AT");
+  guint64 short_at = short_env != NULL ? g_ascii_strtoull (short_env, NULL, 10) : G_MAXUINT64;
+  guint64 memory_mask = short_env != NULL ? LTTV_STATE_CHECKPOINT_EVENTS - 1 : MEMORY_EVENTS - 1;
   StateLosses losses;
   state_losses_init (&losses, s->ts);
   /* (the losses up to the last event were applied by the runs before) */
@@ -209,7 +234,7 @@ build_run (LttvState *s, StateRun *b, LttvTime from, LttvTime until, LttvCancel 
   StateReader *reader = state_reader_start_range (s->ts, b->traces, layouts, s->class_types,
                                                  b->n_traces, b->counter, from, until);
 
-  for (gboolean last = FALSE; !last && !cancelled;)
+  for (gboolean last = FALSE; !last && !cancelled && !short_of_memory;)
     {
       StateBatch *bt = next_batch (reader, s->blocks);
       const guint8 *arena = bt->arena.data;
@@ -255,6 +280,11 @@ build_run (LttvState *s, StateRun *b, LttvTime from, LttvTime until, LttvCancel 
                       break;
                     }
                 }
+              if ((rank & memory_mask) == 0 && memory_short (rank, short_at, &headroom))
+                {
+                  short_of_memory = TRUE;
+                  break;
+                }
             }
           /* (counted by the reader: state_counter_add) */
           if (rec->trace != STATE_REC_NO_TRACE)
@@ -272,7 +302,7 @@ build_run (LttvState *s, StateRun *b, LttvTime from, LttvTime until, LttvCancel 
     }
   state_reader_stop (reader);
   /* the losses after the last event: the state at the end is unknown */
-  if (!cancelled && until == LTTV_TIME_NONE)
+  if (!cancelled && !short_of_memory && until == LTTV_TIME_NONE)
     state_losses_apply (&losses, m, h, MAX (end, last_t), &last_t, &same_t);
   state_losses_clear (&losses);
   b->last_t = last_t;
@@ -286,9 +316,22 @@ build_run (LttvState *s, StateRun *b, LttvTime from, LttvTime until, LttvCancel 
       g_set_error (error, LTTV_ERROR, LTTV_ERROR_CANCELLED,
                    "building the state was cancelled");
     }
+  else if (short_of_memory)
+    {
+      char at[32];
+      lttv_time_format_seconds (last_t, at);
+      g_clear_error (&local);
+      g_set_error (error, LTTV_ERROR, LTTV_ERROR_NO_MEMORY,
+                   "%s: not enough memory to build the state further: stopped at %s, "
+                   "%" G_GUINT64_FORMAT " events applied (%" G_GUINT64_FORMAT " MB left); "
+                   "the state from that time on is not known",
+                   lttv_trace_path (lttv_traceset_get_trace (s->ts, 0)), at, rank,
+                   headroom >> 20);
+    }
   else if (local != NULL)
     g_propagate_error (error, local);
-  b->broken = cancelled || local != NULL;
+  b->broken = cancelled || short_of_memory || local != NULL;
+  b->short_of_memory = short_of_memory;
   return !b->broken;
 }
 
@@ -314,7 +357,11 @@ run_finish (LttvState *s, StateRun *b)
   s->latency = state_machine_latency_take (b->m);
   g_array_unref (s->wakeups);
   s->wakeups = state_machine_wakeups (b->m);
-  lttv_history_finish (h, MAX (end, b->last_t));
+  /* (stopped for want of memory: from the time of the first event not
+   * applied on, nothing is known, rather than the last values drawn on
+   * to the end) */
+  lttv_history_finish (h, b->short_of_memory ? MAX (b->last_t, 1) - 1 : MAX (end, b->last_t));
+  s->short_of_memory = b->short_of_memory;
   state_density_finish (s->density);
   g_atomic_int_set (&s->progress_permille, 1000);
 }
