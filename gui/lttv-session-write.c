@@ -32,12 +32,33 @@ relative_to (const char *dir, const char *path)
   return g_string_free (g_steal_pointer (&out), FALSE);
 }
 
+/* A member and its value, in one call. */
+static void
+member_string (JsonBuilder *b, const char *name, const char *value)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_add_string_value (b, value);
+}
+
+static void
+member_int (JsonBuilder *b, const char *name, gint64 value)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_add_int_value (b, value);
+}
+
+static void
+member_bool (JsonBuilder *b, const char *name, gboolean value)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_add_boolean_value (b, value);
+}
+
 static void
 add_time (JsonBuilder *b, const char *name, LttvTime t)
 {
   g_autofree char *text = g_strdup_printf ("%" G_GUINT64_FORMAT, (guint64) t);
-  json_builder_set_member_name (b, name);
-  json_builder_add_string_value (b, text);
+  member_string (b, name, text);
 }
 
 static void
@@ -60,10 +81,8 @@ lttv_session_to_data (const LttvSession *s, const char *file)
   g_autofree char *dir = g_path_get_dirname (abs);
 
   json_builder_begin_object (b);
-  json_builder_set_member_name (b, "format");
-  json_builder_add_string_value (b, "lttv-session");
-  json_builder_set_member_name (b, "version");
-  json_builder_add_int_value (b, LTTV_SESSION_VERSION);
+  member_string (b, "format", "lttv-session");
+  member_int (b, "version", LTTV_SESSION_VERSION);
 
   json_builder_set_member_name (b, "traces");
   json_builder_begin_array (b);
@@ -72,10 +91,8 @@ lttv_session_to_data (const LttvSession *s, const char *file)
       const LttvSessionTrace *t = s->traces->pdata[i];
       g_autofree char *rel = relative_to (dir, t->path);
       json_builder_begin_object (b);
-      json_builder_set_member_name (b, "path");
-      json_builder_add_string_value (b, t->path);
-      json_builder_set_member_name (b, "relative");
-      json_builder_add_string_value (b, rel);
+      member_string (b, "path", t->path);
+      member_string (b, "relative", rel);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -86,12 +103,9 @@ lttv_session_to_data (const LttvSession *s, const char *file)
     {
       const LttvSessionViewer *v = s->viewers->pdata[i];
       json_builder_begin_object (b);
-      json_builder_set_member_name (b, "id");
-      json_builder_add_string_value (b, v->id);
-      json_builder_set_member_name (b, "area");
-      json_builder_add_string_value (b, v->docked ? "dock" : "upper");
-      json_builder_set_member_name (b, "height");
-      json_builder_add_int_value (b, v->height);
+      member_string (b, "id", v->id);
+      member_string (b, "area", v->docked ? "dock" : "upper");
+      member_int (b, "height", v->height);
       if (v->toggles->len > 0)
         {
           json_builder_set_member_name (b, "toggles");
@@ -99,8 +113,7 @@ lttv_session_to_data (const LttvSession *s, const char *file)
           for (guint k = 0; k < v->toggles->len; k++)
             {
               const LttvSessionToggle *t = v->toggles->pdata[k];
-              json_builder_set_member_name (b, t->name);
-              json_builder_add_boolean_value (b, t->active);
+              member_bool (b, t->name, t->active);
             }
           json_builder_end_object (b);
         }
@@ -109,12 +122,9 @@ lttv_session_to_data (const LttvSession *s, const char *file)
   json_builder_end_array (b);
   json_builder_set_member_name (b, "layout");
   json_builder_begin_object (b);
-  json_builder_set_member_name (b, "maximised");
-  json_builder_add_int_value (b, s->maximised);
-  json_builder_set_member_name (b, "dock-height");
-  json_builder_add_int_value (b, s->dock_height);
-  json_builder_set_member_name (b, "dock-page");
-  json_builder_add_int_value (b, s->dock_page);
+  member_int (b, "maximised", s->maximised);
+  member_int (b, "dock-height", s->dock_height);
+  member_int (b, "dock-page", s->dock_page);
   json_builder_end_object (b);
 
   json_builder_set_member_name (b, "time");
@@ -127,8 +137,7 @@ lttv_session_to_data (const LttvSession *s, const char *file)
     add_range (b, "selection", s->selection_start, s->selection_end);
   json_builder_end_object (b);
 
-  json_builder_set_member_name (b, "filter");
-  json_builder_add_string_value (b, s->filter != NULL ? s->filter : "");
+  member_string (b, "filter", s->filter != NULL ? s->filter : "");
 
   json_builder_set_member_name (b, "bookmarks");
   json_builder_begin_array (b);
@@ -138,17 +147,14 @@ lttv_session_to_data (const LttvSession *s, const char *file)
       json_builder_begin_object (b);
       add_time (b, "start", m->start);
       add_time (b, "end", m->end);
-      json_builder_set_member_name (b, "name");
-      json_builder_add_string_value (b, m->name);
+      member_string (b, "name", m->name);
       if (m->note != NULL)
         {
-          json_builder_set_member_name (b, "note");
-          json_builder_add_string_value (b, m->note);
+          member_string (b, "note", m->note);
         }
       if (m->colour != NULL)
         {
-          json_builder_set_member_name (b, "colour");
-          json_builder_add_string_value (b, m->colour);
+          member_string (b, "colour", m->colour);
         }
       json_builder_end_object (b);
     }
@@ -160,12 +166,9 @@ lttv_session_to_data (const LttvSession *s, const char *file)
     {
       const LttvSessionRows *r = s->rows->pdata[i];
       json_builder_begin_object (b);
-      json_builder_set_member_name (b, "viewer");
-      json_builder_add_string_value (b, r->viewer);
-      json_builder_set_member_name (b, "sort-column");
-      json_builder_add_int_value (b, r->sort_column);
-      json_builder_set_member_name (b, "descending");
-      json_builder_add_boolean_value (b, r->descending);
+      member_string (b, "viewer", r->viewer);
+      member_int (b, "sort-column", r->sort_column);
+      member_bool (b, "descending", r->descending);
       json_builder_set_member_name (b, "hidden");
       json_builder_begin_array (b);
       for (guint k = 0; k < r->hidden->len; k++)
