@@ -210,10 +210,10 @@ check "built without the sanitizers ($plain), it opens and is alive after $n act
 check "built without the sanitizers, an error bar for each damaged trace ($bars of $n_bad)" [ "$bars" -eq "$n_bad" ]
 check "the stall was measured (longest ${stall:-none} ms, wall clock)" [ -n "$stall" ]
 # Known to fail at times (issue #30), reported as TODO until fixed
-# (LTTV_SOAK_STRICT=1 makes them plain failures). The longest callback,
-# 37-47 ms of CPU, is a frame that restyles and repaints the whole window
-# (a tab opened or switched, a resize, a focus move: LTTV_STALL_TRACE),
-# close enough to the budget for a loaded machine to push it over. The
+# (LTTV_SOAK_STRICT=1 makes them plain failures; bench/README.md has the
+# figures and what was tried). The longest callback, 38-59 ms of CPU, is a
+# frame that restyles and repaints the whole window (a tab opened or
+# switched, a resize, a focus move: LTTV_STALL_TRACE). The
 # rest of the longest stalls (up to 50 ms more) is the main thread
 # blocked on the X connection: writes waiting for room in the socket and
 # round trips (GDK's probe for a window manager, which Xvfb lacks) queued

@@ -32,7 +32,7 @@ check "turns shorter than the default 20 ms are printed with a threshold of 2 ms
   sh -c "grep -E '^lttv-gui: long turn ([2-9]|1[0-9])\\.[0-9] ms of CPU' '$out/after' | grep -q ."
 widest=$(sed -n 's/.*painted a box of \([0-9]*\)% of the window$/\1/p' "$out/after" | sort -n | tail -n 1)
 check "a resize paints a box of the whole window (widest ${widest:-none}%)" \
-  [ "${widest:-0}" -ge 90 ] && [ "${widest:-0}" -le 100 ]
+  [ "${widest:-0}" -ge 90 -a "${widest:-0}" -le 100 ]
 check "each turn gives its phases and painted box" \
   sh -c "! grep '^lttv-gui: long turn' '$out/after' | grep -qv 'frame update .* layout .* (allocation .*), paint .*; other handlers .* ms; painted a box of [0-9]*% of the window\$'"
 check "the focus move to a widget is printed" grep -qE '^lttv-gui: focus to Gtk[A-Za-z]+ at [0-9.]+ s$' "$out/after"
