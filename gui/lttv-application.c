@@ -172,6 +172,8 @@ static const struct { const char *action; const char *accels[4]; } accels[] = {
   { "win.live-follow", { "<Control><Shift>f" } },
   { "win.new-tab", { "<Control>t" } },
   { "win.close-tab", { "<Control>w" } },
+  { "win.next-tab", { "<Control>Page_Down" } },
+  { "win.previous-tab", { "<Control>Page_Up" } },
   { "win.zoom-in", { "<Control>plus", "<Control>equal", "<Control>KP_Add" } },
   { "win.zoom-out", { "<Control>minus", "<Control>KP_Subtract" } },
   { "win.zoom-fit", { "<Control>0" } },

@@ -99,9 +99,13 @@ update_actions (LttvWindow *self)
     return;
   show_tab_status (self, tab);
   enable (self, "close-tab", has_tab);
+  enable (self, "next-tab", gtk_notebook_get_n_pages (self->notebook) > 1);
+  enable (self, "previous-tab", gtk_notebook_get_n_pages (self->notebook) > 1);
   /* One tab needs no tab strip (its title is the window's): its rows get
    * the height. */
   gtk_notebook_set_show_tabs (self->notebook, gtk_notebook_get_n_pages (self->notebook) > 1);
+  /* (which makes it focusable again: see lttv-window.ui) */
+  gtk_widget_set_can_focus (GTK_WIDGET (self->notebook), FALSE);
   enable (self, "add-trace", has_tab);
   for (const char *const *n = (const char *const[]) { "save-session", "save-session-as",
                                                       "save-session-to", NULL };
@@ -385,6 +389,29 @@ close_tab_activated (GSimpleAction *a, GVariant *p, gpointer self)
     lttv_tab_close (tab);
 }
 
+/* Ctrl+Page Down/Up, from wherever the focus is, round the tabs. */
+static void
+step_tab (LttvWindow *self, int step)
+{
+  int n = gtk_notebook_get_n_pages (self->notebook);
+
+  if (n > 1)
+    gtk_notebook_set_current_page (self->notebook,
+                                   (gtk_notebook_get_current_page (self->notebook) + step + n) % n);
+}
+
+static void
+next_tab_activated (GSimpleAction *a, GVariant *p, gpointer self)
+{
+  step_tab (self, 1);
+}
+
+static void
+previous_tab_activated (GSimpleAction *a, GVariant *p, gpointer self)
+{
+  step_tab (self, -1);
+}
+
 static LttvTimeContext *
 current_tc (LttvWindow *self)
 {
@@ -652,6 +679,8 @@ static const GActionEntry win_actions[] = {
   { "open-paths", open_paths_activated, "as", NULL, NULL, { 0 } },
   { "new-tab", new_tab_activated, NULL, NULL, NULL, { 0 } },
   { "close-tab", close_tab_activated, NULL, NULL, NULL, { 0 } },
+  { "next-tab", next_tab_activated, NULL, NULL, NULL, { 0 } },
+  { "previous-tab", previous_tab_activated, NULL, NULL, NULL, { 0 } },
   { "zoom-in", zoom_in_activated, NULL, NULL, NULL, { 0 } },
   { "zoom-out", zoom_out_activated, NULL, NULL, NULL, { 0 } },
   { "zoom-fit", zoom_fit_activated, NULL, NULL, NULL, { 0 } },

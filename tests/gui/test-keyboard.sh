@@ -7,7 +7,7 @@
 # given through its action.
 . "$LTTV_SRCDIR/tests/lib/tap.sh"
 . "$LTTV_SRCDIR/tests/lib/xvfb.sh"
-plan 11
+plan 13
 
 gui="$LTTV_BUILDDIR/gui/lttv-gui"
 trace="$LTTV_TEST_TRACES/perf/perf-taskset2"
@@ -57,6 +57,10 @@ check "  (and the time typed changed what is shown)" differ "$out/typed.png" "$o
 
 keys ctrl+t
 check "Ctrl+T opens a new, empty tab" sh -c "[ -n \"\$(xdotool search --onlyvisible --name '^Empty tab — LTTV\$' 2>/dev/null)\" ] || { sleep 2; [ -n \"\$(xdotool search --onlyvisible --name '^Empty tab — LTTV\$' 2>/dev/null)\" ]; }"
+keys ctrl+Page_Up
+check "Ctrl+Page Up shows the tab before: the trace's" [ -n "$(wait_window "^$name [^(]*LTTV\$" 10)" ]
+keys ctrl+Page_Down
+check "Ctrl+Page Down shows the next: the empty tab again" [ -n "$(wait_window '^Empty tab — LTTV$' 10)" ]
 keys ctrl+w
 check "Ctrl+W closes it: the trace's tab is current again" [ -n "$(wait_window "^$name [^(]*LTTV\$" 10)" ]
 

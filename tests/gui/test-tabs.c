@@ -701,6 +701,8 @@ test_accelerators (void)
     { "win.open", "<Control>o" },
     { "win.new-tab", "<Control>t" },
     { "win.close-tab", "<Control>w" },
+    { "win.next-tab", "<Control>Page_Down" },
+    { "win.previous-tab", "<Control>Page_Up" },
     { "win.zoom-in", "<Control>plus" },
     { "win.zoom-out", "<Control>minus" },
     { "win.zoom-fit", "<Control>0" },
@@ -733,6 +735,55 @@ test_accelerators (void)
         g_test_message ("%s has no %s", expected[i].action, expected[i].accel);
       g_assert_true (found);
     }
+}
+
+static gboolean
+is_notebook (GtkWidget *w, gconstpointer data)
+{
+  return GTK_IS_NOTEBOOK (w);
+}
+
+static gboolean
+label_drawn (gpointer label)
+{
+  return gtk_widget_get_mapped (label) && gtk_widget_get_allocated_width (label) > 1;
+}
+
+/* Ctrl+Page Down/Up go round the tabs; a click on a tab shows it but
+ * leaves the keyboard focus where it was: a tab strip with the focus
+ * restyles every widget of every tab as it gains or loses it. */
+static void
+test_tabs_round_and_tab_strip_takes_no_focus (void)
+{
+  LttvWindow *w = new_window ();
+  LttvTab *first = lttv_window_new_tab (w), *second = lttv_window_new_tab (w);
+  GtkNotebook *notebook = GTK_NOTEBOOK (gui_test_find_widget (GTK_WIDGET (w), is_notebook, NULL));
+  GtkWidget *label;
+  int x, y;
+
+  gtk_window_resize (GTK_WINDOW (w), 900, 600);
+  g_assert_true (lttv_window_get_current_tab (w) == second);
+  activate (w, "next-tab", NULL);
+  g_assert_true (lttv_window_get_current_tab (w) == first);
+  activate (w, "next-tab", NULL);
+  g_assert_true (lttv_window_get_current_tab (w) == second);
+  activate (w, "previous-tab", NULL);
+  g_assert_true (lttv_window_get_current_tab (w) == first);
+
+  /* a real click, through the X server, on the second tab's label */
+  label = gtk_notebook_get_tab_label (notebook, GTK_WIDGET (second));
+  g_assert_true (gui_test_iterate_until (label_drawn, label, 5000));
+  g_assert_true (gtk_widget_translate_coordinates (label, gtk_widget_get_toplevel (label),
+                                                   gtk_widget_get_allocated_width (label) / 2,
+                                                   gtk_widget_get_allocated_height (label) / 2, &x, &y));
+  gui_test_xdotool (300, "windowfocus --sync %lu", gui_test_xid (label));
+  gui_test_xdotool (500, "mousemove --window %lu %d %d click 1", gui_test_xid (label), x, y);
+  g_assert_true (lttv_window_get_current_tab (w) == second);
+  g_assert_false (gtk_widget_has_focus (GTK_WIDGET (notebook)));
+
+  lttv_tab_close (second);
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (w), "next-tab"));
+  gtk_widget_destroy (GTK_WIDGET (w));
 }
 
 static void
@@ -1037,5 +1088,7 @@ main (int argc, char **argv)
   g_test_add_func ("/jobs/progress-and-responsiveness", test_job_progress_and_responsiveness);
   g_test_add_func ("/jobs/cancel", test_job_cancel);
   g_test_add_func ("/app/accelerators", test_accelerators);
+  g_test_add_func ("/tabs/tabs-round-and-tab-strip-takes-no-focus",
+                   test_tabs_round_and_tab_strip_takes_no_focus);
   return g_test_run ();
 }
