@@ -237,7 +237,10 @@ lttv_tab_add_compact_style (void)
     "timebar entry { min-height: 22px; padding: 0 4px; }\n"
     "timebar button { min-height: 22px; padding-top: 0; padding-bottom: 0; }\n"
     "notebook.lttv-dock > header tab { min-height: 22px; padding-top: 1px; padding-bottom: 1px; }\n"
-    "notebook.lttv-dock > header tab button.lttv-frame-button { min-height: 20px; min-width: 20px; padding: 0 2px; }\n";
+    "notebook.lttv-dock > header tab button.lttv-frame-button { min-height: 20px; min-width: 20px; padding: 0 2px; }\n"
+    /* (the theme's soft shadows under the viewers' many small buttons
+     * are blurred in software each frame: a fifth of a frame's paint) */
+    ".lttv-title-row button, timebar button { box-shadow: none; }\n";
 
   if (g_once_init_enter (&done))
     {
