@@ -90,8 +90,9 @@ focus () { xdotool windowfocus --sync "$id" 2>/dev/null || xdotool windowfocus "
 log () { echo "$n $(cut -d' ' -f1 /proc/uptime): $*" >>"$o/actions"; }
 # A point over the viewers (below the tabs, the time bar and the ruler;
 # left of the viewers' close and export buttons: a file chooser would
-# take the keyboard).
-point () { rnd $(( W - 150 )); X=$(( 20 + R )); rnd $(( H - 300 )); Y=$(( 280 + R )); }
+# take the keyboard. The event list's export button is left of its
+# event count, some 190 px from the right edge).
+point () { rnd $(( W - 280 )); X=$(( 20 + R )); rnd $(( H - 300 )); Y=$(( 280 + R )); }
 
 # soak NAME BUILDDIR: the actions, on BUILDDIR's lttv-gui, into $out/NAME;
 # sets opened (the window opened), alive, n (actions), bars and missing.
