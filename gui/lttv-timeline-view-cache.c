@@ -71,36 +71,13 @@ draw_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancella
   g_task_return_boolean (task, draw_rows (data, cancellable, 0));
 }
 
-/* The worker's image, copied once to a surface like the canvas's window
- * (an X pixmap): each frame then paints it in the X server, where an
- * image would be sent over the connection again every frame. */
-static cairo_surface_t *
-on_screen_copy (LttvTimelineView *self, cairo_surface_t *image)
-{
-  GdkWindow *window = gtk_widget_get_window (self->canvas);
-  cairo_surface_t *copy;
-  cairo_t *cr;
-
-  if (window == NULL)
-    return cairo_surface_reference (image);
-  copy = gdk_window_create_similar_surface (window, CAIRO_CONTENT_COLOR,
-                                            cairo_image_surface_get_width (image),
-                                            cairo_image_surface_get_height (image));
-  cr = cairo_create (copy);
-  cairo_set_source_surface (cr, image, 0, 0);
-  cairo_set_operator (cr, CAIRO_OPERATOR_SOURCE);
-  cairo_paint (cr);
-  cairo_destroy (cr);
-  return copy;
-}
-
 static void
 store (LttvTimelineView *self, DrawTask *d)
 {
   if (self->cache != NULL)
     cairo_surface_destroy (self->cache);
-  self->cache = on_screen_copy (self, d->surface);
-  g_clear_pointer (&d->surface, cairo_surface_destroy);
+  self->cache = d->surface;
+  d->surface = NULL;
   self->cache_key = d->key;
   self->last_draw_ms = d->ms;
 }
