@@ -212,10 +212,10 @@ check "built without the sanitizers, an error bar for each damaged trace ($bars 
 check "the stall was measured (longest ${stall:-none} ms, wall clock)" [ -n "$stall" ]
 # Known to fail at times (issue #30), reported as TODO until fixed
 # (LTTV_SOAK_STRICT=1 makes them plain failures; bench/README.md has the
-# figures and what was tried). The longest callback, 38-59 ms of CPU, is a
-# frame that restyles and repaints the whole window (a tab opened or
-# switched, a resize, a focus move: LTTV_STALL_TRACE). The
-# rest of the longest stalls (up to 50 ms more) is the main thread
+# figures and what was tried). The longest callback, 43-47 ms of CPU, is a
+# frame that styles a new tab and repaints the whole window (a tab opened
+# or closed, a resize: LTTV_STALL_TRACE). The
+# rest of the longest stalls (up to 30 ms more) is the main thread
 # blocked on the X connection: writes waiting for room in the socket and
 # round trips (GDK's probe for a window manager, which Xvfb lacks) queued
 # behind such a frame, which Xvfb renders in software (pixman is four
