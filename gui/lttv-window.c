@@ -211,8 +211,9 @@ lttv_window_new_tab (LttvWindow *self)
   page = gtk_notebook_append_page (self->notebook, GTK_WIDGET (tab), box);
   gtk_notebook_set_tab_reorderable (self->notebook, GTK_WIDGET (tab), TRUE);
   gtk_notebook_set_current_page (self->notebook, page);
-  /* Keys go to the window's shortcuts, not into a field of the time bar. */
-  gtk_widget_grab_focus (GTK_WIDGET (self->notebook));
+  /* Keys go to the window's shortcuts, not into a field of the time bar,
+   * where the notebook moves the focus of a page it hides. */
+  gtk_window_set_focus (GTK_WINDOW (self), NULL);
   update_actions (self);
   return tab;
 }

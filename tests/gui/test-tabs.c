@@ -744,6 +744,12 @@ is_notebook (GtkWidget *w, gconstpointer data)
 }
 
 static gboolean
+is_entry (GtkWidget *w, gconstpointer data)
+{
+  return GTK_IS_ENTRY (w) && gtk_widget_get_can_focus (w);
+}
+
+static gboolean
 label_drawn (gpointer label)
 {
   return gtk_widget_get_mapped (label) && gtk_widget_get_allocated_width (label) > 1;
@@ -751,7 +757,8 @@ label_drawn (gpointer label)
 
 /* Ctrl+Page Down/Up go round the tabs; a click on a tab shows it but
  * leaves the keyboard focus where it was: a tab strip with the focus
- * restyles every widget of every tab as it gains or loses it. */
+ * restyles every widget of every tab as it gains or loses it. A new tab
+ * takes the focus from its fields. */
 static void
 test_tabs_round_and_tab_strip_takes_no_focus (void)
 {
@@ -781,6 +788,16 @@ test_tabs_round_and_tab_strip_takes_no_focus (void)
   g_assert_true (lttv_window_get_current_tab (w) == second);
   g_assert_false (gtk_widget_has_focus (GTK_WIDGET (notebook)));
 
+  /* A new tab leaves the keys to the window's shortcuts: none goes to
+   * the first field of its time bar, where the notebook would move the
+   * focus from the tab it hides. */
+  gtk_widget_grab_focus (gui_test_find_widget (GTK_WIDGET (second), is_entry, NULL));
+  g_assert_true (GTK_IS_ENTRY (gtk_window_get_focus (GTK_WINDOW (w))));
+  LttvTab *third = lttv_window_new_tab (w);
+  g_assert_true (lttv_window_get_current_tab (w) == third);
+  g_assert_null (gtk_window_get_focus (GTK_WINDOW (w)));
+
+  lttv_tab_close (third);
   lttv_tab_close (second);
   g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (w), "next-tab"));
   gtk_widget_destroy (GTK_WIDGET (w));
