@@ -253,6 +253,14 @@ lttv_tab_add_compact_style (void)
     }
 }
 
+void
+lttv_tab_strip_show (GtkNotebook *notebook, gboolean show)
+{
+  gtk_notebook_set_show_tabs (notebook, show);
+  /* (which makes it focusable again) */
+  gtk_widget_set_can_focus (GTK_WIDGET (notebook), FALSE);
+}
+
 GtkWidget *
 lttv_tab_make_frame (LttvTab *self, Viewer *v)
 {

@@ -131,9 +131,7 @@ update_dock_tabs (LttvTab *self)
     }
   if (n_docked != 1 || alone->toolbar == NULL)
     alone = NULL;
-  gtk_notebook_set_show_tabs (GTK_NOTEBOOK (self->dock), alone == NULL);
-  /* (which makes it focusable again: see lttv_tab_build_layout) */
-  gtk_widget_set_can_focus (self->dock, FALSE);
+  lttv_tab_strip_show (GTK_NOTEBOOK (self->dock), alone == NULL);
   for (guint i = 0; i < self->viewers->len; i++)
     {
       Viewer *v = self->viewers->pdata[i];
@@ -467,9 +465,7 @@ lttv_tab_build_layout (LttvTab *self)
   gtk_notebook_set_show_border (GTK_NOTEBOOK (self->dock), FALSE);
   gtk_notebook_set_group_name (GTK_NOTEBOOK (self->dock), NULL);
   gtk_style_context_add_class (gtk_widget_get_style_context (self->dock), "lttv-dock");
-  /* Not focusable, as the window's tabs: a change of its :focus state
-   * would restyle all its viewers (lttv-window.ui). */
-  gtk_widget_set_can_focus (self->dock, FALSE);
+  lttv_tab_strip_show (GTK_NOTEBOOK (self->dock), TRUE);
   /* The upper area takes what the window gains; the dock keeps its
    * height. */
   gtk_paned_pack1 (GTK_PANED (self->split), self->upper, TRUE, FALSE);

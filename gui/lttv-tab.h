@@ -118,5 +118,9 @@ void lttv_tab_focus_current_time (LttvTab *self);
 /* The compact style of the tabs' title rows and time bar, for the screen
  * (once; before a window shows, so that nothing shown is restyled). */
 void lttv_tab_add_compact_style (void);
+/* Shows or hides the notebook's tab strip, which never takes the keyboard
+ * focus: a change of its :focus state makes GTK 3 match again the style
+ * of every widget under it (a frame of 20-35 ms for the window's tabs). */
+void lttv_tab_strip_show (GtkNotebook *notebook, gboolean show);
 
 G_END_DECLS
