@@ -238,6 +238,12 @@ lttv_tab_add_compact_style (void)
     "timebar button { min-height: 22px; padding-top: 0; padding-bottom: 0; }\n"
     "notebook.lttv-dock > header tab { min-height: 22px; padding-top: 1px; padding-bottom: 1px; }\n"
     "notebook.lttv-dock > header tab button.lttv-frame-button { min-height: 20px; min-width: 20px; padding: 0 2px; }\n"
+    /* The window's tabs take their size from their label: a lone tab's
+     * label gives way to an empty box, and no strip shows (lttv-window.c).
+     * (The theme's, padding 3px 12px 4px over 30px, moves to the label.) */
+    "notebook.lttv-window-tabs > header { padding: 0; }\n"
+    "notebook.lttv-window-tabs > header tab { min-height: 0; min-width: 0; padding: 0; }\n"
+    "notebook.lttv-window-tabs > header tab > box.lttv-tab-label { min-height: 30px; padding: 3px 12px 4px; }\n"
     /* (the theme's soft shadows under the viewers' many small buttons
      * are blurred in software each frame: a fifth of a frame's paint) */
     ".lttv-title-row button, timebar button { box-shadow: none; }\n";

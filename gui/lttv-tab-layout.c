@@ -129,7 +129,11 @@ update_dock_tabs (LttvTab *self)
       if (v->docked)
         n_docked++, alone = v;
     }
-  if (n_docked != 1 || alone->toolbar == NULL)
+  /* (and those still to come: a strip shown for the second would match
+   * again the style of every widget of the first) */
+  for (GList *l = self->pending.head; l != NULL; l = l->next)
+    n_docked += ((const char *) l->data)[0] == 'd';
+  if (n_docked != 1 || alone == NULL || alone->toolbar == NULL)
     alone = NULL;
   lttv_tab_strip_show (GTK_NOTEBOOK (self->dock), alone == NULL);
   for (guint i = 0; i < self->viewers->len; i++)
@@ -499,6 +503,7 @@ add_pending_viewer (gpointer data)
   if (!g_queue_is_empty (&self->pending))
     return G_SOURCE_CONTINUE;
   self->pending_idle = 0;
+  update_dock_tabs (self);   /* (one that failed was counted) */
   if (self->pending_added == 0)
     lttv_tab_add_viewer (self, "traceinfo");
   if (self->maximised == NULL)

@@ -86,6 +86,26 @@ show_tab_status (LttvWindow *self, LttvTab *tab)
     }
 }
 
+/* One tab needs no tab strip (its title is the window's): its rows get
+ * the height. Its label gives way to an empty box, and the tab, sized by
+ * its label (.lttv-window-tabs), to nothing. The strip stays: hiding it
+ * moves the pages among the notebook's CSS nodes, and GTK 3 then matches
+ * again the style of every widget of every tab (10-15 ms in the frame
+ * after a tab opened or closed). (GtkNotebook shows a hidden label.) */
+static void
+show_tab_labels (LttvWindow *self, gboolean show)
+{
+  for (int i = 0; i < gtk_notebook_get_n_pages (self->notebook); i++)
+    {
+      GtkWidget *page = gtk_notebook_get_nth_page (self->notebook, i);
+      GtkWidget *label = g_object_get_data (G_OBJECT (page), "lttv-tab-label");
+
+      if ((gtk_notebook_get_tab_label (self->notebook, page) == label) != show)
+        gtk_notebook_set_tab_label (self->notebook, page,
+                                    show ? label : gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0));
+    }
+}
+
 /* Actions follow what the current tab can do. */
 static void
 update_actions (LttvWindow *self)
@@ -103,9 +123,7 @@ update_actions (LttvWindow *self)
   enable (self, "close-tab", has_tab);
   enable (self, "next-tab", several);
   enable (self, "previous-tab", several);
-  /* One tab needs no tab strip (its title is the window's): its rows get
-   * the height. */
-  lttv_tab_strip_show (self->notebook, several);
+  show_tab_labels (self, several);
   enable (self, "add-trace", has_tab);
   for (const char *const *n = (const char *const[]) { "save-session", "save-session-as",
                                                       "save-session-to", NULL };
@@ -146,7 +164,7 @@ tab_changed_cb (gpointer object, LttvWindow *self)
 static void
 tab_title_changed_cb (LttvTab *tab, LttvWindow *self)
 {
-  GtkWidget *box = gtk_notebook_get_tab_label (self->notebook, GTK_WIDGET (tab));
+  GtkWidget *box = g_object_get_data (G_OBJECT (tab), "lttv-tab-label");
   GtkLabel *label = g_object_get_data (G_OBJECT (box), "lttv-label");
 
   gtk_label_set_text (label, lttv_tab_get_title (tab));
@@ -198,6 +216,7 @@ lttv_window_new_tab (LttvWindow *self)
   gtk_label_set_max_width_chars (GTK_LABEL (label), 40);
   gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
   g_object_set_data (G_OBJECT (box), "lttv-label", label);
+  gtk_style_context_add_class (gtk_widget_get_style_context (box), "lttv-tab-label");
   gtk_container_add (GTK_CONTAINER (box), label);
   gtk_container_add (GTK_CONTAINER (box), close);
   gtk_widget_show_all (box);
@@ -209,6 +228,7 @@ lttv_window_new_tab (LttvWindow *self)
 
   gtk_widget_show (GTK_WIDGET (tab));
   page = gtk_notebook_append_page (self->notebook, GTK_WIDGET (tab), box);
+  g_object_set_data_full (G_OBJECT (tab), "lttv-tab-label", g_object_ref (box), g_object_unref);
   gtk_notebook_set_tab_reorderable (self->notebook, GTK_WIDGET (tab), TRUE);
   gtk_notebook_set_current_page (self->notebook, page);
   /* Keys go to the window's shortcuts, not into a field of the time bar,

@@ -737,72 +737,6 @@ test_accelerators (void)
     }
 }
 
-static gboolean
-is_notebook (GtkWidget *w, gconstpointer data)
-{
-  return GTK_IS_NOTEBOOK (w);
-}
-
-static gboolean
-is_entry (GtkWidget *w, gconstpointer data)
-{
-  return GTK_IS_ENTRY (w) && gtk_widget_get_can_focus (w);
-}
-
-static gboolean
-label_drawn (gpointer label)
-{
-  return gtk_widget_get_mapped (label) && gtk_widget_get_allocated_width (label) > 1;
-}
-
-/* Ctrl+Page Down/Up go round the tabs; a click on a tab shows it but
- * leaves the keyboard focus where it was: a tab strip with the focus
- * restyles every widget of every tab as it gains or loses it. A new tab
- * takes the focus from its fields. */
-static void
-test_tabs_round_and_tab_strip_takes_no_focus (void)
-{
-  LttvWindow *w = new_window ();
-  LttvTab *first = lttv_window_new_tab (w), *second = lttv_window_new_tab (w);
-  GtkNotebook *notebook = GTK_NOTEBOOK (gui_test_find_widget (GTK_WIDGET (w), is_notebook, NULL));
-  GtkWidget *label;
-  int x, y;
-
-  gtk_window_resize (GTK_WINDOW (w), 900, 600);
-  g_assert_true (lttv_window_get_current_tab (w) == second);
-  activate (w, "next-tab", NULL);
-  g_assert_true (lttv_window_get_current_tab (w) == first);
-  activate (w, "next-tab", NULL);
-  g_assert_true (lttv_window_get_current_tab (w) == second);
-  activate (w, "previous-tab", NULL);
-  g_assert_true (lttv_window_get_current_tab (w) == first);
-
-  /* a real click, through the X server, on the second tab's label */
-  label = gtk_notebook_get_tab_label (notebook, GTK_WIDGET (second));
-  g_assert_true (gui_test_iterate_until (label_drawn, label, 5000));
-  g_assert_true (gtk_widget_translate_coordinates (label, gtk_widget_get_toplevel (label),
-                                                   gtk_widget_get_allocated_width (label) / 2,
-                                                   gtk_widget_get_allocated_height (label) / 2, &x, &y));
-  gui_test_xdotool (300, "windowfocus --sync %lu", gui_test_xid (label));
-  gui_test_xdotool (500, "mousemove --window %lu %d %d click 1", gui_test_xid (label), x, y);
-  g_assert_true (lttv_window_get_current_tab (w) == second);
-  g_assert_false (gtk_widget_has_focus (GTK_WIDGET (notebook)));
-
-  /* A new tab leaves the keys to the window's shortcuts: none goes to
-   * the first field of its time bar, where the notebook would move the
-   * focus from the tab it hides. */
-  gtk_widget_grab_focus (gui_test_find_widget (GTK_WIDGET (second), is_entry, NULL));
-  g_assert_true (GTK_IS_ENTRY (gtk_window_get_focus (GTK_WINDOW (w))));
-  LttvTab *third = lttv_window_new_tab (w);
-  g_assert_true (lttv_window_get_current_tab (w) == third);
-  g_assert_null (gtk_window_get_focus (GTK_WINDOW (w)));
-
-  lttv_tab_close (third);
-  lttv_tab_close (second);
-  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (w), "next-tab"));
-  gtk_widget_destroy (GTK_WIDGET (w));
-}
-
 static void
 collect_entries (GtkWidget *w, gpointer out)
 {
@@ -1105,7 +1039,5 @@ main (int argc, char **argv)
   g_test_add_func ("/jobs/progress-and-responsiveness", test_job_progress_and_responsiveness);
   g_test_add_func ("/jobs/cancel", test_job_cancel);
   g_test_add_func ("/app/accelerators", test_accelerators);
-  g_test_add_func ("/tabs/tabs-round-and-tab-strip-takes-no-focus",
-                   test_tabs_round_and_tab_strip_takes_no_focus);
   return g_test_run ();
 }
