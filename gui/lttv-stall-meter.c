@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 #include "config.h"
 
+#include <fcntl.h>
 #include <stdio.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "lttv-stall-meter.h"
 
@@ -32,37 +34,40 @@ lttv_stall_meter_mark_launch (void)
 }
 
 /* The second field of a schedstat file: time spent runnable but waiting
- * for a core, in ns (as us); -1 where the kernel does not say. */
+ * for a core, in ns (as us); -1 where the kernel does not say. The file
+ * stays open (*fd, -2 before the first call): a tick every 5 ms reads it. */
 static gint64
-schedstat_wait_us (const char *path)
+schedstat_wait_us (int *fd, const char *path)
 {
-  FILE *f = fopen (path, "r");
+  char buf[128];
   unsigned long long run_ns, wait_ns;
-  gint64 us = -1;
+  ssize_t n;
 
-  if (f == NULL)
+  if (*fd == -2)
+    *fd = open (path, O_RDONLY | O_CLOEXEC);
+  if (*fd < 0 || (n = pread (*fd, buf, sizeof buf - 1, 0)) <= 0)
     return -1;
-  if (fscanf (f, "%llu %llu", &run_ns, &wait_ns) == 2)
-    us = (gint64) (wait_ns / 1000);
-  fclose (f);
-  return us;
+  buf[n] = '\0';
+  return sscanf (buf, "%llu %llu", &run_ns, &wait_ns) == 2 ? (gint64) (wait_ns / 1000) : -1;
 }
 
 /* Time the main thread, and the X server when LTTV_STALL_XSERVER_PID
  * names it (the tests' Xvfb), spent waiting for a core. A stall minus this
  * wait is what the program itself caused (its callbacks, or blocking on a
  * lock or the disk); the rest is other processes holding the cores of a
- * busy machine, the X server's turn to answer included. */
+ * busy machine, the X server's turn to answer included. (Called on the
+ * main thread only: thread-self is it.) */
 static gint64
 thread_runqueue_wait_us (void)
 {
-  gint64 us = schedstat_wait_us ("/proc/thread-self/schedstat");
+  static int self_fd = -2, x_fd = -2;
+  gint64 us = schedstat_wait_us (&self_fd, "/proc/thread-self/schedstat");
   const char *x = g_getenv ("LTTV_STALL_XSERVER_PID");
 
   if (us >= 0 && x != NULL && *x != '\0')
     {
       g_autofree char *path = g_strdup_printf ("/proc/%s/schedstat", x);
-      gint64 xs = schedstat_wait_us (path);
+      gint64 xs = schedstat_wait_us (&x_fd, path);
       if (xs >= 0)
         us += xs;
     }
