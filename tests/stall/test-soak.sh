@@ -14,9 +14,9 @@
 # them ($LTTV_PLAIN_BUILDDIR: `./quickstart test` builds it in
 # build/plain), where no main-loop callback may take 50 ms of CPU or
 # more, nor any stall of its own doing last that long (as test-stall.sh
-# judges; TODO when they fail, for now: below). The sanitizers' own cost (GTK's style
-# validation and paint take about twice their time under them) would make
-# that budget a measure of the instrument. On a build without the
+# judges). The sanitizers' own cost (GTK's style validation and paint
+# take about twice their time under them) would make that budget a
+# measure of the instrument. On a build without the
 # sanitizers, one run judges both.
 #
 # LTTV_SOAK_SEED replays a run (the seed is printed); LTTV_SOAK_SECONDS
@@ -210,20 +210,13 @@ fi
 check "built without the sanitizers ($plain), it opens and is alive after $n actions" [ "$opened$alive" = yesyes ]
 check "built without the sanitizers, an error bar for each damaged trace ($bars of $n_bad)" [ "$bars" -eq "$n_bad" ]
 check "the stall was measured (longest ${stall:-none} ms, wall clock)" [ -n "$stall" ]
-# Known to fail at times (issue #30), reported as TODO until fixed
-# (LTTV_SOAK_STRICT=1 makes them plain failures; bench/README.md has the
-# figures and what was tried). The longest callback, 43-47 ms of CPU, is a
-# frame that styles a new tab and repaints the whole window (a tab opened
-# or closed, a resize: LTTV_STALL_TRACE). The
-# rest of the longest stalls (up to 30 ms more) is the main thread
-# blocked on the X connection: writes waiting for room in the socket and
-# round trips (GDK's probe for a window manager, which Xvfb lacks) queued
-# behind such a frame, which Xvfb renders in software (pixman is four
-# fifths of its CPU). The meter counts that wait as ours.
+# The longest turns are frames that style and paint a new tab, or the
+# whole window after a tab switch or a resize (LTTV_STALL_TRACE splits
+# them); a stall also counts the main thread blocked on the X connection
+# behind such a frame, which Xvfb renders in software. bench/README.md
+# has the figures.
 budget () {
-  if awk "BEGIN { exit !($2 < 50) }"; then ok "$1"
-  elif [ -n "${LTTV_SOAK_STRICT:-}" ] || [ "$2" = 999 ]; then fail "$1"
-  else fail "$1 # TODO over the budget at times (issue #30)"; fi
+  check "$1" awk "BEGIN { exit !($2 < 50) }"
 }
 budget "no main-loop callback ran 50 ms or more (longest ${busy:-none} ms of CPU)" "${busy:-999}"
 budget "no main-loop stall of 50 ms or more of the program's own making (${own:-none} ms; load $(cut -d' ' -f1 /proc/loadavg))" "${own:-999}"
