@@ -169,14 +169,22 @@ soak () {
 }
 
 # report NAME: the run's stall figures, the three longest busy ticks and
-# the longest stall, each with the action before it; sets busy, own and
-# stall.
+# the longest stall of its own after the first action (the meter's
+# figures start after the first frame), and the longest stall, each with
+# the action before it; sets busy, own and stall.
 report () {
   o="$out/$1"
   grep -E '^lttv-gui: (longest|state history|first paint)' "$o/stderr" | sed "s/^lttv-gui: /# $1: /"
-  grep -E '^lttv-gui: busy ' "$o/stderr" | sort -t' ' -k3 -g | tail -n 3 | while read -r _ _ ms _ _ _ _ _ _ at _; do
+  first=$(awk '{ split($0, f, /[ :]+/); print f[2]; exit }' "$o/actions")
+  grep -E '^lttv-gui: busy ' "$o/stderr" | awk -v t="${first:-0}" '$10 + 0 >= t + 0' | sort -t' ' -k3 -g |
+    tail -n 3 | while read -r _ _ ms _ _ _ _ _ _ at _; do
     awk -v at="$at" -v ms="$ms" '{ split($0, f, /[ :]+/); if (f[2] + 0 <= at + 0) last = $0 }
          END { printf "#   busy %s ms ending at %s s, after action %s\n", ms, at, last }' "$o/actions"
+  done
+  grep -E '^lttv-gui: own stall ' "$o/stderr" | awk -v t="${first:-0}" '$15 + 0 >= t + 0' | sort -t' ' -k4 -g |
+    tail -n 1 | while read -r _ _ _ ms _ off _ _ _ _ _ _ _ _ at _; do
+    awk -v at="$at" -v ms="$ms" -v off="${off#(}" '{ split($0, f, /[ :]+/); if (f[2] + 0 <= at + 0) last = $0 }
+         END { printf "#   own stall %s ms (%s ms off the CPU) ending at %s s, after action %s\n", ms, off, at, last }' "$o/actions"
   done
   grep -E '^lttv-gui: stall of ' "$o/stderr" | sort -t' ' -k4 -g | tail -n 1 | while read -r _ _ _ ms _ _ after _; do
     awk -v at="$(awk -v l="$launch" -v a="$after" 'BEGIN { printf "%.3f", l + a / 1000 }')" -v ms="$ms" \
