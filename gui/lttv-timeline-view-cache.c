@@ -34,6 +34,7 @@ typedef struct
   CacheKey key;
   cairo_surface_t *surface;
   double ms;
+  gboolean finished;   /* the history was, as the draw began */
 } DrawTask;
 
 static void
@@ -80,6 +81,7 @@ store (LttvTimelineView *self, DrawTask *d)
   d->surface = NULL;
   self->cache_key = d->key;
   self->last_draw_ms = d->ms;
+  self->last_draw_finished = d->finished;
 }
 
 static void
@@ -110,6 +112,7 @@ new_draw (LttvTimelineView *self, const CacheKey *key)
 {
   DrawTask *d = g_new0 (DrawTask, 1);
   d->key = *key;
+  d->finished = lttv_history_is_finished (lttv_timeline_model_get_history (self->model));
   d->slice = lttv_timeline_slice_new (self->model, key->first,
                                       key->height / LTTV_TIMELINE_ROW_HEIGHT + 1);
   return d;
@@ -142,14 +145,15 @@ sync_left_ms (LttvTimelineView *self)
 /* Brings the cache to `key`: at once when draws are known to be fast,
  * else in a worker (the first draw too: its cost is not known yet). While
  * the history builds, always in a worker: each draw has more to read than
- * the last, and the builder shares the machine. */
+ * the last, and the builder shares the machine; and the first draw after
+ * it, whose cost those do not tell (last_draw_finished). */
 void
 lttv_timeline_view_refresh_cache (LttvTimelineView *self, const CacheKey *key)
 {
   if (self->cache != NULL && lttv_timeline_view_key_equal (&self->cache_key, key))
     return;
   double left = sync_left_ms (self);
-  if (self->last_draw_ms >= 0 && self->last_draw_ms < left
+  if (self->last_draw_ms >= 0 && self->last_draw_finished && self->last_draw_ms < left
       && lttv_history_is_finished (lttv_timeline_model_get_history (self->model)))
     {
       DrawTask *d = new_draw (self, key);

@@ -52,6 +52,10 @@ struct _LttvTimelineView
   GCancellable *pending;  /* a worker draw in flight */
   CacheKey pending_key;
   double last_draw_ms;
+  /* ... measured on the finished history: one measured while it built
+   * says nothing of the first draw after, which makes the busy rows'
+   * rank indexes (seconds on a big trace) */
+  gboolean last_draw_finished;
 
   /* The tab's filter on the rows (lttv-timeline-view-matches.c). */
   LttvTimelineMatchFunc match_func;
