@@ -292,7 +292,10 @@ decode_or_nothing (HistoryLazy *lz, const HistoryAttr *a, guint c, guint m,
 const HistoryChange *
 history_chunk_passing (const HistoryAttr *a, guint c, HistoryChange *scratch)
 {
-  if (a->lazy == NULL || __atomic_load_n (&a->chunks[c], __ATOMIC_ACQUIRE) != NULL)
+  const HistoryChange *chunk = __atomic_load_n (&a->chunks[c], __ATOMIC_ACQUIRE);
+  if (chunk != NULL && history_chunk_is_block (chunk))
+    return history_recycled_peek (a, c, scratch);
+  if (a->lazy == NULL || chunk != NULL)
     return history_chunk (a, c);
   decode_or_nothing (a->lazy, a, c, MIN (history_chunk_size (c), a->n - history_chunk_base (c)),
                      scratch, FALSE);

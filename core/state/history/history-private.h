@@ -186,6 +186,8 @@ void history_chunks_recycle (LttvHistory *h, const HistoryRecycled *list, guint 
 guint32 state_cache_encode_block (Writer *w, const HistoryChange *chunk, guint m);
 /* A recycled chunk's changes, decoded once (any thread). */
 HistoryChange *history_recycled_load (const HistoryAttr *a, guint c);
+/* ... or decoded into `scratch` (HISTORY_CHUNK_SIZE changes), not kept. */
+const HistoryChange *history_recycled_peek (const HistoryAttr *a, guint c, HistoryChange *scratch);
 /* A recycled chunk's memory for chunk number `c` (of its size), or NULL. */
 HistoryChange *history_recycled_take (LttvHistory *h, guint c);
 void history_recycle_free (LttvHistory *h);
@@ -296,9 +298,10 @@ const guint8 *history_window_block (HistoryWindow *w, guint64 g);
  * attribute's times must come in increasing order. LTTV_VALUE_NONE from a
  * damaged block. */
 LttvValue history_lazy_value_at (const HistoryAttr *a, LttvTime t, HistoryWindow *w);
-/* Chunk `c` of `a` as it stands, or, when it comes from the cache and was
- * never decoded, decoded into `scratch` (HISTORY_CHUNK_SIZE changes) and
- * not kept: for a pass over many chunks once (statistics), which would
+/* Chunk `c` of `a` as it stands, or, when it is encoded (it comes from
+ * the cache and was never decoded, or the build recycled it), decoded
+ * into `scratch` (HISTORY_CHUNK_SIZE changes) and not kept: for a pass
+ * over many chunks once (statistics, a rank index), which would
  * otherwise keep them all, each in fresh memory. */
 const HistoryChange *history_chunk_passing (const HistoryAttr *a, guint c,
                                             HistoryChange *scratch);

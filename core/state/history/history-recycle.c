@@ -327,6 +327,33 @@ spilled_block (HistorySpill *sp, guint64 at)
   return sp->window;
 }
 
+/* Decodes recycled chunk `c` (the block `chunk` stands for) into `out`.
+ * Under the decode lock. */
+static void
+recycled_decode (const HistoryAttr *a, guint c, const HistoryChange *chunk, HistoryChange *out)
+{
+  LttvHistory *h = a->history;
+  /* our own bytes (state_cache_encode_block's): the block holds the
+   * chunk's whole size in changes, or, sealed, those it had (a->n does
+   * not move while its chunk is a block: the builder decodes it back
+   * first) */
+  guint64 at = history_block_where (h, (guint32) ((guintptr) chunk >> 1));
+  const guint8 *p = spilled_block (h->spill, at);
+  const guint8 *end = p + history_block_len (at);
+  guint m = MIN (history_chunk_size (c), __atomic_load_n (&a->n, __ATOMIC_ACQUIRE) - history_chunk_base (c));
+  LttvTime t = a->chunk_first[c];
+  guint64 v = 0, delta = 0;
+  gboolean sound = varint_from (&p, end, &v);
+  out[0] = (HistoryChange) { t, v };
+  for (guint i = 1; i < m && sound; i++)
+    {
+      sound = block_next_change (&p, end, i >= 2 ? out[i - 2].value : 0, i >= 2, &delta, &v);
+      t += delta;
+      out[i] = (HistoryChange) { t, v };
+    }
+  g_assert (sound && p == end);
+}
+
 HistoryChange *
 history_recycled_load (const HistoryAttr *a, guint c)
 {
@@ -335,34 +362,29 @@ history_recycled_load (const HistoryAttr *a, guint c)
   HistoryChange *chunk = __atomic_load_n (&a->chunks[c], __ATOMIC_ACQUIRE);
   if (history_chunk_is_block (chunk))
     {
-      /* our own bytes (state_cache_encode_block's): the block holds the
-       * chunk's whole size in changes, or, sealed, those it had (a->n
-       * does not move while its chunk is a block: the builder decodes it
-       * back first) */
-      guint64 at = history_block_where (h, (guint32) ((guintptr) chunk >> 1));
-      const guint8 *p = spilled_block (h->spill, at);
-      const guint8 *end = p + history_block_len (at);
-      guint size = history_chunk_size (c);
-      guint m = MIN (size, __atomic_load_n (&a->n, __ATOMIC_ACQUIRE) - history_chunk_base (c));
       /* (from slabs, not malloc'd one by one: a row query over a whole
        * trace just built decodes thousands; a malloc each, and a fault per
        * fresh 4 KB page, would be most of its time) */
-      HistoryChange *out = history_slabs_alloc (&h->decoded, size * sizeof (HistoryChange),
+      HistoryChange *out = history_slabs_alloc (&h->decoded, history_chunk_size (c) * sizeof (HistoryChange),
                                                 DECODED_SLAB);
-      LttvTime t = a->chunk_first[c];
-      guint64 v = 0, delta = 0;
-      gboolean sound = varint_from (&p, end, &v);
-      out[0] = (HistoryChange) { t, v };
-      for (guint i = 1; i < m && sound; i++)
-        {
-          sound = block_next_change (&p, end, i >= 2 ? out[i - 2].value : 0, i >= 2,
-                                     &delta, &v);
-          t += delta;
-          out[i] = (HistoryChange) { t, v };
-        }
-      g_assert (sound && p == end);
+      recycled_decode (a, c, chunk, out);
       __atomic_store_n (&((HistoryAttr *) a)->chunks[c], out, __ATOMIC_RELEASE);
       chunk = out;
+    }
+  g_mutex_unlock (&h->decode_lock);
+  return chunk;
+}
+
+const HistoryChange *
+history_recycled_peek (const HistoryAttr *a, guint c, HistoryChange *scratch)
+{
+  LttvHistory *h = a->history;
+  g_mutex_lock (&h->decode_lock);
+  const HistoryChange *chunk = __atomic_load_n (&a->chunks[c], __ATOMIC_ACQUIRE);
+  if (history_chunk_is_block (chunk))
+    {
+      recycled_decode (a, c, chunk, scratch);
+      chunk = scratch;
     }
   g_mutex_unlock (&h->decode_lock);
   return chunk;

@@ -30,11 +30,13 @@ rank_index_new (const HistoryAttr *a)
   r->cum = g_new (guint32, r->n_buckets + 1);
   /* One pass, a chunk at a time: change k, in bucket bk, is the first at
    * or after the edges of buckets b_{k-1} + 1 .. bk, so cum[b] = k there
-   * (cum[b]: the changes before base + b << shift). */
+   * (cum[b]: the changes before base + b << shift). Encoded chunks are
+   * decoded in passing, not kept: the row's pixels need a few. */
+  HistoryChange scratch[HISTORY_CHUNK_SIZE];
   guint b = 0;
   for (guint c = 0, k = 0; k < n; c++)
     {
-      const HistoryChange *chunk = history_chunk (a, c);
+      const HistoryChange *chunk = history_chunk_passing (a, c, scratch);
       guint m = MIN (history_chunk_size (c), n - k);
       for (guint i = 0; i < m; i++, k++)
         {
