@@ -153,7 +153,8 @@ test_lone_tab_shows_no_strip (void)
     {
       GtkWidget *label = gtk_notebook_get_tab_label (notebook, gtk_notebook_get_nth_page (notebook, i));
       g_assert_true (gui_test_iterate_until (label_drawn, label, 5000));
-      g_assert_nonnull (gui_test_find_widget (label, has_text, lttv_tab_get_title (i == 0 ? first : second)));
+      const char *title = lttv_tab_get_title (i == 0 ? first : second);
+      g_assert_nonnull (gui_test_find_widget (label, has_text, title));
     }
   g_assert_true (gtk_notebook_get_show_tabs (notebook));
 

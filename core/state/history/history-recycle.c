@@ -340,7 +340,8 @@ recycled_decode (const HistoryAttr *a, guint c, const HistoryChange *chunk, Hist
   guint64 at = history_block_where (h, (guint32) ((guintptr) chunk >> 1));
   const guint8 *p = spilled_block (h->spill, at);
   const guint8 *end = p + history_block_len (at);
-  guint m = MIN (history_chunk_size (c), __atomic_load_n (&a->n, __ATOMIC_ACQUIRE) - history_chunk_base (c));
+  guint m = MIN (history_chunk_size (c),
+                 __atomic_load_n (&a->n, __ATOMIC_ACQUIRE) - history_chunk_base (c));
   LttvTime t = a->chunk_first[c];
   guint64 v = 0, delta = 0;
   gboolean sound = varint_from (&p, end, &v);
@@ -365,7 +366,8 @@ history_recycled_load (const HistoryAttr *a, guint c)
       /* (from slabs, not malloc'd one by one: a row query over a whole
        * trace just built decodes thousands; a malloc each, and a fault per
        * fresh 4 KB page, would be most of its time) */
-      HistoryChange *out = history_slabs_alloc (&h->decoded, history_chunk_size (c) * sizeof (HistoryChange),
+      HistoryChange *out = history_slabs_alloc (&h->decoded,
+                                                history_chunk_size (c) * sizeof (HistoryChange),
                                                 DECODED_SLAB);
       recycled_decode (a, c, chunk, out);
       __atomic_store_n (&((HistoryAttr *) a)->chunks[c], out, __ATOMIC_RELEASE);
