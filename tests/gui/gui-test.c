@@ -6,7 +6,45 @@
 #include <gdk/gdkx.h>
 #include <lttv/lttv.h>
 
+#include "gui/lttv-application.h"
+#include "gui/lttv-layout-settings.h"
+#include "gui/lttv-module-host.h"
 #include "gui/lttv-tab.h"
+
+void
+gui_test_init (int *argc, char ***argv)
+{
+  g_test_init (argc, argv, NULL);
+  gtk_init (argc, argv);
+  g_object_unref (lttv_application_new ());
+  lttv_module_host_load ();
+}
+
+void
+gui_test_reset_layout (void)
+{
+  GSettings *settings = lttv_layout_settings ();
+  static const char *keys[] = { "timeline-viewers", "dock-viewers", "dock-height",
+                                "timeline-heights", "names-width" };
+  for (guint i = 0; settings != NULL && i < G_N_ELEMENTS (keys); i++)
+    g_settings_reset (settings, keys[i]);
+}
+
+LttvWindow *
+gui_test_new_window (void)
+{
+  gui_test_reset_layout ();
+  LttvWindow *w = lttv_window_new (NULL);
+  gtk_widget_show (GTK_WIDGET (w));
+  return w;
+}
+
+void
+gui_test_activate (LttvWindow *w, const char *action, GVariant *param)
+{
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (w), action));
+  g_action_group_activate_action (G_ACTION_GROUP (w), action, param);
+}
 
 gboolean
 gui_test_iterate_until (gboolean (*done) (gpointer), gpointer data, int timeout_ms)

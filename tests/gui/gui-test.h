@@ -5,7 +5,22 @@
 
 #include <gtk/gtk.h>
 
+#include "gui/lttv-window.h"
 #include "gui/module-api/lttv-timeline-view.h"
+
+/* GLib's tests and GTK started, and the resources and modules loaded as
+ * lttv-gui has them. */
+void gui_test_init (int *argc, char ***argv);
+
+/* The tabs' layout settings back to their defaults: the memory backend
+ * keeps what a test before left, for the process. */
+void gui_test_reset_layout (void);
+
+/* A new window, shown, whose tabs start from the default layout. */
+LttvWindow *gui_test_new_window (void);
+
+/* Activates window action `action` (the test fails if it is disabled). */
+void gui_test_activate (LttvWindow *w, const char *action, GVariant *param);
 
 /* Runs the main loop until done (data) or timeout_ms have passed;
  * returns done (data) then. */

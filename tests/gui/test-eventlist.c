@@ -770,10 +770,7 @@ run_shot (const char *trace, const char *file)
 int
 main (int argc, char **argv)
 {
-  g_test_init (&argc, &argv, NULL);
-  gtk_init (&argc, &argv);
-  g_object_unref (lttv_application_new ());
-  lttv_module_host_load ();
+  gui_test_init (&argc, &argv);
 
   const char *bench = g_getenv ("EL_BENCH");
   if (bench != NULL)

@@ -103,15 +103,8 @@ open_sample (int width, int height, LttvTab **tab)
 {
   LttvWindow *w = lttv_window_new (app);
   g_autoptr (GFile) sample = g_file_new_for_path (lttv_paths_sample_trace ());
-  GSettings *settings = lttv_layout_settings ();
-  static const char *keys[] = { "timeline-viewers", "dock-viewers", "dock-height",
-                                "timeline-heights", "names-width" };
 
-  /* (each test from the default layout: the memory backend keeps what
-   * the tests before left, for the process) */
-  for (guint i = 0; settings != NULL && i < G_N_ELEMENTS (keys); i++)
-    g_settings_reset (settings, keys[i]);
-
+  gui_test_reset_layout ();   /* (each test from the default layout) */
   gtk_widget_show (GTK_WIDGET (w));
   gtk_window_move (GTK_WINDOW (w), 0, 0);
   gtk_window_resize (GTK_WINDOW (w), width, height);

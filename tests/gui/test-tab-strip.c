@@ -6,35 +6,10 @@
 
 #include <lttv/lttv.h>
 
-#include "gui/lttv-application.h"
-#include "gui/lttv-layout-settings.h"
-#include "gui/lttv-module-host.h"
 #include "gui/lttv-tab.h"
 #include "gui/lttv-window.h"
 
 #include "gui-test.h"
-
-/* (each test starts from the default layout: the memory backend keeps
- * what a test before left for the process) */
-static LttvWindow *
-new_window (void)
-{
-  GSettings *settings = lttv_layout_settings ();
-  static const char *keys[] = { "timeline-viewers", "dock-viewers", "dock-height",
-                                "timeline-heights", "names-width" };
-  for (guint i = 0; settings != NULL && i < G_N_ELEMENTS (keys); i++)
-    g_settings_reset (settings, keys[i]);
-  LttvWindow *w = lttv_window_new (NULL);
-  gtk_widget_show (GTK_WIDGET (w));
-  return w;
-}
-
-static void
-activate (LttvWindow *w, const char *action, GVariant *param)
-{
-  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (w), action));
-  g_action_group_activate_action (G_ACTION_GROUP (w), action, param);
-}
 
 static gboolean
 is_notebook (GtkWidget *w, gconstpointer data)
@@ -61,7 +36,7 @@ label_drawn (gpointer label)
 static void
 test_tabs_round_and_tab_strip_takes_no_focus (void)
 {
-  LttvWindow *w = new_window ();
+  LttvWindow *w = gui_test_new_window ();
   LttvTab *first = lttv_window_new_tab (w), *second = lttv_window_new_tab (w);
   GtkNotebook *notebook = GTK_NOTEBOOK (gui_test_find_widget (GTK_WIDGET (w), is_notebook, NULL));
   GtkWidget *label;
@@ -69,11 +44,11 @@ test_tabs_round_and_tab_strip_takes_no_focus (void)
 
   gtk_window_resize (GTK_WINDOW (w), 900, 600);
   g_assert_true (lttv_window_get_current_tab (w) == second);
-  activate (w, "next-tab", NULL);
+  gui_test_activate (w, "next-tab", NULL);
   g_assert_true (lttv_window_get_current_tab (w) == first);
-  activate (w, "next-tab", NULL);
+  gui_test_activate (w, "next-tab", NULL);
   g_assert_true (lttv_window_get_current_tab (w) == second);
-  activate (w, "previous-tab", NULL);
+  gui_test_activate (w, "previous-tab", NULL);
   g_assert_true (lttv_window_get_current_tab (w) == first);
 
   /* a real click, through the X server, on the second tab's label */
@@ -137,7 +112,7 @@ strip_is (gpointer data)
 static void
 test_lone_tab_shows_no_strip (void)
 {
-  LttvWindow *w = new_window ();
+  LttvWindow *w = gui_test_new_window ();
   LttvTab *first = lttv_window_new_tab (w);
   GtkNotebook *notebook = GTK_NOTEBOOK (gui_test_find_widget (GTK_WIDGET (w), is_notebook, NULL));
   StripWait wait = { notebook, FALSE };
@@ -169,11 +144,7 @@ test_lone_tab_shows_no_strip (void)
 int
 main (int argc, char **argv)
 {
-  g_test_init (&argc, &argv, NULL);
-  gtk_init (&argc, &argv);
-  /* Resources and modules as lttv-gui has them. */
-  g_object_unref (lttv_application_new ());
-  lttv_module_host_load ();
+  gui_test_init (&argc, &argv);
 
   g_test_add_func ("/tab-strip/tabs-round-and-tab-strip-takes-no-focus",
                    test_tabs_round_and_tab_strip_takes_no_focus);

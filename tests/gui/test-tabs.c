@@ -57,31 +57,12 @@ probe_window (Probe *p, LttvTime *start, LttvTime *end)
   lttv_viewer_context_get_window (p->ctx, start, end);
 }
 
-static void reset_layout (void);
-
-/* (each test starts from the default layout) */
-static LttvWindow *
-new_window (void)
-{
-  reset_layout ();
-  LttvWindow *w = lttv_window_new (NULL);
-  gtk_widget_show (GTK_WIDGET (w));
-  return w;
-}
-
-static void
-activate (LttvWindow *w, const char *action, GVariant *param)
-{
-  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (w), action));
-  g_action_group_activate_action (G_ACTION_GROUP (w), action, param);
-}
-
 /* --- Tests --------------------------------------------------------------- */
 
 static void
 test_set_window_reaches_every_viewer_of_the_tab_only (void)
 {
-  LttvWindow *w = new_window ();
+  LttvWindow *w = gui_test_new_window ();
   LttvTab *tab1 = lttv_window_new_tab (w);
   guint first = probes->len;
   LttvTime s, e;
@@ -94,7 +75,7 @@ test_set_window_reaches_every_viewer_of_the_tab_only (void)
   g_assert_true (lttv_window_get_current_tab (w) == tab2);
   g_assert_cmpuint (probes->len, ==, first + 4);
 
-  activate (w, "set-window", g_variant_new_string ("1000,5000"));
+  gui_test_activate (w, "set-window", g_variant_new_string ("1000,5000"));
   for (guint i = first; i < first + 4; i++)
     {
       Probe *p = probes->pdata[i];
@@ -114,24 +95,24 @@ test_set_window_reaches_every_viewer_of_the_tab_only (void)
 static void
 test_back_and_forward_actions (void)
 {
-  LttvWindow *w = new_window ();
+  LttvWindow *w = gui_test_new_window ();
   LttvTab *tab = lttv_window_new_tab (w);
   LttvTimeContext *tc = lttv_tab_get_time_context (tab);
   LttvTime s, e;
 
   g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (w), "back"));
-  activate (w, "set-window", g_variant_new_string ("100,200"));
-  activate (w, "set-window", g_variant_new_string ("300,700"));
-  activate (w, "back", NULL);
+  gui_test_activate (w, "set-window", g_variant_new_string ("100,200"));
+  gui_test_activate (w, "set-window", g_variant_new_string ("300,700"));
+  gui_test_activate (w, "back", NULL);
   lttv_time_context_get_window (tc, &s, &e);
   g_assert_cmpuint (s, ==, 100);
   g_assert_cmpuint (e, ==, 200);
-  activate (w, "forward", NULL);
+  gui_test_activate (w, "forward", NULL);
   lttv_time_context_get_window (tc, &s, &e);
   g_assert_cmpuint (s, ==, 300);
   g_assert_cmpuint (e, ==, 700);
   g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (w), "forward"));
-  activate (w, "zoom-in", NULL);     /* around the middle: 500 */
+  gui_test_activate (w, "zoom-in", NULL);     /* around the middle: 500 */
   lttv_time_context_get_window (tc, &s, &e);
   g_assert_cmpuint (s, ==, 400);
   g_assert_cmpuint (e, ==, 600);
@@ -141,12 +122,12 @@ test_back_and_forward_actions (void)
 static void
 test_viewers_move_and_go (void)
 {
-  LttvWindow *w = new_window ();
+  LttvWindow *w = gui_test_new_window ();
   LttvTab *tab = lttv_window_new_tab (w);
   GtkWidget *widget;
 
   g_assert_true (lttv_tab_add_viewer (tab, "traceinfo"));
-  activate (w, "add-viewer", g_variant_new_string ("probe"));
+  gui_test_activate (w, "add-viewer", g_variant_new_string ("probe"));
   g_assert_false (lttv_tab_add_viewer (tab, "no-such-viewer"));
   g_assert_cmpuint (lttv_tab_get_n_viewers (tab), ==, 2);
   g_assert_cmpstr (lttv_tab_get_viewer_id (tab, 0), ==, "traceinfo");
@@ -177,7 +158,7 @@ tab_opened (gpointer tab)
 static void
 test_failed_trace_shows_in_info_bar (void)
 {
-  LttvWindow *w = new_window ();
+  LttvWindow *w = gui_test_new_window ();
   g_autoptr (GFile) good = g_file_new_for_path (lttv_paths_sample_trace ());
   g_autoptr (GFile) bad = g_file_new_for_path ("/nonexistent/lttv-test-trace");
   GFile *files[] = { good, bad };
@@ -224,7 +205,7 @@ event_list_status (LttvTab *tab)
 static void
 test_unopened_trace_shows_in_event_list (void)
 {
-  LttvWindow *w = new_window ();
+  LttvWindow *w = gui_test_new_window ();
   g_autoptr (GFile) bad = g_file_new_for_path ("/nonexistent/lttv-test-trace");
   GFile *files[] = { bad };
   LttvTab *tab = lttv_window_open_traces (w, files, 1);
@@ -379,7 +360,7 @@ test_build_short_of_memory_shows_in_info_bar (void)
 {
   g_autofree char *trace = copy_of_sample_trace ();
   g_setenv ("LTTV_TEST_MEMORY_SHORT_AT", "8192", TRUE);
-  LttvWindow *w = new_window ();
+  LttvWindow *w = gui_test_new_window ();
   g_autoptr (GFile) file = g_file_new_for_path (trace);
   GFile *files[] = { file };
   LttvTab *tab = lttv_window_open_traces (w, files, 1);
@@ -426,7 +407,7 @@ test_damaged_cache_is_rebuilt (void)
   g_assert_true (g_file_set_contents (cache, bytes, (gssize) len, NULL));
   g_assert_false (cache_is_sound (trace));
 
-  LttvWindow *w = new_window ();
+  LttvWindow *w = gui_test_new_window ();
   /* The event list alone: the trace information reads the whole history
    * at once, and the timelines read as many rows as they show (16 px
    * each), so the tab could find the damage and rebuild before this test
@@ -499,7 +480,7 @@ babeltrace2_range (const char *trace, char **first, char **last)
 static void
 test_time_bar_shows_the_traceset_range (void)
 {
-  LttvWindow *w = new_window ();
+  LttvWindow *w = gui_test_new_window ();
   g_autoptr (GFile) sample = g_file_new_for_path (lttv_paths_sample_trace ());
   g_autofree char *first = NULL, *last = NULL;
   LttvTab *tab;
@@ -635,7 +616,7 @@ status_has_rate (gpointer bar)
 static void
 test_job_progress_and_responsiveness (void)
 {
-  LttvWindow *w = new_window ();
+  LttvWindow *w = gui_test_new_window ();
   LttvTab *tab = lttv_window_new_tab (w);
   Work *work = g_new (Work, 1);
   Outcome o = { 0 };
@@ -669,7 +650,7 @@ test_job_progress_and_responsiveness (void)
 static void
 test_job_cancel (void)
 {
-  LttvWindow *w = new_window ();
+  LttvWindow *w = gui_test_new_window ();
   LttvTab *tab = lttv_window_new_tab (w);
   Work *work = g_new (Work, 1);
   Outcome o = { 0 };
@@ -752,7 +733,7 @@ collect_entries (GtkWidget *w, gpointer out)
 static void
 test_time_bar_shows_whole_times_when_narrow (void)
 {
-  LttvWindow *w = new_window ();
+  LttvWindow *w = gui_test_new_window ();
   g_autoptr (GFile) sample = g_file_new_for_path (lttv_paths_sample_trace ());
   g_autoptr (GPtrArray) entries = g_ptr_array_new ();
   LttvTab *tab;
@@ -787,18 +768,6 @@ test_time_bar_shows_whole_times_when_narrow (void)
 }
 
 /* --- The default split of the viewers ------------------------------------ */
-
-/* The default layout: tests before may have left another (the memory
- * backend keeps it for the process). */
-static void
-reset_layout (void)
-{
-  GSettings *settings = lttv_layout_settings ();
-  static const char *keys[] = { "timeline-viewers", "dock-viewers", "dock-height",
-                                "timeline-heights", "names-width" };
-  for (guint i = 0; settings != NULL && i < G_N_ELEMENTS (keys); i++)
-    g_settings_reset (settings, keys[i]);
-}
 
 /* A low dock and the histogram among the timelines above, as a user may
  * leave them: three panes to share the upper area. */
@@ -846,12 +815,12 @@ static void
 test_default_split_favours_the_timelines (void)
 {
   static const double want[3] = { 1.0, 0.6 / 4, 0.8 / 4 };
-  LttvWindow *w = new_window ();
+  LttvWindow *w = gui_test_new_window ();
   g_autoptr (GFile) sample = g_file_new_for_path (lttv_paths_sample_trace ());
   LttvTab *tab;
   double got[3];
 
-  reset_layout ();
+  gui_test_reset_layout ();
   three_timelines ();
   gtk_window_resize (GTK_WINDOW (w), 1400, 1000);
   tab = lttv_window_open_traces (w, &sample, 1);
@@ -909,12 +878,12 @@ drag_first_handle (LttvTab *tab, int dy)
 static void
 test_dragged_split_stays_and_scales (void)
 {
-  LttvWindow *w = new_window ();
+  LttvWindow *w = gui_test_new_window ();
   g_autoptr (GFile) sample = g_file_new_for_path (lttv_paths_sample_trace ());
   LttvTab *tab;
   int min, before[3], dragged[3], grown[3];
 
-  reset_layout ();
+  gui_test_reset_layout ();
   three_timelines ();
   gtk_window_resize (GTK_WINDOW (w), 1400, 1000);
   tab = lttv_window_open_traces (w, &sample, 1);
@@ -982,7 +951,7 @@ test_active_only_filter_runs_in_steps (void)
       g_test_skip ("no many-threads trace");
       return;
     }
-  LttvWindow *w = new_window ();
+  LttvWindow *w = gui_test_new_window ();
   LttvTab *tab = lttv_window_new_tab (w);
   g_assert_true (lttv_tab_add_viewer (tab, "controlflow"));
   g_autoptr (GFile) file = g_file_new_for_path (path);
@@ -995,7 +964,7 @@ test_active_only_filter_runs_in_steps (void)
   g_assert_nonnull (cf_view);
   g_assert_nonnull (toggle);
   g_assert_true (gui_test_iterate_until (cf_listed, cf_view, 120000));
-  activate (w, "set-window", g_variant_new_string ("+0.4,+0.41"));
+  gui_test_activate (w, "set-window", g_variant_new_string ("+0.4,+0.41"));
   gui_test_iterate_for (200);
   cf_visible = lttv_timeline_model_n_visible (lttv_timeline_view_get_model (cf_view));
 
@@ -1014,12 +983,8 @@ test_active_only_filter_runs_in_steps (void)
 int
 main (int argc, char **argv)
 {
-  g_test_init (&argc, &argv, NULL);
-  gtk_init (&argc, &argv);
+  gui_test_init (&argc, &argv);
   probes = g_ptr_array_new_with_free_func (g_free);
-  /* Resources and modules as lttv-gui has them. */
-  g_object_unref (lttv_application_new ());
-  lttv_module_host_load ();
   lttv_viewer_register (&probe_viewer);
 
   g_test_add_func ("/tabs/set-window-reaches-every-viewer-of-the-tab-only",

@@ -242,10 +242,7 @@ test_one_axis (void)
 int
 main (int argc, char **argv)
 {
-  g_test_init (&argc, &argv, NULL);
-  gtk_init (&argc, &argv);
-  g_object_unref (lttv_application_new ());
-  lttv_module_host_load ();
+  gui_test_init (&argc, &argv);
   g_test_add_func ("/time-axis/one-x-per-instant", test_one_axis);
   return g_test_run ();
 }

@@ -155,10 +155,7 @@ test_losses_without_cpu (void)
 int
 main (int argc, char **argv)
 {
-  g_test_init (&argc, &argv, NULL);
-  gtk_init (&argc, &argv);
-  g_object_unref (lttv_application_new ());
-  lttv_module_host_load ();
+  gui_test_init (&argc, &argv);
   const char *trace = g_getenv ("TI_TRACE");
   if (trace == NULL)
     {
