@@ -77,6 +77,17 @@ id=$(wait_window '^latency [^(]*LTTV$' 60)
 check "a window opens on the trace" [ -n "$id" ]
 xdotool windowsize "$id" 1280 800 2>/dev/null
 act () { gapplication action org.lttv.Lttv "$@" 2>>"$tmp/gapp"; }
+# settle: until two shots of the window 0.3 s apart are the same (15 s at
+# most): on a loaded machine the viewer may still be moving or drawing
+# when the clicks below look for its rows and points by their pixels.
+settle () {
+  for i in $(seq 30); do
+    import -window "$id" "$tmp/settle1.png" 2>/dev/null; sleep 0.3
+    import -window "$id" "$tmp/settle2.png" 2>/dev/null
+    same "$tmp/settle1.png" "$tmp/settle2.png" && return 0
+  done
+  diag "the window was still changing after 15 s"
+}
 act add-viewer "'latency'"
 sleep 2
 # the viewer alone in the tab (Ctrl+Shift+M), its lists on the left half
@@ -105,6 +116,7 @@ same_file "the tab's selection: its intervals only" "$tmp/want-win" "$tmp/got-se
 act set-selection "'1000,13500'"
 act set-current-time "'1000'"
 sleep 1
+settle
 
 # The longest system calls: read (2000, 7000 ns), write (10000, 400 ns).
 # A click below their rows gives the list the keyboard; Home selects the
